@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { accountRoutes } from './features/accounts/routes.js';
+import { environmentRoutes } from './features/environments/routes.js';
+import { formRoutes } from './features/forms/routes.js';
+import { healthRoutes } from './features/health/routes.js';
+import { keyRoutes } from './features/keys/routes.js';
+import { installAuthentication } from './platform/auth.js';
+import type { AppContext } from './platform/context.js';
+import { openDatabase } from './platform/db/database.js';
+import { installErrorHandling } from './platform/errors.js';
+import { ProblemSchema } from './platform/http/schemas.js';
+import { validatorCompiler } from './platform/http/validation.js';
+import { openRateLimitStore } from './platform/rate-limit.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Endpoints any web page may call (with keys, never cookies): API.md §1, CORS. */
+const PUBLIC_PATH = /^\/(?:forms\/[^/]+\/submit|v1\/forms\/[^/]+\/(?:public|events))\/?$/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service's resources, for the entry point and tests. */
+    intake: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole service without listening: `server.ts` listens, tests inject.
+ * Closing the returned instance closes the database and every other resource.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = await openDatabase(config);
+  const rateLimitStore = openRateLimitStore(config.redisUrl);
+  const context: AppContext = { config, database, rateLimitStore };
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-publishable-key"]'],
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ajv: { customOptions: { allErrors: true } },
+  });
+  app.decorate('intake', context);
+  app.addHook('onClose', async () => {
+    await database.close();
+    await rateLimitStore.close();
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.addSchema(ProblemSchema);
+  // Only JSON by default; form posts are accepted where a route says so.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandling(app);
+
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (request, callback) => {
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      if (PUBLIC_PATH.test(path)) {
+        callback(null, { origin: true, credentials: false, maxAge: 86_400 });
+      } else {
+        callback(null, {
+          origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+          credentials: true,
+        });
+      }
+    },
+  });
+
+  installAuthentication(app, database);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Intake',
+        version: '1.0.0',
+        description:
+          'Self-hostable form collection: forms, submissions, keys, webhooks. Errors are RFC 9457 problem details.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A session token, a secret key or a publishable key',
+          },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          publishableKey: { type: 'apiKey', in: 'header', name: 'X-Publishable-Key' },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }, { publishableKey: [] }, {}],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes(context));
+  await app.register(accountRoutes(context));
+  await app.register(environmentRoutes(context));
+  await app.register(keyRoutes(context));
+  await app.register(formRoutes(context));
+
+  await app.ready();
+  return app;
+}

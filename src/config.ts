@@ -1,0 +1,192 @@
+import path from 'node:path';
+
+/**
+ * Every setting Intake reads from the environment, declared once: the parser, the
+ * defaults and the README's configuration table all come from this list.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded SQLite database. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (tests give each run its own). */
+  databaseSchema: string | undefined;
+  redisUrl: string | undefined;
+  production: boolean;
+  logLevel: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  sessionTtlDays: number;
+  /** Login and signup attempts per minute, per client IP and per e-mail address. */
+  rateLimitAuth: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+interface Setting<K extends keyof Config> {
+  name: string;
+  key: K;
+  doc: string;
+  defaultText: string;
+  parse: (raw: string | undefined, env: Env) => Config[K];
+}
+
+const fail = (name: string, message: string, raw: string): never => {
+  throw new ConfigError(`${name} ${message} (got ${JSON.stringify(raw)})`);
+};
+
+const integer =
+  (name: string, fallback: number, min: number, max: number) =>
+  (raw: string | undefined): number => {
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      return fail(name, `must be an integer from ${min} to ${max}`, raw);
+    }
+    return value;
+  };
+
+const boolean =
+  (name: string, fallback: boolean) =>
+  (raw: string | undefined): boolean => {
+    if (raw === undefined || raw === '') return fallback;
+    if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
+    if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+    return fail(name, 'must be true or false', raw);
+  };
+
+const optionalUrl =
+  (name: string, protocols: string[]) =>
+  (raw: string | undefined): string | undefined => {
+    if (raw === undefined || raw === '') return undefined;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return fail(name, 'must be a URL', raw);
+    }
+    if (!protocols.includes(url.protocol)) {
+      return fail(name, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`, raw);
+    }
+    return raw;
+  };
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export const SETTINGS = [
+  {
+    name: 'HOST',
+    key: 'host',
+    doc: 'Address to listen on.',
+    defaultText: '127.0.0.1',
+    parse: (raw) => raw || '127.0.0.1',
+  } satisfies Setting<'host'>,
+  {
+    name: 'PORT',
+    key: 'port',
+    doc: 'Port to listen on (0 picks a free one).',
+    defaultText: '3000',
+    parse: integer('PORT', 3000, 0, 65535),
+  } satisfies Setting<'port'>,
+  {
+    name: 'DATA_DIR',
+    key: 'dataDir',
+    doc: 'Folder for the embedded database, outgoing mail files and the generated master key.',
+    defaultText: './data',
+    parse: (raw) => path.resolve(raw || './data'),
+  } satisfies Setting<'dataDir'>,
+  {
+    name: 'DATABASE_URL',
+    key: 'databaseUrl',
+    doc: 'A `postgres://` URL: store everything in that PostgreSQL database instead of SQLite.',
+    defaultText: '(embedded SQLite)',
+    parse: optionalUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
+  } satisfies Setting<'databaseUrl'>,
+  {
+    name: 'DATABASE_SCHEMA',
+    key: 'databaseSchema',
+    doc: 'PostgreSQL schema holding the tables (created when missing).',
+    defaultText: 'public',
+    parse: (raw, _env) => {
+      if (raw === undefined || raw === '') return undefined;
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw)) {
+        return fail('DATABASE_SCHEMA', 'must be a lowercase SQL identifier', raw);
+      }
+      return raw;
+    },
+  } satisfies Setting<'databaseSchema'>,
+  {
+    name: 'REDIS_URL',
+    key: 'redisUrl',
+    doc: 'A `redis://` URL: keep rate-limit counters in Redis, shared by several instances.',
+    defaultText: '(in memory)',
+    parse: optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
+  } satisfies Setting<'redisUrl'>,
+  {
+    name: 'NODE_ENV',
+    key: 'production',
+    doc: '`production` turns development mode off (no stack traces in client-error logs).',
+    defaultText: 'development',
+    parse: (raw) => raw === 'production',
+  } satisfies Setting<'production'>,
+  {
+    name: 'LOG_LEVEL',
+    key: 'logLevel',
+    doc: `One of ${LOG_LEVELS.join(', ')}.`,
+    defaultText: 'info',
+    parse: (raw) => {
+      if (raw === undefined || raw === '') return 'info';
+      if (!LOG_LEVELS.includes(raw)) return fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`, raw);
+      return raw;
+    },
+  } satisfies Setting<'logLevel'>,
+  {
+    name: 'CORS_ORIGINS',
+    key: 'corsOrigins',
+    doc: 'Comma-separated origins allowed to call the non-public endpoints from a browser.',
+    defaultText: '(none)',
+    parse: (raw) => {
+      if (!raw) return [];
+      return raw
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .map((origin) => {
+          try {
+            return new URL(origin).origin;
+          } catch {
+            return fail('CORS_ORIGINS', 'must be a comma-separated list of origins', raw);
+          }
+        });
+    },
+  } satisfies Setting<'corsOrigins'>,
+  {
+    name: 'TRUST_PROXY',
+    key: 'trustProxy',
+    doc: 'Honour `X-Forwarded-For` for the client address (only behind a proxy you run).',
+    defaultText: 'false',
+    parse: boolean('TRUST_PROXY', false),
+  } satisfies Setting<'trustProxy'>,
+  {
+    name: 'SESSION_TTL_DAYS',
+    key: 'sessionTtlDays',
+    doc: 'Lifetime of a session token, in days.',
+    defaultText: '30',
+    parse: integer('SESSION_TTL_DAYS', 30, 1, 365),
+  } satisfies Setting<'sessionTtlDays'>,
+  {
+    name: 'RATE_LIMIT_AUTH',
+    key: 'rateLimitAuth',
+    doc: 'Login and signup attempts per minute, counted per client IP and per e-mail address.',
+    defaultText: '10',
+    parse: integer('RATE_LIMIT_AUTH', 10, 1, 1_000_000),
+  } satisfies Setting<'rateLimitAuth'>,
+] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const entries = SETTINGS.map((setting) => [setting.key, setting.parse(env[setting.name], env)]);
+  return Object.freeze(Object.fromEntries(entries)) as Config;
+}

@@ -1,0 +1,62 @@
+import type { Db, Trx } from '../../platform/db/database.js';
+import { toCount } from '../../platform/db/dialect.js';
+import { DEFAULT_ENVIRONMENTS } from './names.js';
+
+export interface EnvironmentRow {
+  name: string;
+  created_at: string;
+}
+
+export function listEnvironments(db: Db, userId: string): Promise<EnvironmentRow[]> {
+  return db
+    .selectFrom('environments')
+    .select(['name', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('name')
+    .execute();
+}
+
+export async function environmentExists(db: Db | Trx, userId: string, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('environments')
+    .select('name')
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertEnvironment(trx: Db | Trx, userId: string, name: string, createdAt: string) {
+  await trx.insertInto('environments').values({ user_id: userId, name, created_at: createdAt }).execute();
+}
+
+export async function insertDefaultEnvironments(trx: Trx, userId: string, createdAt: string) {
+  await trx
+    .insertInto('environments')
+    .values(DEFAULT_ENVIRONMENTS.map((name) => ({ user_id: userId, name, created_at: createdAt })))
+    .execute();
+}
+
+/** What still lives in an environment: it can be deleted only when both are zero. */
+export async function countEnvironmentContents(trx: Db | Trx, userId: string, name: string) {
+  const [forms, keys] = await Promise.all([
+    trx
+      .selectFrom('forms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('environment', '=', name)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('environment', '=', name)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { forms: toCount(forms.n), keys: toCount(keys.n) };
+}
+
+export async function deleteEnvironment(trx: Trx, userId: string, name: string): Promise<void> {
+  await trx.deleteFrom('environments').where('user_id', '=', userId).where('name', '=', name).execute();
+}

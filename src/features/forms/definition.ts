@@ -1,0 +1,335 @@
+import { fieldErrorsFromAjv } from '../../platform/errors.js';
+import { createAjv } from '../../platform/http/validation.js';
+import { badRequest, type FieldError } from '../../platform/problem.js';
+import { checkPattern } from './patterns.js';
+import {
+  type Condition,
+  CreateFormBody,
+  type Field,
+  type FieldType,
+  type FormDefinition,
+  type FormStatus,
+  type Logic,
+  type SpamProtection,
+  UpdateFormBody,
+  type WebhookInput,
+} from './schemas.js';
+
+/**
+ * Form definitions are checked in two passes whose problems are reported together:
+ * the shape (JSON Schema), then the rules that span members (unique ids, options,
+ * ranges, safe patterns, logic and spam rules that name real fields).
+ */
+
+const ajv = createAjv({ coerceTypes: false, useDefaults: false });
+const validateCreateShape = ajv.compile(CreateFormBody);
+const validateUpdateShape = ajv.compile(UpdateFormBody);
+
+export interface FormDraft {
+  title: string;
+  status: FormStatus;
+  definition: FormDefinition;
+  /** Present when the body set the form's webhooks (they replace the stored ones). */
+  webhooks: WebhookInput[] | undefined;
+}
+
+type StoredDraft = Omit<FormDraft, 'webhooks'>;
+
+export interface CreateInput extends FormDraft {
+  id: string | undefined;
+  environment: string;
+}
+
+const STRING_TYPES: ReadonlySet<FieldType> = new Set(['text', 'email', 'textarea', 'url', 'phone', 'hidden']);
+const NUMBER_TYPES: ReadonlySet<FieldType> = new Set(['number', 'rating']);
+
+function invalidForm(errors: FieldError[]) {
+  const first = errors[0];
+  const summary = first ? `${first.field} ${first.message}` : 'the definition is invalid';
+  const more =
+    errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';
+  return badRequest('invalid_form', `The form definition is invalid: ${summary}${more}`, { errors });
+}
+
+function assertObject(body: unknown): asserts body is Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalidForm([{ field: '(body)', code: 'type', message: 'must be a JSON object' }]);
+  }
+}
+
+export async function parseCreateInput(body: unknown): Promise<CreateInput> {
+  assertObject(body);
+  const shapeErrors = validateCreateShape(body) ? [] : fieldErrorsFromAjv(validateCreateShape.errors ?? []);
+  const input = body as Partial<CreateFormBody>;
+  const draft = draftFrom(input, undefined);
+  const ruleErrors = shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft);
+  const errors = [...shapeErrors, ...ruleErrors];
+  if (errors.length > 0) throw invalidForm(errors);
+  return { ...draft, id: input.id, environment: String(input.environment) };
+}
+
+export async function parseUpdateInput(body: unknown, stored: StoredDraft): Promise<FormDraft> {
+  assertObject(body);
+  const shapeErrors = validateUpdateShape(body) ? [] : fieldErrorsFromAjv(validateUpdateShape.errors ?? []);
+  const draft = draftFrom(body as Partial<CreateFormBody>, stored);
+  const ruleErrors = shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft);
+  const errors = [...shapeErrors, ...ruleErrors];
+  if (errors.length > 0) throw invalidForm(errors);
+  return draft;
+}
+
+/** Body members over the stored ones (or the defaults), member by member. */
+function draftFrom(input: Partial<CreateFormBody>, stored: StoredDraft | undefined): FormDraft {
+  const previous = stored?.definition;
+  const has = (member: string) => Object.hasOwn(input, member);
+  const pick = <T>(member: string, fallback: T): T =>
+    has(member) ? ((input as Record<string, T>)[member] as T) : fallback;
+  const ui = pick('ui', previous?.ui ?? {});
+  const storage = pick('storage', previous?.storage ?? {});
+  const definition: FormDefinition = {
+    fields: pick('fields', previous?.fields ?? []),
+    ui: { theme: 'auto', progress: 'steps', layout: 'one-by-one', ...ui },
+    storage: { mode: 'owner', pii: 'plain', ...storage },
+    logic: pick('logic', previous?.logic ?? null) ?? { rules: [] },
+    retention: pick('retention', previous?.retention ?? null),
+    notifications: pick('notifications', previous?.notifications ?? null),
+    autoResponse: pick('autoResponse', previous?.autoResponse ?? null),
+    spamProtection: keepCaptchaSecret(
+      pick('spamProtection', previous?.spamProtection ?? null),
+      previous?.spamProtection ?? null,
+    ),
+  };
+  return {
+    title: pick('title', stored?.title ?? ''),
+    status: pick('status', stored?.status ?? 'draft'),
+    definition,
+    webhooks: has('webhooks') ? input.webhooks : undefined,
+  };
+}
+
+/**
+ * The CAPTCHA secret is write-only: a client that sends back the form it read has no
+ * secret to send, so the stored one stays while the provider is the same.
+ */
+function keepCaptchaSecret(
+  next: SpamProtection | null,
+  previous: SpamProtection | null,
+): SpamProtection | null {
+  if (!next?.captcha) return next;
+  const { hasSecret: _readOnly, ...captcha } = next.captcha;
+  if (
+    captcha.secret === undefined &&
+    previous?.captcha?.secret &&
+    previous.captcha.provider === captcha.provider
+  ) {
+    captcha.secret = previous.captcha.secret;
+  }
+  return { ...next, captcha };
+}
+
+/** When the shape is wrong, cross-member rules run only where the shape allows it. */
+async function checkRulesLeniently(draft: FormDraft): Promise<FieldError[]> {
+  const fields = Array.isArray(draft.definition.fields) ? draft.definition.fields : [];
+  const wellFormed = fields.filter((f) => typeof f === 'object' && f !== null && typeof f.id === 'string');
+  try {
+    return await checkFields(wellFormed as Field[]);
+  } catch {
+    return [];
+  }
+}
+
+export async function checkRules(draft: FormDraft): Promise<FieldError[]> {
+  const { fields, logic, spamProtection, autoResponse, notifications } = draft.definition;
+  const errors = await checkFields(fields);
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  errors.push(...checkLogic(logic, byId));
+  errors.push(...(await checkSpamProtection(spamProtection, byId)));
+  if (autoResponse) {
+    const target = byId.get(autoResponse.emailField);
+    if (!target) {
+      errors.push(
+        error(
+          'autoResponse.emailField',
+          'unknown_field',
+          `names no field of this form ("${autoResponse.emailField}")`,
+        ),
+      );
+    } else if (target.type !== 'email') {
+      errors.push(
+        error(
+          'autoResponse.emailField',
+          'invalid',
+          `must name an email field ("${target.id}" is ${target.type})`,
+        ),
+      );
+    }
+  }
+  if (notifications?.email.enabled && notifications.email.to.length === 0) {
+    errors.push(
+      error(
+        'notifications.email.to',
+        'required',
+        'needs at least one address when e-mail notifications are enabled',
+      ),
+    );
+  }
+  for (const [i, webhook] of (draft.webhooks ?? []).entries()) {
+    if (!isHttpUrl(webhook.url)) {
+      errors.push(error(`webhooks[${i}].url`, 'invalid_url', 'must be an http:// or https:// URL'));
+    }
+  }
+  return errors;
+}
+
+const error = (field: string, code: string, message: string): FieldError => ({ field, code, message });
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+async function checkFields(fields: Field[]): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const [i, field] of fields.entries()) {
+    const at = (member: string) => `fields[${i}].${member}`;
+    if (seen.has(field.id))
+      errors.push(error(at('id'), 'duplicate', `"${field.id}" is used by another field`));
+    seen.add(field.id);
+
+    const isString = STRING_TYPES.has(field.type);
+    const isNumber = NUMBER_TYPES.has(field.type);
+    const notApplicable = (member: string, kinds: string) =>
+      errors.push(
+        error(at(member), 'not_applicable', `applies only to ${kinds} fields, not to ${field.type}`),
+      );
+
+    if (field.type === 'select') {
+      if (!field.options || field.options.length === 0) {
+        errors.push(error(at('options'), 'required', 'a select field needs at least one option'));
+      } else {
+        const values = new Set<string>();
+        for (const [j, option] of field.options.entries()) {
+          const value = typeof option === 'string' ? option : option.value;
+          if (values.has(value))
+            errors.push(error(`${at('options')}[${j}]`, 'duplicate', `"${value}" is listed twice`));
+          values.add(value);
+        }
+      }
+    } else {
+      if (field.options !== undefined) notApplicable('options', 'select');
+      if (field.multiple !== undefined) notApplicable('multiple', 'select');
+    }
+
+    for (const member of ['minLength', 'maxLength', 'pattern'] as const) {
+      if (field[member] !== undefined && !isString) notApplicable(member, 'text-like');
+    }
+    for (const member of ['min', 'max', 'integer'] as const) {
+      if (field[member] !== undefined && !isNumber) notApplicable(member, 'number and rating');
+    }
+    if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) {
+      errors.push(
+        error(
+          at('minLength'),
+          'range',
+          `must not exceed maxLength (${field.minLength} > ${field.maxLength})`,
+        ),
+      );
+    }
+    if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
+      errors.push(error(at('min'), 'range', `must not exceed max (${field.min} > ${field.max})`));
+    }
+    if (field.pattern !== undefined && isString) {
+      const verdict = await checkPattern(field.pattern, field.maxLength);
+      if (!verdict.ok) errors.push(error(at('pattern'), verdict.code, verdict.message));
+    }
+  }
+  return errors;
+}
+
+const VALUELESS_OPS = new Set(['isEmpty', 'isNotEmpty']);
+
+function checkLogic(logic: Logic, byId: Map<string, Field>): FieldError[] {
+  const errors: FieldError[] = [];
+  const checkCondition = (condition: Condition, at: string) => {
+    if ('all' in condition) {
+      for (const [i, c] of condition.all.entries()) checkCondition(c, `${at}.all[${i}]`);
+    } else if ('any' in condition) {
+      for (const [i, c] of condition.any.entries()) checkCondition(c, `${at}.any[${i}]`);
+    } else {
+      if (!byId.has(condition.field)) {
+        errors.push(
+          error(`${at}.field`, 'unknown_field', `names no field of this form ("${condition.field}")`),
+        );
+      }
+      if (!VALUELESS_OPS.has(condition.op) && condition.value === undefined) {
+        errors.push(error(`${at}.value`, 'required', `is required by the operator ${condition.op}`));
+      }
+      if (condition.op === 'in' && condition.value !== undefined && !Array.isArray(condition.value)) {
+        errors.push(error(`${at}.value`, 'type', 'must be an array for the operator in'));
+      }
+    }
+  };
+  for (const [i, rule] of logic.rules.entries()) {
+    const at = `logic.rules[${i}]`;
+    checkCondition(rule.when, `${at}.when`);
+    if ((rule.show?.length ?? 0) + (rule.hide?.length ?? 0) === 0) {
+      errors.push(error(at, 'required', 'a rule needs show or hide (or both)'));
+    }
+    for (const member of ['show', 'hide'] as const) {
+      for (const [j, id] of (rule[member] ?? []).entries()) {
+        if (!byId.has(id))
+          errors.push(
+            error(`${at}.${member}[${j}]`, 'unknown_field', `names no field of this form ("${id}")`),
+          );
+      }
+    }
+  }
+  return errors;
+}
+
+async function checkSpamProtection(
+  spam: SpamProtection | null,
+  byId: Map<string, Field>,
+): Promise<FieldError[]> {
+  if (!spam) return [];
+  const errors: FieldError[] = [];
+  if (spam.honeypot && byId.has(spam.honeypot.field)) {
+    errors.push(
+      error(
+        'spamProtection.honeypot.field',
+        'conflict',
+        `"${spam.honeypot.field}" is a real field; the honeypot needs a name of its own`,
+      ),
+    );
+  }
+  if (spam.captcha && !spam.captcha.secret) {
+    errors.push(
+      error(
+        'spamProtection.captcha.secret',
+        'required',
+        'is required to verify CAPTCHA tokens with the provider',
+      ),
+    );
+  }
+  for (const [i, rule] of (spam.rules ?? []).entries()) {
+    if (!byId.has(rule.field)) {
+      errors.push(
+        error(
+          `spamProtection.rules[${i}].field`,
+          'unknown_field',
+          `names no field of this form ("${rule.field}")`,
+        ),
+      );
+    }
+    if (rule.op === 'matches') {
+      const verdict = await checkPattern(rule.value, undefined);
+      if (!verdict.ok) errors.push(error(`spamProtection.rules[${i}].value`, verdict.code, verdict.message));
+    }
+  }
+  return errors;
+}

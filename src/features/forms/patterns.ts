@@ -1,0 +1,79 @@
+import { check } from 'recheck';
+
+/**
+ * Field patterns run against every submission, so a pattern that can backtrack
+ * catastrophically is refused when the form is saved. recheck analyses the regex
+ * (exponential and polynomial blow-ups); a polynomial pattern is still accepted when the
+ * field's maxLength bounds the input enough that the worst case stays small.
+ */
+export type PatternVerdict =
+  | { ok: true }
+  | { ok: false; code: 'invalid_pattern' | 'unsafe_pattern'; message: string };
+
+const WORST_CASE_STEPS = 10_000_000;
+const cache = new Map<string, Promise<AnalysedPattern>>();
+
+interface AnalysedPattern {
+  compiles: boolean;
+  error?: string;
+  complexity: 'safe' | 'exponential' | { degree: number } | 'unknown';
+}
+
+/** The pattern as it is applied: to the whole value, with Unicode semantics. */
+export function anchoredPattern(pattern: string): RegExp {
+  return new RegExp(`^(?:${pattern})$`, 'u');
+}
+
+async function analyse(pattern: string): Promise<AnalysedPattern> {
+  try {
+    anchoredPattern(pattern);
+  } catch (error) {
+    return { compiles: false, error: (error as Error).message, complexity: 'unknown' };
+  }
+  try {
+    const diagnostics = await check(`^(?:${pattern})$`, 'u', { timeout: 2000 });
+    if (diagnostics.status === 'safe') return { compiles: true, complexity: 'safe' };
+    if (diagnostics.status === 'vulnerable') {
+      const complexity = diagnostics.complexity;
+      if (complexity.type === 'polynomial')
+        return { compiles: true, complexity: { degree: complexity.degree } };
+      return { compiles: true, complexity: 'exponential' };
+    }
+    return { compiles: true, complexity: 'unknown' };
+  } catch {
+    return { compiles: true, complexity: 'unknown' };
+  }
+}
+
+export async function checkPattern(pattern: string, maxLength: number | undefined): Promise<PatternVerdict> {
+  let analysed = cache.get(pattern);
+  if (!analysed) {
+    analysed = analyse(pattern);
+    cache.set(pattern, analysed);
+    if (cache.size > 1000) cache.delete(cache.keys().next().value as string);
+  }
+  const result = await analysed;
+  if (!result.compiles) {
+    return {
+      ok: false,
+      code: 'invalid_pattern',
+      message: `is not a valid regular expression: ${result.error}`,
+    };
+  }
+  const { complexity } = result;
+  if (complexity === 'safe') return { ok: true };
+  if (
+    typeof complexity === 'object' &&
+    maxLength !== undefined &&
+    maxLength ** complexity.degree <= WORST_CASE_STEPS
+  ) {
+    return { ok: true };
+  }
+  const why =
+    complexity === 'exponential'
+      ? 'can backtrack exponentially (nested or overlapping repetition such as (a+)+ or (a|a)*)'
+      : typeof complexity === 'object'
+        ? `can backtrack in O(n^${complexity.degree}) time; simplify it or set a small maxLength on the field`
+        : 'is too complex to prove safe; simplify it';
+  return { ok: false, code: 'unsafe_pattern', message: `is prone to catastrophic backtracking: it ${why}` };
+}

@@ -1,0 +1,57 @@
+import type { StoredForm } from './repo.js';
+import type { FormDefinition } from './schemas.js';
+
+/** The only place that decides what a form looks like on the wire. */
+
+function presentSpamProtection(spam: FormDefinition['spamProtection']) {
+  if (!spam) return null;
+  const { captcha, ...rest } = spam;
+  if (!captcha) return rest;
+  const { secret, hasSecret: _ignored, ...visible } = captcha;
+  return { ...rest, captcha: { ...visible, hasSecret: Boolean(secret) } };
+}
+
+/** The owner's view: everything but secrets. */
+export function presentForm(form: StoredForm) {
+  const d = form.definition;
+  return {
+    id: form.id,
+    title: form.title,
+    environment: form.environment,
+    status: form.status,
+    version: form.version,
+    userId: form.userId,
+    fields: d.fields,
+    ui: d.ui,
+    storage: d.storage,
+    logic: d.logic,
+    retention: d.retention,
+    webhooks: [],
+    notifications: d.notifications,
+    autoResponse: d.autoResponse,
+    spamProtection: presentSpamProtection(d.spamProtection),
+    createdAt: form.createdAt,
+    updatedAt: form.updatedAt,
+  };
+}
+
+/** What anyone may see of a form: how to render and fill it in, nothing about its handling. */
+export function presentPublicForm(form: StoredForm) {
+  const d = form.definition;
+  return {
+    id: form.id,
+    title: form.title,
+    environment: form.environment,
+    status: form.status,
+    version: form.version,
+    fields: d.fields.map(({ pii: _pii, piiMode: _piiMode, ...field }) => field),
+    ui: d.ui,
+    logic: d.logic,
+    spamProtection: {
+      honeypot: d.spamProtection?.honeypot ?? null,
+      captcha: d.spamProtection?.captcha
+        ? { provider: d.spamProtection.captcha.provider, siteKey: d.spamProtection.captcha.siteKey }
+        : null,
+    },
+  };
+}

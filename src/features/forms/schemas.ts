@@ -1,0 +1,391 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { Timestamp } from '../../platform/http/schemas.js';
+
+/** The form resource: what a client may send and what it gets back (API.md §5). */
+
+export const FORM_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+export const FIELD_TYPES = [
+  'text',
+  'email',
+  'textarea',
+  'select',
+  'number',
+  'checkbox',
+  'date',
+  'url',
+  'phone',
+  'hidden',
+  'rating',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const FORM_STATUSES = ['draft', 'live', 'active', 'disabled', 'archived'] as const;
+export type FormStatus = (typeof FORM_STATUSES)[number];
+
+export const PII_MODES = ['plain', 'masked', 'hashed', 'encrypted', 'dropped'] as const;
+export const CONDITION_OPS = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+  'isEmpty',
+  'isNotEmpty',
+] as const;
+export const WEBHOOK_EVENTS = [
+  'response.created',
+  'response.updated',
+  'response.deleted',
+  'form.created',
+  'form.updated',
+  'form.deleted',
+  'webhook.test',
+] as const;
+
+/** A string enum: one error ("must be equal to one of the allowed values") rather than one per value. */
+const literals = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+
+const Option = Type.Union([
+  Type.String({ minLength: 1, maxLength: 500 }),
+  Type.Object(
+    {
+      value: Type.String({ minLength: 1, maxLength: 500 }),
+      label: Type.String({ minLength: 1, maxLength: 500 }),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+export const Field = Type.Object(
+  {
+    id: Type.String({ pattern: FORM_ID_PATTERN }),
+    type: literals(FIELD_TYPES),
+    label: Type.String({ minLength: 1, maxLength: 500 }),
+    required: Type.Optional(Type.Boolean()),
+    pii: Type.Optional(Type.Boolean()),
+    piiMode: Type.Optional(literals(PII_MODES)),
+    placeholder: Type.Optional(Type.String({ maxLength: 500 })),
+    help: Type.Optional(Type.String({ maxLength: 2000 })),
+    options: Type.Optional(Type.Array(Option, { maxItems: 1000 })),
+    multiple: Type.Optional(Type.Boolean()),
+    minLength: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    maxLength: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
+    integer: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type Field = Static<typeof Field>;
+
+export const Ui = Type.Object(
+  {
+    theme: Type.Optional(literals(['auto', 'light', 'dark'] as const)),
+    progress: Type.Optional(literals(['steps', 'bar', 'none'] as const)),
+    layout: Type.Optional(literals(['one-by-one', 'classic'] as const)),
+    submitLabel: Type.Optional(Type.String({ maxLength: 200 })),
+    successMessage: Type.Optional(Type.String({ maxLength: 5000 })),
+    redirectUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000 })),
+  },
+  { additionalProperties: true, description: 'Presentation; members beyond these are kept as given' },
+);
+
+export const Storage = Type.Object(
+  {
+    mode: Type.Optional(literals(['owner', 'none'] as const)),
+    pii: Type.Optional(literals(PII_MODES)),
+  },
+  { additionalProperties: false },
+);
+
+const ConditionValue = Type.Union([
+  Type.String({ maxLength: 10_000 }),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Null(),
+  Type.Array(Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean()]), {
+    maxItems: 1000,
+  }),
+]);
+
+const ConditionLeaf = Type.Object(
+  {
+    field: Type.String({ pattern: FORM_ID_PATTERN }),
+    op: literals(CONDITION_OPS),
+    value: Type.Optional(ConditionValue),
+  },
+  { additionalProperties: false },
+);
+type ConditionSchema = typeof ConditionLeaf | ReturnType<typeof nest>;
+const nest = (inner: TSchema) =>
+  Type.Union([
+    ConditionLeaf,
+    Type.Object({ all: Type.Array(inner, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }),
+    Type.Object({ any: Type.Array(inner, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }),
+  ]);
+
+/**
+ * A condition: `{field, op, value?}`, or `{all: [...]}` / `{any: [...]}` of conditions,
+ * nested at most four deep (spelled out rather than recursive, so that every schema
+ * compiler and the OpenAPI document take it without shared $ids).
+ */
+export const MAX_CONDITION_DEPTH = 4;
+let conditionSchema: ConditionSchema = ConditionLeaf;
+for (let depth = 1; depth < MAX_CONDITION_DEPTH; depth++) conditionSchema = nest(conditionSchema);
+export const Condition = conditionSchema;
+
+export type Condition = Static<typeof ConditionLeaf> | { all: Condition[] } | { any: Condition[] };
+
+const FieldIdList = Type.Array(Type.String({ pattern: FORM_ID_PATTERN }), { maxItems: 500 });
+
+export const Logic = Type.Object(
+  {
+    rules: Type.Array(
+      Type.Object(
+        { when: Condition, show: Type.Optional(FieldIdList), hide: Type.Optional(FieldIdList) },
+        { additionalProperties: false },
+      ),
+      { maxItems: 500 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const Retention = Type.Object(
+  { days: Type.Integer({ minimum: 1, maximum: 3650 }) },
+  { additionalProperties: false },
+);
+
+const EmailAddress = Type.String({ format: 'email', maxLength: 254 });
+
+export const Notifications = Type.Object(
+  {
+    email: Type.Object(
+      { enabled: Type.Boolean(), to: Type.Array(EmailAddress, { maxItems: 20 }) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const AutoResponse = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    emailField: Type.String({ pattern: FORM_ID_PATTERN }),
+    subject: Type.String({ minLength: 1, maxLength: 500 }),
+    body: Type.String({ minLength: 1, maxLength: 50_000 }),
+  },
+  { additionalProperties: false },
+);
+
+const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
+const SPAM_ACTIONS = ['reject', 'flag', 'quarantine'] as const;
+
+const captchaMembers = {
+  provider: literals(CAPTCHA_PROVIDERS),
+  siteKey: Type.String({ minLength: 1, maxLength: 500 }),
+  minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+};
+
+const Honeypot = Type.Object(
+  { field: Type.String({ pattern: FORM_ID_PATTERN }) },
+  { additionalProperties: false },
+);
+const SpamRule = Type.Object(
+  {
+    field: Type.String({ pattern: FORM_ID_PATTERN }),
+    op: literals(['contains', 'matches', 'equals'] as const),
+    value: Type.String({ minLength: 1, maxLength: 1000 }),
+  },
+  { additionalProperties: false },
+);
+
+export const SpamProtection = Type.Object(
+  {
+    honeypot: Type.Optional(Honeypot),
+    captcha: Type.Optional(
+      Type.Object(
+        {
+          ...captchaMembers,
+          // Write-only: omitted on a PUT that keeps the provider and site key, the stored one stays.
+          secret: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+          hasSecret: Type.Optional(Type.Boolean({ description: 'Read-only; ignored on input' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    rules: Type.Optional(Type.Array(SpamRule, { maxItems: 100 })),
+    action: literals(SPAM_ACTIONS),
+  },
+  { additionalProperties: false },
+);
+
+export const WebhookInput = Type.Object(
+  {
+    event: literals(WEBHOOK_EVENTS),
+    url: Type.String({ minLength: 1, maxLength: 2000 }),
+    secret: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    format: Type.Optional(literals(['legacy', 'otel'] as const)),
+    // read-form members, accepted so that a form read with GET can be sent back
+    id: Type.Optional(Type.String()),
+    formId: Type.Optional(Type.String()),
+    environment: Type.Optional(Type.String()),
+    enabled: Type.Optional(Type.Boolean()),
+    hasSecret: Type.Optional(Type.Boolean()),
+    createdAt: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+/** Members a client may set; the rest of a form is server-set. */
+const writableMembers = {
+  title: Type.String({ minLength: 1, maxLength: 500 }),
+  fields: Type.Array(Field, { maxItems: 500 }),
+  status: literals(FORM_STATUSES),
+  ui: Ui,
+  storage: Storage,
+  logic: nullable(Logic),
+  retention: nullable(Retention),
+  notifications: nullable(Notifications),
+  autoResponse: nullable(AutoResponse),
+  spamProtection: nullable(SpamProtection),
+  webhooks: Type.Array(WebhookInput, { maxItems: 20 }),
+};
+
+/** Server-set members: accepted in a body (so a GET result can be sent back), then ignored or checked. */
+const serverMembers = {
+  environment: Type.String(),
+  userId: Type.String(),
+  version: Type.Unknown(),
+  createdAt: Type.Unknown(),
+  updatedAt: Type.Unknown(),
+};
+
+export const CreateFormBody = Type.Object(
+  {
+    id: Type.Optional(Type.String({ pattern: FORM_ID_PATTERN })),
+    title: writableMembers.title,
+    environment: Type.String(),
+    fields: writableMembers.fields,
+    status: Type.Optional(writableMembers.status),
+    ui: Type.Optional(writableMembers.ui),
+    storage: Type.Optional(writableMembers.storage),
+    logic: Type.Optional(writableMembers.logic),
+    retention: Type.Optional(writableMembers.retention),
+    notifications: Type.Optional(writableMembers.notifications),
+    autoResponse: Type.Optional(writableMembers.autoResponse),
+    spamProtection: Type.Optional(writableMembers.spamProtection),
+    webhooks: Type.Optional(writableMembers.webhooks),
+    userId: Type.Optional(serverMembers.userId),
+    version: Type.Optional(serverMembers.version),
+    createdAt: Type.Optional(serverMembers.createdAt),
+    updatedAt: Type.Optional(serverMembers.updatedAt),
+  },
+  { additionalProperties: false },
+);
+export type CreateFormBody = Static<typeof CreateFormBody>;
+
+export const UpdateFormBody = Type.Object(
+  {
+    id: Type.Optional(Type.String()),
+    ...Object.fromEntries(Object.entries(writableMembers).map(([k, v]) => [k, Type.Optional(v)])),
+    ...Object.fromEntries(Object.entries(serverMembers).map(([k, v]) => [k, Type.Optional(v)])),
+  },
+  { additionalProperties: false },
+);
+
+export type Ui = Static<typeof Ui>;
+export type Storage = Static<typeof Storage>;
+export interface Logic {
+  rules: Array<{ when: Condition; show?: string[]; hide?: string[] }>;
+}
+export type Retention = Static<typeof Retention>;
+export type Notifications = Static<typeof Notifications>;
+export type AutoResponse = Static<typeof AutoResponse>;
+export type SpamProtection = Static<typeof SpamProtection>;
+export type WebhookInput = Static<typeof WebhookInput>;
+
+/** What is stored in the `definition` column. */
+export interface FormDefinition {
+  fields: Field[];
+  ui: Ui;
+  storage: Required<Storage>;
+  logic: Logic;
+  retention: Retention | null;
+  notifications: Notifications | null;
+  autoResponse: AutoResponse | null;
+  spamProtection: SpamProtection | null;
+}
+
+// --- output -----------------------------------------------------------------------
+
+const FieldOut = Type.Object(Field.properties, { additionalProperties: false });
+const PublicField = Type.Omit(FieldOut, ['pii', 'piiMode']);
+
+const SpamProtectionOut = Type.Object({
+  honeypot: Type.Optional(Honeypot),
+  captcha: Type.Optional(
+    Type.Object({ ...captchaMembers, hasSecret: Type.Boolean() }, { additionalProperties: false }),
+  ),
+  rules: Type.Optional(Type.Array(SpamRule)),
+  action: literals(SPAM_ACTIONS),
+});
+
+export const WebhookOut = Type.Object({
+  id: Type.String(),
+  formId: Type.String(),
+  environment: Type.String(),
+  event: Type.String(),
+  url: Type.String(),
+  format: Type.String(),
+  enabled: Type.Boolean(),
+  hasSecret: Type.Boolean(),
+  createdAt: Timestamp,
+});
+
+export const FormOut = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  environment: Type.String(),
+  status: literals(FORM_STATUSES),
+  version: Type.Integer(),
+  userId: Type.String(),
+  fields: Type.Array(FieldOut),
+  ui: Ui,
+  storage: Storage,
+  logic: Logic,
+  retention: nullable(Retention),
+  webhooks: Type.Array(WebhookOut),
+  notifications: nullable(Notifications),
+  autoResponse: nullable(AutoResponse),
+  spamProtection: nullable(SpamProtectionOut),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const PublicFormOut = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  environment: Type.String(),
+  status: literals(FORM_STATUSES),
+  version: Type.Integer(),
+  fields: Type.Array(PublicField),
+  ui: Ui,
+  logic: Logic,
+  spamProtection: Type.Object({
+    honeypot: nullable(Honeypot),
+    captcha: nullable(Type.Object({ provider: literals(CAPTCHA_PROVIDERS), siteKey: Type.String() })),
+  }),
+});
+
+/** A list mixes full forms (the owner's) and public views (everyone else's). */
+export const FormOrPublicOut = Type.Union([FormOut, PublicFormOut]);

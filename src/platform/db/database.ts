@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Engine } from './dialect.js';
+import { GroupCommitter } from './group-commit.js';
+import { migrations } from './migrations/index.js';
+import type { Schema } from './schema.js';
+
+export type Db = Kysely<Schema>;
+export type Trx = Transaction<Schema>;
+
+export interface Database {
+  engine: Engine;
+  /** Reads, and writes that need no transaction. */
+  db: Db;
+  /**
+   * Runs `work` in a transaction. On SQLite, concurrent callers share one transaction
+   * (group commit); on PostgreSQL each gets its own.
+   */
+  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T>;
+  /** True when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /** Waits for queued writes, then closes every connection. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+}
+
+export class DataDirInUseError extends Error {}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.databaseSchema)
+    : openSqlite(options.dataDir);
+  try {
+    await migrate(database.db, options.databaseUrl ? (options.databaseSchema ?? 'public') : undefined);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function openSqlite(dataDir: string): Database {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'intake.db');
+  const sqlite = new BetterSqlite3(file);
+  try {
+    // Exclusive locking mode: the first write takes a lock held until close, which is
+    // how a second process on the same DATA_DIR is refused (the OS releases the lock
+    // if this process dies, so a crash never leaves a stale lock behind).
+    sqlite.pragma('busy_timeout = 0');
+    sqlite.pragma('locking_mode = EXCLUSIVE');
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('BEGIN EXCLUSIVE; COMMIT;');
+  } catch (error) {
+    sqlite.close();
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      throw new DataDirInUseError(
+        `DATA_DIR ${dataDir} is in use by another Intake process; stop it or choose another DATA_DIR`,
+      );
+    }
+    throw error;
+  }
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const committer = new GroupCommitter(db);
+  let closed = false;
+  return {
+    engine: 'sqlite',
+    db,
+    transaction: (work) => committer.run(work),
+    ping: async () => {
+      if (closed) return false;
+      try {
+        return sqlite.prepare('select 1 as ok').get() !== undefined;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await committer.flush();
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string, schema: string | undefined): Promise<Database> {
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    engine: 'postgres',
+    db,
+    transaction: (work) => db.transaction().execute(work),
+    ping: async (timeoutMs = 2000) => {
+      if (closed) return false;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const answer = sql`select 1 as ok`.execute(db).then(() => true);
+        const timeout = new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        });
+        return await Promise.race([answer, timeout]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+async function migrate(db: Db, schema: string | undefined): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(
+      `database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`,
+    );
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The few places where SQLite and PostgreSQL differ, kept out of the features.
+ * Both store timestamps and JSON as text (see schema.ts), so what is left is
+ * error recognition and row locking.
+ */
+export type Engine = 'sqlite' | 'postgres';
+
+interface DriverError {
+  code?: unknown;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return (
+    code === '23505' || // PostgreSQL unique_violation
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/** Counts come back as bigint strings from PostgreSQL and as numbers from SQLite. */
+export function toCount(value: string | number | bigint | null | undefined): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
+
+/**
+ * Row locks: PostgreSQL needs `FOR UPDATE` for read-modify-write under concurrency;
+ * SQLite serialises every write transaction, so the clause is left out there.
+ */
+export function lockRows<Q extends { forUpdate(): Q }>(engine: Engine, query: Q): Q {
+  return engine === 'postgres' ? query.forUpdate() : query;
+}
+
+export function encodeJson(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+export function decodeJson<T>(text: string): T {
+  return JSON.parse(text) as T;
+}

@@ -1,0 +1,59 @@
+/**
+ * Row types of every table, as Kysely sees them. Column names are snake_case here
+ * and never leave the repositories: presenters decide the JSON shape.
+ * Timestamps are ISO 8601 UTC text on both engines (they sort as text, and
+ * `substr(created_at, 1, 10)` is the UTC day on both); JSON documents are text.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  /** Lowercased e-mail: uniqueness is case-insensitive. */
+  email_key: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface EnvironmentsTable {
+  user_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  environment: string;
+  kind: 'secret' | 'publishable';
+  key_hash: string;
+  last4: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface FormsTable {
+  id: string;
+  user_id: string;
+  environment: string;
+  title: string;
+  status: string;
+  version: number;
+  /** JSON of the definition members: fields, ui, storage, logic, retention, ... */
+  definition: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Schema {
+  users: UsersTable;
+  sessions: SessionsTable;
+  environments: EnvironmentsTable;
+  api_keys: ApiKeysTable;
+  forms: FormsTable;
+}

@@ -1,0 +1,168 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { type ErrorCode, type FieldError, Problem } from './problem.js';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  for (const [name, value] of Object.entries(problem.options.headers ?? {})) reply.header(name, value);
+  return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem.body());
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** `/fields/2/options` → `fields[2].options`: the name of a member as a client writes it. */
+export function memberPath(pointer: string, extra?: string): string {
+  const parts = pointer.split('/').slice(1);
+  if (extra !== undefined) parts.push(extra);
+  let out = '';
+  for (const raw of parts) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(part)) out += `[${part}]`;
+    else out += out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+/** Ajv errors as field errors: one per failing member, with the rule that failed. */
+export function fieldErrorsFromAjv(errors: readonly AjvError[], prefix = ''): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors) {
+    let extra: string | undefined;
+    let code = error.keyword;
+    let message = error.message ?? 'is invalid';
+    if (error.keyword === 'required') {
+      extra = String(error.params.missingProperty);
+      code = 'required';
+      message = 'is required';
+    } else if (error.keyword === 'additionalProperties') {
+      extra = String(error.params.additionalProperty);
+      code = 'unknown_member';
+      message = 'is not a known member';
+    }
+    const path = memberPath(error.instancePath, extra);
+    const field = prefix && path ? `${prefix}.${path}` : prefix || path || '(body)';
+    const key = `${field}\u0000${code}`;
+    // anyOf/oneOf failures repeat themselves once per branch; one line per field is enough
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ field, code, message });
+  }
+  return out;
+}
+
+const PART_NAMES: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query string',
+  params: 'path',
+  headers: 'headers',
+};
+
+/** Maps every error, ours or Fastify's, to a problem document. */
+export function toProblem(error: FastifyError & { validationContext?: string }): Problem | undefined {
+  if (error instanceof Problem) return error;
+  if (error.validation) {
+    const part = error.validationContext ?? 'body';
+    const errors = fieldErrorsFromAjv(error.validation as AjvError[]);
+    const code: ErrorCode =
+      part === 'querystring' || part === 'params' ? 'invalid_parameter' : 'validation_failed';
+    return new Problem(400, code, `The ${PART_NAMES[part] ?? part} is invalid: ${describe(errors)}`, {
+      errors,
+    });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new Problem(400, 'invalid_json', `The body is not valid JSON: ${error.message}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new Problem(413, 'payload_too_large', 'The body is larger than the limit of 1 MiB');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new Problem(
+        415,
+        'unsupported_media_type',
+        'Send the body as application/json (Content-Type: application/json)',
+      );
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new Problem(400, 'invalid_parameter', 'Content-Length does not match the body');
+  }
+  // secure-json-parse refuses __proto__ and constructor.prototype keys with a SyntaxError.
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return new Problem(400, 'invalid_json', `The body is not valid JSON: ${error.message}`);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const code: ErrorCode =
+      error.statusCode === 404
+        ? 'not_found'
+        : error.statusCode === 429
+          ? 'rate_limited'
+          : 'invalid_parameter';
+    return new Problem(error.statusCode, code, error.message);
+  }
+  return undefined;
+}
+
+function describe(errors: FieldError[]): string {
+  const shown = errors.slice(0, 3).map((e) => `${e.field} ${e.message}`);
+  return shown.join('; ') + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
+}
+
+/**
+ * Installs the error handler and the 404/405 handler. A router of its own, fed by
+ * `onRoute`, tells "no such path" (404) from "no such method on this path" (405).
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  const routes = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' && routes.hasRoute('HEAD', route.url)) continue;
+      try {
+        routes.on(method as HTTPMethod, route.url, () => {});
+      } catch {
+        // the same path registered twice under another prefix: already known
+      }
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const problem = toProblem(error);
+    if (problem) {
+      if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, problem);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(
+      reply,
+      new Problem(
+        500,
+        'internal',
+        `An unexpected error occurred; quote request id ${request.id} when reporting it`,
+      ),
+    );
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter(
+      (method) => routes.find(method, path) !== null,
+    );
+    if (allowed.length > 0) {
+      reply.header('allow', [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
+      return sendProblem(
+        reply,
+        new Problem(
+          405,
+          'method_not_allowed',
+          `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+        ),
+      );
+    }
+    return sendProblem(reply, new Problem(404, 'not_found', `No route ${request.method} ${path}`));
+  });
+}

@@ -1,0 +1,85 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { Problem } from './problem.js';
+
+/**
+ * Fixed-window counters by key, in memory or in Redis (shared by several instances).
+ * When Redis is unreachable the limiter falls back to memory rather than refusing
+ * traffic: a rate limit is protection, not a reason to go down.
+ */
+export interface RateLimiter {
+  /** Counts one hit against `key`; throws a 429 problem once the window's points are spent. */
+  consume(key: string): Promise<RateLimitState>;
+}
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+export interface RateLimitStore {
+  redis: Redis | undefined;
+  close(): Promise<void>;
+}
+
+export function openRateLimitStore(redisUrl: string | undefined): RateLimitStore {
+  if (!redisUrl) return { redis: undefined, close: async () => {} };
+  // No offline queue: while Redis is down, calls fail fast and the memory fallback answers.
+  const redis = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  redis.on('error', () => {});
+  return {
+    redis,
+    close: async () => {
+      redis.disconnect();
+    },
+  };
+}
+
+export function createRateLimiter(
+  store: RateLimitStore,
+  options: { name: string; points: number; windowSeconds: number },
+): RateLimiter {
+  const base = {
+    keyPrefix: `intake:${options.name}`,
+    points: options.points,
+    duration: options.windowSeconds,
+  };
+  const memory = new RateLimiterMemory(base);
+  const limiter = store.redis
+    ? new RateLimiterRedis({ ...base, storeClient: store.redis, insuranceLimiter: memory })
+    : memory;
+
+  const state = (result: RateLimiterRes): RateLimitState => ({
+    limit: options.points,
+    remaining: Math.max(0, result.remainingPoints),
+    resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+  });
+
+  return {
+    async consume(key) {
+      try {
+        return state(await limiter.consume(key));
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const limited = state(rejection);
+        throw new Problem(429, 'rate_limited', `Too many requests; retry in ${limited.resetSeconds} s`, {
+          headers: { 'retry-after': String(limited.resetSeconds), ...rateLimitHeaders(limited) },
+        });
+      }
+    },
+  };
+}
+
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    'ratelimit-limit': String(state.limit),
+    'ratelimit-remaining': String(state.remaining),
+    'ratelimit-reset': String(state.resetSeconds),
+  };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+
+/**
+ * A real Intake on a database of its own: a fresh temporary DATA_DIR (SQLite), or,
+ * when DATABASE_URL is set, a fresh PostgreSQL schema dropped again on close.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  request(options: RequestOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  method: InjectOptions['method'];
+  url: string;
+  /** A session token or key, sent as `Authorization: Bearer`. */
+  auth?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Response {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  /** The parsed JSON body, or undefined when the body is empty or not JSON. */
+  body: any;
+  text: string;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    DATABASE_URL: process.env.DATABASE_URL,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH: '1000000',
+  });
+  return { ...base, ...overrides };
+}
+
+/** A config with a storage place of its own (and the cleanup for it). */
+export async function isolatedStorage(): Promise<{ storage: Partial<Config>; drop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-test-'));
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    return { storage: { dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  return {
+    storage: { dataDir, databaseUrl: url, databaseSchema: schema },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`);
+      } finally {
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { storage, drop } = await isolatedStorage();
+  const config = testConfig({ ...storage, ...overrides });
+  const app = await buildApp(config, { logger: false });
+  return {
+    app,
+    config,
+    request: (options) => inject(app, options),
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export async function inject(app: FastifyInstance, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.auth) headers.authorization = `Bearer ${options.auth}`;
+  let payload: string | undefined;
+  if (options.body !== undefined) {
+    payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await app.inject({ method: options.method, url: options.url, headers, payload });
+  let body: unknown;
+  try {
+    body = response.body ? JSON.parse(response.body) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: response.statusCode, headers: response.headers, body, text: response.body };
+}
