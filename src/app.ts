@@ -11,6 +11,8 @@ import { healthRoutes } from './features/health/routes.js';
 import { keyRoutes } from './features/keys/routes.js';
 import { installAuthentication } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
+import { Envelope } from './platform/crypto/envelope.js';
+import { LocalKms, loadMasterKey } from './platform/crypto/kms.js';
 import { openDatabase } from './platform/db/database.js';
 import { installErrorHandling } from './platform/errors.js';
 import { ProblemSchema } from './platform/http/schemas.js';
@@ -40,7 +42,9 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = await openDatabase(config);
   const rateLimitStore = openRateLimitStore(config.redisUrl);
-  const context: AppContext = { config, database, rateLimitStore };
+  const masterKey = loadMasterKey(config.masterKey, config.dataDir);
+  const envelope = new Envelope(new LocalKms(masterKey.key));
+  const context: AppContext = { config, database, rateLimitStore, envelope };
 
   const app = Fastify({
     logger: options.logger ?? {
@@ -54,6 +58,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { allErrors: true } },
   });
   app.decorate('intake', context);
+  if (masterKey.generated && config.databaseUrl) {
+    app.log.warn('generated a master key into DATA_DIR: set MASTER_KEY to the same value on every instance');
+  }
   app.addHook('onClose', async () => {
     await database.close();
     await rateLimitStore.close();
@@ -67,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
 
-  installErrorHandling(app);
+  installErrorHandling(app, { production: config.production });
 
   await app.register(cors, {
     hook: 'onRequest',

@@ -20,6 +20,9 @@ export interface Config {
   sessionTtlDays: number;
   /** Login and signup attempts per minute, per client IP and per e-mail address. */
   rateLimitAuth: number;
+  kmsProvider: 'local';
+  /** 32 bytes; absent means generated once into DATA_DIR/master.key. */
+  masterKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -94,7 +97,7 @@ export const SETTINGS = [
   {
     name: 'DATA_DIR',
     key: 'dataDir',
-    doc: 'Folder for the embedded database, outgoing mail files and the generated master key.',
+    doc: 'Folder of the embedded SQLite database (`DATA_DIR/intake.db`) and of the generated master key.',
     defaultText: './data',
     parse: (raw) => path.resolve(raw || './data'),
   } satisfies Setting<'dataDir'>,
@@ -128,7 +131,7 @@ export const SETTINGS = [
   {
     name: 'NODE_ENV',
     key: 'production',
-    doc: '`production` turns development mode off (no stack traces in client-error logs).',
+    doc: '`production` turns development mode off: client errors (4xx) are then never logged with their stack trace.',
     defaultText: 'development',
     parse: (raw) => raw === 'production',
   } satisfies Setting<'production'>,
@@ -184,6 +187,30 @@ export const SETTINGS = [
     defaultText: '10',
     parse: integer('RATE_LIMIT_AUTH', 10, 1, 1_000_000),
   } satisfies Setting<'rateLimitAuth'>,
+  {
+    name: 'KMS_PROVIDER',
+    key: 'kmsProvider',
+    doc: 'Key management for encrypted secrets: `local` (a master key held by Intake).',
+    defaultText: 'local',
+    parse: (raw) => {
+      if (raw === undefined || raw === '' || raw === 'local') return 'local';
+      return fail('KMS_PROVIDER', 'must be local', raw);
+    },
+  } satisfies Setting<'kmsProvider'>,
+  {
+    name: 'MASTER_KEY',
+    key: 'masterKey',
+    doc: 'The local master key: 32 bytes as 64 hex or 44 base64 characters. Set the same one on every instance sharing a database.',
+    defaultText: '(generated into DATA_DIR/master.key)',
+    parse: (raw) => {
+      if (raw === undefined || raw === '') return undefined;
+      const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+      if (key.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(raw) && key.toString('base64') !== raw)) {
+        return fail('MASTER_KEY', 'must be 32 bytes written as 64 hex or 44 base64 characters', '(hidden)');
+      }
+      return key;
+    },
+  } satisfies Setting<'masterKey'>,
 ] as const;
 
 export function loadConfig(env: Env = process.env): Config {

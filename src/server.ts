@@ -23,9 +23,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
+  const url = await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: config.databaseUrl ? 'postgres' : `sqlite in ${config.dataDir}` },
+    { url, database: config.databaseUrl ? 'postgres' : `sqlite in ${config.dataDir}` },
     'Intake is ready',
   );
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { Envelope } from './crypto/envelope.js';
 import type { Database } from './db/database.js';
 import type { RateLimitStore } from './rate-limit.js';
 
@@ -7,4 +8,6 @@ export interface AppContext {
   config: Config;
   database: Database;
   rateLimitStore: RateLimitStore;
+  /** Encrypts secrets (and, later, PII) under data keys from the key-management provider. */
+  envelope: Envelope;
 }

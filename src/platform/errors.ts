@@ -116,7 +116,7 @@ function describe(errors: FieldError[]): string {
  * Installs the error handler and the 404/405 handler. A router of its own, fed by
  * `onRoute`, tells "no such path" (404) from "no such method on this path" (405).
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, options: { production: boolean }): void {
   const routes = FindMyWay({ ignoreTrailingSlash: true });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -134,6 +134,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const problem = toProblem(error);
     if (problem) {
       if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+      // In development a client error's stack helps whoever is writing the client.
+      else if (!options.production) request.log.debug({ err: error }, 'client error');
       return sendProblem(reply, problem);
     }
     request.log.error({ err: error }, 'unexpected error');

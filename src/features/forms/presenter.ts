@@ -1,3 +1,5 @@
+import { presentWebhook } from '../webhooks/presenter.js';
+import type { WebhookRow } from '../webhooks/repo.js';
 import type { StoredForm } from './repo.js';
 import type { FormDefinition } from './schemas.js';
 
@@ -11,8 +13,8 @@ function presentSpamProtection(spam: FormDefinition['spamProtection']) {
   return { ...rest, captcha: { ...visible, hasSecret: Boolean(secret) } };
 }
 
-/** The owner's view: everything but secrets. */
-export function presentForm(form: StoredForm) {
+/** The owner's view: everything but secrets. `webhooks` are the form's own rows. */
+export function presentForm(form: StoredForm, webhooks: readonly WebhookRow[]) {
   const d = form.definition;
   return {
     id: form.id,
@@ -26,7 +28,7 @@ export function presentForm(form: StoredForm) {
     storage: d.storage,
     logic: d.logic,
     retention: d.retention,
-    webhooks: [],
+    webhooks: webhooks.map(presentWebhook),
     notifications: d.notifications,
     autoResponse: d.autoResponse,
     spamProtection: presentSpamProtection(d.spamProtection),

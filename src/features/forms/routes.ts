@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, Problem } from '../../platform/problem
 import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
 import { environmentExists } from '../environments/repo.js';
+import { listWebhooksOfForms, replaceFormWebhooks } from '../webhooks/repo.js';
 import { environmentMismatch, formNotFound, readView, writeDenial } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
 import { presentForm, presentPublicForm } from './presenter.js';
@@ -25,6 +26,7 @@ import {
   PublicFormOut,
   UpdateFormBody,
 } from './schemas.js';
+import { webhookRowsFor } from './webhooks-member.js';
 
 const FormIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const OptionalEnvironment = Type.Object({ environment: Type.Optional(EnvironmentQuery) });
@@ -54,9 +56,27 @@ function matchesVersion(header: string, version: number): boolean {
 }
 
 export const formRoutes =
-  ({ database }: AppContext): FastifyPluginAsyncTypebox =>
+  ({ database, envelope }: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['forms'];
+
+    async function presentOne(form: StoredForm) {
+      return presentForm(form, await listWebhooksOfForms(database.db, [form.id]));
+    }
+
+    /** Full views of these forms, their webhooks fetched in one query. */
+    async function presentFull(forms: StoredForm[]) {
+      const webhooks = await listWebhooksOfForms(
+        database.db,
+        forms.map((form) => form.id),
+      );
+      return forms.map((form) =>
+        presentForm(
+          form,
+          webhooks.filter((row) => row.form_id === form.id),
+        ),
+      );
+    }
 
     async function loadForm(id: string): Promise<StoredForm> {
       const form = await findForm(database.db, id);
@@ -99,7 +119,7 @@ export const formRoutes =
       const page = toPage(rows, limit);
       const full = principal !== null && principal.kind !== 'publishable';
       return {
-        data: page.rows.map((form) => (full ? presentForm(form) : presentPublicForm(form))),
+        data: full ? await presentFull(page.rows) : page.rows.map(presentPublicForm),
         nextCursor: page.nextCursor,
       };
     }
@@ -118,8 +138,10 @@ export const formRoutes =
       async (request, reply) => {
         const principal = requireSessionOrSecretKey(request);
         const body: unknown = request.body;
-        const rawEnvironment = (body as { environment?: unknown } | null)?.environment;
-        if (rawEnvironment !== undefined) parseEnvironmentName(rawEnvironment, true);
+        // A missing environment is invalid_environment, like an invalid name (with the suggestions).
+        if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+          parseEnvironmentName((body as { environment?: unknown }).environment, true);
+        }
         const input = await parseCreateInput(body);
         if (principal.kind === 'secret' && principal.environment !== input.environment) {
           throw forbidden(
@@ -138,12 +160,14 @@ export const formRoutes =
           createdAt: now,
           updatedAt: now,
         };
+        const webhooks = await webhookRowsFor(form, input.webhooks ?? [], [], envelope, now);
         try {
           await database.transaction(async (trx) => {
             if (!(await environmentExists(trx, principal.userId, form.environment))) {
               throw environmentNotFound(form.environment);
             }
             await insertForm(trx, form);
+            if (webhooks.length > 0) await replaceFormWebhooks(trx, form.id, webhooks);
           });
         } catch (error) {
           if (isUniqueViolation(error))
@@ -154,7 +178,7 @@ export const formRoutes =
           .status(201)
           .header('etag', etagOf(form.version))
           .header('location', `/forms/${encodeURIComponent(form.id)}`)
-          .send(presentForm(form));
+          .send(presentForm(form, webhooks));
       },
     );
 
@@ -214,7 +238,8 @@ export const formRoutes =
         if (ifNoneMatch !== undefined && matchesVersion(ifNoneMatch, form.version)) {
           return reply.status(304).send(null);
         }
-        return view === 'full' ? presentForm(form) : presentPublicForm(form);
+        if (view === 'public') return presentPublicForm(form);
+        return presentOne(form);
       },
     );
 
@@ -282,8 +307,23 @@ export const formRoutes =
             version: stored.version + 1,
             updatedAt: nowIso(),
           };
-          const updated = await database.transaction((trx) => updateForm(trx, next, stored.version));
-          if (updated) return reply.header('etag', etagOf(next.version)).send(presentForm(next));
+          const webhooks =
+            draft.webhooks &&
+            (await webhookRowsFor(
+              next,
+              draft.webhooks,
+              await listWebhooksOfForms(database.db, [next.id]),
+              envelope,
+              next.updatedAt,
+            ));
+          const updated = await database.transaction(async (trx) => {
+            if (!(await updateForm(trx, next, stored.version))) return false;
+            if (webhooks) await replaceFormWebhooks(trx, next.id, webhooks);
+            return true;
+          });
+          if (updated) {
+            return reply.header('etag', etagOf(next.version)).send(await presentOne(next));
+          }
           if (ifMatch !== undefined || attempt >= 5) {
             throw new Problem(
               412,

@@ -50,10 +50,25 @@ export interface FormsTable {
   updated_at: string;
 }
 
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  environment: string;
+  form_id: string;
+  event: string;
+  url: string;
+  secret_ciphertext: string | null;
+  format: string;
+  /** 0 or 1: booleans are integers on both engines. */
+  enabled: number;
+  created_at: string;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
   environments: EnvironmentsTable;
   api_keys: ApiKeysTable;
   forms: FormsTable;
+  webhooks: WebhooksTable;
 }

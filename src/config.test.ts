@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SETTINGS } from './config.js';
+
+describe('loadConfig', () => {
+  it('has a default for everything, so a bare `npm start` works', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      production: false,
+      logLevel: 'info',
+      corsOrigins: [],
+      trustProxy: false,
+      sessionTtlDays: 30,
+      rateLimitAuth: 10,
+      kmsProvider: 'local',
+      masterKey: undefined,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      DATA_DIR: '/tmp/intake-x',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      DATABASE_SCHEMA: 'intake',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://a.example, https://b.example/',
+      TRUST_PROXY: 'true',
+      SESSION_TTL_DAYS: '7',
+      RATE_LIMIT_AUTH: '50',
+      MASTER_KEY: 'ab'.repeat(32),
+    });
+    expect(config).toEqual({
+      host: '0.0.0.0',
+      port: 8080,
+      dataDir: '/tmp/intake-x',
+      databaseUrl: 'postgres://u@h:5432/db',
+      databaseSchema: 'intake',
+      redisUrl: 'redis://127.0.0.1:6379',
+      production: true,
+      logLevel: 'warn',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      trustProxy: true,
+      sessionTtlDays: 7,
+      rateLimitAuth: 50,
+      kmsProvider: 'local',
+      masterKey: Buffer.from('ab'.repeat(32), 'hex'),
+    });
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['DATABASE_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://x/y'],
+    ['DATABASE_SCHEMA', 'Robert"); drop'],
+    ['REDIS_URL', 'http://x'],
+    ['LOG_LEVEL', 'verbose'],
+    ['CORS_ORIGINS', 'not an origin'],
+    ['TRUST_PROXY', 'sometimes'],
+    ['SESSION_TTL_DAYS', '0'],
+    ['RATE_LIMIT_AUTH', '-1'],
+    ['KMS_PROVIDER', 'aws'],
+    ['MASTER_KEY', 'too short'],
+    ['MASTER_KEY', 'ab'.repeat(31)],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));
+  });
+
+  it('documents every setting', () => {
+    for (const setting of SETTINGS) {
+      expect(setting.doc.length).toBeGreaterThan(10);
+      expect(setting.defaultText).not.toBe('');
+    }
+  });
+});

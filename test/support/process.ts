@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Intake as a real process (`src/server.ts` through tsx), for restart and crash tests. */
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>;
+  stop(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+export function runService(env: Record<string, string | undefined>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | string>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | string>((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+  });
+  return { child, output: () => output, exited };
+}
+
+export async function startService(env: Record<string, string | undefined>, timeoutMs = 20_000): Promise<ServiceProcess> {
+  const run = runService(env);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${run.output()}`)), timeoutMs);
+    const check = () => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(run.output());
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    run.child.stdout?.on('data', check);
+    run.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited (${code}) before it was ready:\n${run.output()}`));
+    });
+  });
+  return {
+    ...run,
+    url,
+    stop: async (signal = 'SIGTERM') => {
+      run.child.kill(signal);
+      return run.exited;
+    },
+  };
+}
