@@ -14,9 +14,10 @@ import type { AppContext } from './platform/context.js';
 import { Envelope } from './platform/crypto/envelope.js';
 import { LocalKms, loadMasterKey } from './platform/crypto/kms.js';
 import { openDatabase } from './platform/db/database.js';
-import { installErrorHandling } from './platform/errors.js';
+import { installErrorHandling, sendProblem, toProblem } from './platform/errors.js';
 import { ProblemSchema } from './platform/http/schemas.js';
-import { validatorCompiler } from './platform/http/validation.js';
+import { rejectNulCharacters, validatorCompiler } from './platform/http/validation.js';
+import { Problem } from './platform/problem.js';
 import { openRateLimitStore } from './platform/rate-limit.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -41,7 +42,7 @@ export interface BuildOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = await openDatabase(config);
-  const rateLimitStore = openRateLimitStore(config.redisUrl);
+  const rateLimitStore = await openRateLimitStore(config.redisUrl);
   const masterKey = loadMasterKey(config.masterKey, config.dataDir);
   const envelope = new Envelope(new LocalKms(masterKey.key));
   const context: AppContext = { config, database, rateLimitStore, envelope };
@@ -52,6 +53,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-publishable-key"]'],
     },
     bodyLimit: BODY_LIMIT,
+    // Path parameters are bounded by the routes' schemas (400 invalid_parameter naming the member),
+    // not by the router's much smaller default, which answered a bare 414.
+    routerOptions: { maxParamLength: 2048 },
+    // Errors raised by the router itself (bad percent-encoding, over-long parameters)
+    // are problem documents like every other error (these replies skip the hooks: hence the id here).
+    frameworkErrors: (error, request, reply) =>
+      sendProblem(
+        reply.header('x-request-id', request.id),
+        toProblem(error) ??
+          new Problem(500, 'internal', `An unexpected error occurred; quote request id ${request.id}`),
+      ),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -92,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   installAuthentication(app, database);
+  app.addHook('preValidation', async (request) => rejectNulCharacters(request));
 
   await app.register(swagger, {
     openapi: {

@@ -183,7 +183,7 @@ export const SETTINGS = [
   {
     name: 'RATE_LIMIT_AUTH',
     key: 'rateLimitAuth',
-    doc: 'Login and signup attempts per minute, counted per client IP and per e-mail address.',
+    doc: 'Login and sign-up attempts per minute: both counted per client IP, logins also per e-mail address.',
     defaultText: '10',
     parse: integer('RATE_LIMIT_AUTH', 10, 1, 1_000_000),
   } satisfies Setting<'rateLimitAuth'>,

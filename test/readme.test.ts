@@ -14,11 +14,14 @@ describe('README', () => {
     expect(firstBlock).toContain('npm test');
   });
 
-  it.each(SETTINGS.map((setting) => [setting.name, setting]))('documents %s with its default', (name, setting) => {
-    const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
-    expect(row, `README configuration table lacks ${name}`).toBeDefined();
-    expect(row).toContain(setting.defaultText);
-  });
+  it.each(SETTINGS.map((setting) => [setting.name, setting]))(
+    'documents %s with its default',
+    (name, setting) => {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
+      expect(row, `README configuration table lacks ${name}`).toBeDefined();
+      expect(row).toContain(setting.defaultText);
+    },
+  );
 
   it('names the test command that .ci/run runs', () => {
     const ci = fs.readFileSync(path.join(root, '.ci/run'), 'utf8');

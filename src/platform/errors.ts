@@ -88,6 +88,16 @@ export function toProblem(error: FastifyError & { validationContext?: string }):
         'unsupported_media_type',
         'Send the body as application/json (Content-Type: application/json)',
       );
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new Problem(
+        400,
+        'invalid_parameter',
+        'The path is invalid: a part of it is malformed or too long',
+        {
+          errors: [{ field: '(path)', code: 'format', message: 'is malformed or too long' }],
+        },
+      );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new Problem(400, 'invalid_parameter', 'Content-Length does not match the body');
   }

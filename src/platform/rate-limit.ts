@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { Problem } from './problem.js';
 
@@ -24,8 +24,9 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-export function openRateLimitStore(redisUrl: string | undefined): RateLimitStore {
+export async function openRateLimitStore(redisUrl: string | undefined): Promise<RateLimitStore> {
   if (!redisUrl) return { redis: undefined, close: async () => {} };
+  const { Redis } = await import('ioredis');
   // No offline queue: while Redis is down, calls fail fast and the memory fallback answers.
   const redis = new Redis(redisUrl, {
     enableOfflineQueue: false,

@@ -21,7 +21,14 @@ export function runService(env: Record<string, string | undefined>): {
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -37,7 +44,10 @@ export function runService(env: Record<string, string | undefined>): {
   return { child, output: () => output, exited };
 }
 
-export async function startService(env: Record<string, string | undefined>, timeoutMs = 20_000): Promise<ServiceProcess> {
+export async function startService(
+  env: Record<string, string | undefined>,
+  timeoutMs = 20_000,
+): Promise<ServiceProcess> {
   const run = runService(env);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${run.output()}`)), timeoutMs);

@@ -21,11 +21,15 @@ export function isDefaultEnvironment(name: string): boolean {
 }
 
 /** Checks a well-formed name; `undefined` passes only when the environment is optional. */
-export function parseEnvironmentName(value: unknown, required: true): string;
-export function parseEnvironmentName(value: unknown, required: false): string | undefined;
-export function parseEnvironmentName(value: unknown, required: boolean): string | undefined {
+export function parseEnvironmentName(value: unknown, required: true, where?: string): string;
+export function parseEnvironmentName(value: unknown, required: false, where?: string): string | undefined;
+export function parseEnvironmentName(
+  value: unknown,
+  required: boolean,
+  where = 'the query parameter ?environment=<name>',
+): string | undefined {
   if (value === undefined || value === '') {
-    if (required) throw invalid('The environment is required (?environment=<name>)');
+    if (required) throw invalid(`The environment is required (${where})`);
     return undefined;
   }
   if (typeof value !== 'string') throw invalid('The environment must be given once, as a string');

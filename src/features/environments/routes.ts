@@ -47,6 +47,7 @@ export const environmentRoutes =
     app.post(
       '/environments',
       {
+        config: { environmentNameMember: 'name' },
         schema: {
           tags,
           summary: 'Create an environment',
@@ -71,6 +72,7 @@ export const environmentRoutes =
     app.delete(
       '/environments/:name',
       {
+        config: { environmentNameMember: 'name' },
         schema: {
           tags,
           summary: 'Delete an empty environment',

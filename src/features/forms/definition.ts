@@ -62,7 +62,8 @@ export async function parseCreateInput(body: unknown): Promise<CreateInput> {
   const shapeErrors = validateCreateShape(body) ? [] : fieldErrorsFromAjv(validateCreateShape.errors ?? []);
   const input = body as Partial<CreateFormBody>;
   const draft = draftFrom(input, undefined);
-  const ruleErrors = shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft);
+  const ruleErrors =
+    shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft, shapeErrors);
   const errors = [...shapeErrors, ...ruleErrors];
   if (errors.length > 0) throw invalidForm(errors);
   return { ...draft, id: input.id, environment: String(input.environment) };
@@ -72,7 +73,8 @@ export async function parseUpdateInput(body: unknown, stored: StoredDraft): Prom
   assertObject(body);
   const shapeErrors = validateUpdateShape(body) ? [] : fieldErrorsFromAjv(validateUpdateShape.errors ?? []);
   const draft = draftFrom(body as Partial<CreateFormBody>, stored);
-  const ruleErrors = shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft);
+  const ruleErrors =
+    shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft, shapeErrors);
   const errors = [...shapeErrors, ...ruleErrors];
   if (errors.length > 0) throw invalidForm(errors);
   return draft;
@@ -127,14 +129,43 @@ function keepCaptchaSecret(
   return { ...next, captcha };
 }
 
-/** When the shape is wrong, cross-member rules run only where the shape allows it. */
-async function checkRulesLeniently(draft: FormDraft): Promise<FieldError[]> {
+/**
+ * When the shape is wrong, cross-member rules still run on the members whose shape is
+ * right, so that every problem is listed at once: the well-formed fields, and each other
+ * member (logic, spamProtection, ...) without a shape error of its own.
+ */
+async function checkRulesLeniently(draft: FormDraft, shapeErrors: FieldError[]): Promise<FieldError[]> {
+  const broken = (member: string) =>
+    shapeErrors.some(
+      (e) => e.field === member || e.field.startsWith(`${member}.`) || e.field.startsWith(`${member}[`),
+    );
   const fields = Array.isArray(draft.definition.fields) ? draft.definition.fields : [];
-  const wellFormed = fields.filter((f) => typeof f === 'object' && f !== null && typeof f.id === 'string');
+  const wellFormed = fields.filter(
+    (f) => typeof f === 'object' && f !== null && typeof f.id === 'string',
+  ) as Field[];
+  // Without a list of fields, references to fields cannot be judged.
+  const fieldsKnown = !shapeErrors.some((e) => e.field === 'fields');
+  const definition = draft.definition;
+  const lenient: FormDraft = {
+    ...draft,
+    definition: {
+      ...definition,
+      fields: wellFormed,
+      logic: broken('logic') || !fieldsKnown ? { rules: [] } : definition.logic,
+      spamProtection: broken('spamProtection') || !fieldsKnown ? null : definition.spamProtection,
+      autoResponse: broken('autoResponse') || !fieldsKnown ? null : definition.autoResponse,
+      notifications: broken('notifications') ? null : definition.notifications,
+    },
+    webhooks: broken('webhooks') ? undefined : draft.webhooks,
+  };
   try {
-    return await checkFields(wellFormed as Field[]);
+    return await checkRules(lenient);
   } catch {
-    return [];
+    try {
+      return await checkFields(wellFormed);
+    } catch {
+      return [];
+    }
   }
 }
 

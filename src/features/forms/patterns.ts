@@ -1,5 +1,3 @@
-import { check } from 'recheck';
-
 /**
  * Field patterns run against every submission, so a pattern that can backtrack
  * catastrophically is refused when the form is saved. recheck analyses the regex
@@ -31,6 +29,8 @@ async function analyse(pattern: string): Promise<AnalysedPattern> {
     return { compiles: false, error: (error as Error).message, complexity: 'unknown' };
   }
   try {
+    // Loaded on first use: the analyser is large, and only form saves with patterns need it.
+    const { check } = await import('recheck');
     const diagnostics = await check(`^(?:${pattern})$`, 'u', { timeout: 2000 });
     if (diagnostics.status === 'safe') return { compiles: true, complexity: 'safe' };
     if (diagnostics.status === 'vulnerable') {

@@ -39,6 +39,7 @@ const ListQuery = Type.Object({
 
 /** Form bodies are checked by the form definition validator, which lists every problem as invalid_form. */
 const bodyValidatedInHandler = {
+  config: { formDefinitionBody: true },
   validatorCompiler: ((context) =>
     context.httpPart === 'body' ? () => true : validatorCompiler(context)) satisfies typeof validatorCompiler,
 };
@@ -108,6 +109,12 @@ export const formRoutes =
           `This API key belongs to the environment "${principal.environment}", not "${environment}"`,
         );
       }
+      if (
+        principal?.kind === 'session' &&
+        !(await environmentExists(database.db, principal.userId, environment))
+      ) {
+        throw environmentNotFound(environment);
+      }
       const limit = query.limit ?? 50;
       const rows = await listForms(database.db, {
         environment,
@@ -140,7 +147,11 @@ export const formRoutes =
         const body: unknown = request.body;
         // A missing environment is invalid_environment, like an invalid name (with the suggestions).
         if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-          parseEnvironmentName((body as { environment?: unknown }).environment, true);
+          parseEnvironmentName(
+            (body as { environment?: unknown }).environment,
+            true,
+            'the body member environment',
+          );
         }
         const input = await parseCreateInput(body);
         if (principal.kind === 'secret' && principal.environment !== input.environment) {

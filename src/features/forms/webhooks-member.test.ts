@@ -11,7 +11,12 @@ describe('form webhooks member', () => {
   afterAll(() => t.close());
 
   const rowsOf = (formId: string) =>
-    t.app.intake.database.db.selectFrom('webhooks').selectAll().where('form_id', '=', formId).orderBy('created_at').execute();
+    t.app.intake.database.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('form_id', '=', formId)
+      .orderBy('created_at')
+      .execute();
 
   it('creates the webhooks given on POST, shows them without their secrets, and stores secrets encrypted', async () => {
     const owner = await signup(t);
@@ -52,7 +57,12 @@ describe('form webhooks member', () => {
     });
     const before = await rowsOf(form.id);
 
-    const roundTrip = await t.request({ method: 'PUT', url: `/forms/${form.id}`, auth: owner.token, body: form });
+    const roundTrip = await t.request({
+      method: 'PUT',
+      url: `/forms/${form.id}`,
+      auth: owner.token,
+      body: form,
+    });
     expect(roundTrip.status).toBe(200);
     expect(roundTrip.body.webhooks).toEqual(form.webhooks);
     expect(await rowsOf(form.id)).toEqual(before);
@@ -69,12 +79,19 @@ describe('form webhooks member', () => {
       },
     });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.webhooks.map((w: any) => [w.id === form.webhooks[0].id, w.event, w.enabled, w.hasSecret])).toEqual([
+    expect(
+      replaced.body.webhooks.map((w: any) => [w.id === form.webhooks[0].id, w.event, w.enabled, w.hasSecret]),
+    ).toEqual([
       [true, 'response.created', false, true],
       [false, 'response.deleted', true, false],
     ]);
 
-    const cleared = await t.request({ method: 'PUT', url: `/forms/${form.id}`, auth: owner.token, body: { webhooks: [] } });
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/forms/${form.id}`,
+      auth: owner.token,
+      body: { webhooks: [] },
+    });
     expect(cleared.body.webhooks).toEqual([]);
     expect(await rowsOf(form.id)).toEqual([]);
   });
@@ -84,7 +101,12 @@ describe('form webhooks member', () => {
     const form = await createForm(t, owner.token, {
       webhooks: [{ event: 'response.created', url: 'https://hooks.example.com/a' }],
     });
-    const renamed = await t.request({ method: 'PUT', url: `/forms/${form.id}`, auth: owner.token, body: { title: 'New' } });
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/forms/${form.id}`,
+      auth: owner.token,
+      body: { title: 'New' },
+    });
     expect(renamed.body.webhooks).toEqual(form.webhooks);
     const deleted = await t.request({ method: 'DELETE', url: `/forms/${form.id}`, auth: owner.token });
     expect(deleted.status).toBe(204);

@@ -1,0 +1,520 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type RequestOptions, type Response, type TestApp } from './support/app.js';
+import { createEnvironment, createForm, createKey, signup, type TestUser } from './support/factories.js';
+
+/**
+ * Who may call what: every forms, keys and environments endpoint against every kind of
+ * caller, as one table (API.md §1, §3-§5 and the decisions in the project notes).
+ *
+ * One setup builds the world: an owner with a `staging` environment, keys of both kinds,
+ * a live and a draft form in `development`, another user with a secret key of their own
+ * `development`, and a deleted key. Each row then sends one request and checks the status
+ * and `body.code`; rows that change things get fresh resources, so they stay independent.
+ */
+
+const CALLERS = [
+  'anonymous',
+  'other user session',
+  'publishable key (same env)',
+  'secret key (same env)',
+  'secret key (other env)',
+  "other user's secret key",
+  'deleted key',
+  'unknown token',
+  'owner session',
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+interface World {
+  owner: TestUser;
+  other: TestUser;
+  credentials: Record<Caller, string | undefined>;
+  liveForm: { id: string };
+  draftForm: { id: string };
+  ownerPublishableKeyId: string;
+}
+
+/** The expected answer of one row. `view` checks a 200 form; `list` checks a 200 list. */
+interface Expected {
+  status: number;
+  code?: string;
+  view?: 'full' | 'public';
+  list?: { view: 'full' | 'public'; includes: Array<'live' | 'draft'>; excludes: Array<'live' | 'draft'> };
+}
+
+interface Endpoint<R = undefined> {
+  name: string;
+  /** A fresh resource for the row (an environment, key or form to act on). */
+  prepare?: (w: World) => Promise<R>;
+  request: (w: World, resource: R) => Omit<RequestOptions, 'auth'>;
+  expected: Record<Caller, Expected>;
+  /** After the row: did the change happen exactly when the answer says it did? */
+  verify?: (w: World, resource: R, response: Response, caller: Caller) => Promise<void>;
+}
+
+// --- expected answers ---------------------------------------------------------------
+
+const UNAUTHORIZED: Expected = { status: 401, code: 'unauthorized' };
+const FORBIDDEN: Expected = { status: 403, code: 'forbidden' };
+const NOT_OWNER: Expected = { status: 403, code: 'not_owner' };
+const NOT_FOUND: Expected = { status: 404, code: 'not_found' };
+const ENV_NOT_FOUND: Expected = { status: 404, code: 'environment_not_found' };
+const OK: Expected = { status: 200 };
+const CREATED: Expected = { status: 201 };
+const NO_CONTENT: Expected = { status: 204 };
+const FULL: Expected = { status: 200, view: 'full' };
+const PUBLIC: Expected = { status: 200, view: 'public' };
+
+/** Unknown and deleted credentials are refused on every route, even public ones. */
+const INVALID_CREDENTIALS = { 'deleted key': UNAUTHORIZED, 'unknown token': UNAUTHORIZED } as const;
+/** Environments and keys are managed with a session only. */
+const ANY_KEY_FORBIDDEN = {
+  'publishable key (same env)': FORBIDDEN,
+  'secret key (same env)': FORBIDDEN,
+  'secret key (other env)': FORBIDDEN,
+  "other user's secret key": FORBIDDEN,
+} as const;
+
+const sessionOnly = (owner: Expected, other: Expected): Record<Caller, Expected> => ({
+  anonymous: UNAUTHORIZED,
+  'other user session': other,
+  ...ANY_KEY_FORBIDDEN,
+  ...INVALID_CREDENTIALS,
+  'owner session': owner,
+});
+
+const listOf = (view: 'full' | 'public', includes: Array<'live' | 'draft'>): Expected => ({
+  status: 200,
+  list: { view, includes, excludes: (['live', 'draft'] as const).filter((s) => !includes.includes(s)) },
+});
+
+/** GET /forms?environment=development and its deprecated twin answer the same. */
+const LIST_DEVELOPMENT: Record<Caller, Expected> = {
+  anonymous: listOf('public', ['live']),
+  'other user session': listOf('full', []),
+  'publishable key (same env)': listOf('public', ['live', 'draft']),
+  'secret key (same env)': listOf('full', ['live', 'draft']),
+  'secret key (other env)': FORBIDDEN,
+  // its own environment is called development too: it lists its own forms, never the owner's
+  "other user's secret key": listOf('full', []),
+  ...INVALID_CREDENTIALS,
+  'owner session': listOf('full', ['live', 'draft']),
+};
+
+/** PUT and DELETE /forms/{id}: the owner's session or a secret key of the form's environment. */
+const writeForm = (success: Expected): Record<Caller, Expected> => ({
+  anonymous: UNAUTHORIZED,
+  'other user session': NOT_OWNER,
+  'publishable key (same env)': FORBIDDEN,
+  'secret key (same env)': success,
+  'secret key (other env)': FORBIDDEN,
+  "other user's secret key": FORBIDDEN,
+  ...INVALID_CREDENTIALS,
+  'owner session': success,
+});
+
+// --- helpers ------------------------------------------------------------------------
+
+let t: TestApp;
+
+const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
+const ok = (status: number) => status >= 200 && status < 300;
+
+/** The account a successful caller acts for. */
+function userOf(w: World, caller: Caller): string | undefined {
+  if (caller === 'other user session' || caller === "other user's secret key") return w.other.id;
+  if (caller === 'anonymous' || caller === 'deleted key' || caller === 'unknown token') return undefined;
+  return w.owner.id;
+}
+
+async function ownerRead(w: World, url: string): Promise<Response> {
+  return t.request({ method: 'GET', url, auth: w.owner.token });
+}
+
+function expectFullForm(form: any) {
+  expect(form).toHaveProperty('userId');
+  expect(form).toHaveProperty('storage');
+  expect(form).toHaveProperty('webhooks');
+}
+
+function expectPublicForm(form: any) {
+  expect(form).not.toHaveProperty('userId');
+  expect(form).not.toHaveProperty('storage');
+  expect(form).not.toHaveProperty('notifications');
+  expect(form).not.toHaveProperty('webhooks');
+  expect(form).not.toHaveProperty('retention');
+  for (const field of form.fields) {
+    expect(field).not.toHaveProperty('pii');
+    expect(field).not.toHaveProperty('piiMode');
+  }
+}
+
+function assertAnswer(w: World, response: Response, expected: Expected) {
+  expect({ status: response.status, code: response.body?.code }).toEqual({
+    status: expected.status,
+    code: expected.code,
+  });
+  if (expected.code) {
+    expect(response.headers['content-type']).toContain('application/problem+json');
+  }
+  if (expected.view === 'full') expectFullForm(response.body);
+  if (expected.view === 'public') expectPublicForm(response.body);
+  if (expected.list) {
+    const { data } = response.body;
+    expect(Array.isArray(data)).toBe(true);
+    for (const form of data) {
+      if (expected.list.view === 'full') expectFullForm(form);
+      else expectPublicForm(form);
+    }
+    const ids = data.map((form: { id: string }) => form.id);
+    const idOf = { live: w.liveForm.id, draft: w.draftForm.id };
+    for (const status of expected.list.includes) expect(ids).toContain(idOf[status]);
+    for (const status of expected.list.excludes) expect(ids).not.toContain(idOf[status]);
+  }
+}
+
+// --- the endpoints ------------------------------------------------------------------
+
+const endpoints: Endpoint<any>[] = [
+  {
+    name: 'GET /environments',
+    request: () => ({ method: 'GET', url: '/environments' }),
+    expected: sessionOnly(OK, OK),
+    verify: async (_w, _r, response, caller) => {
+      if (!ok(response.status)) return;
+      const names = response.body.data.map((e: { name: string }) => e.name);
+      // each user sees only their own environments: staging is the owner's alone
+      expect(names).toEqual(expect.arrayContaining(['development', 'production']));
+      expect(names.includes('staging')).toBe(caller === 'owner session');
+    },
+  } satisfies Endpoint,
+  {
+    name: 'POST /environments',
+    prepare: async () => unique('env'),
+    request: (_w, name: string) => ({ method: 'POST', url: '/environments', body: { name } }),
+    expected: sessionOnly(CREATED, CREATED),
+    verify: async (w, name: string, response, caller) => {
+      const owners = await t.app.intake.database.db
+        .selectFrom('environments')
+        .select('user_id')
+        .where('name', '=', name)
+        .execute();
+      // created for the caller's own account, or not at all
+      const expected = ok(response.status) ? [{ user_id: userOf(w, caller) }] : [];
+      expect(owners).toEqual(expected);
+    },
+  } satisfies Endpoint<string>,
+  {
+    name: 'DELETE /environments/{name}',
+    prepare: async (w) => {
+      const name = unique('doomed');
+      await createEnvironment(t, w.owner, name);
+      return name;
+    },
+    request: (_w, name: string) => ({ method: 'DELETE', url: `/environments/${name}` }),
+    // another user has no environment of that name: theirs to look up, and it is not there
+    expected: sessionOnly(NO_CONTENT, ENV_NOT_FOUND),
+    verify: async (w, name: string, response) => {
+      const list = await ownerRead(w, '/environments');
+      const names = list.body.data.map((e: { name: string }) => e.name);
+      expect(names.includes(name)).toBe(!ok(response.status));
+    },
+  } satisfies Endpoint<string>,
+  {
+    name: 'POST /keys/secrets',
+    request: () => ({ method: 'POST', url: '/keys/secrets?environment=development' }),
+    expected: sessionOnly(CREATED, CREATED),
+    verify: async (_w, _r, response) => {
+      if (!ok(response.status)) return;
+      expect(response.body.kind).toBe('secret');
+      expect(response.body.key).toMatch(/^sk_live_/);
+    },
+  } satisfies Endpoint,
+  {
+    name: 'POST /keys/publishable',
+    request: () => ({ method: 'POST', url: '/keys/publishable?environment=development' }),
+    expected: sessionOnly(CREATED, CREATED),
+    verify: async (_w, _r, response) => {
+      if (!ok(response.status)) return;
+      expect(response.body.kind).toBe('publishable');
+      expect(response.body.key).toMatch(/^pk_live_/);
+    },
+  } satisfies Endpoint,
+  ...(['secret', 'publishable'] as const).map(
+    (kind) =>
+      ({
+        name: `DELETE /keys/${kind === 'secret' ? 'secrets' : 'publishable'}/{id}`,
+        prepare: (w) => createKey(t, w.owner, kind),
+        request: (_w, key) => ({
+          method: 'DELETE',
+          url: `/keys/${kind === 'secret' ? 'secrets' : 'publishable'}/${key.id}`,
+        }),
+        // another user's key id is 404, as if it did not exist
+        expected: sessionOnly(NO_CONTENT, NOT_FOUND),
+        verify: async (_w, key, response) => {
+          // a deleted key is refused at once; a kept one still works
+          const use = await t.request({
+            method: 'GET',
+            url: '/forms?environment=development',
+            auth: key.key,
+          });
+          expect(use.status).toBe(ok(response.status) ? 401 : 200);
+        },
+      }) satisfies Endpoint<{ id: string; key: string }>,
+  ),
+  {
+    name: 'GET /keys',
+    request: () => ({ method: 'GET', url: '/keys?environment=development' }),
+    expected: sessionOnly(OK, OK),
+    verify: async (w, _r, response, caller) => {
+      if (!ok(response.status)) return;
+      for (const key of response.body.data) expect(key).not.toHaveProperty('key');
+      const ids = response.body.data.map((k: { id: string }) => k.id);
+      // the owner's development keys include the publishable one; the other user's do not
+      expect(ids.includes(w.ownerPublishableKeyId)).toBe(caller === 'owner session');
+    },
+  } satisfies Endpoint,
+  {
+    name: 'POST /forms',
+    request: () => ({
+      method: 'POST',
+      url: '/forms',
+      body: {
+        title: 'Matrix form',
+        environment: 'development',
+        fields: [{ id: 'name', type: 'text', label: 'Name' }],
+      },
+    }),
+    expected: {
+      anonymous: UNAUTHORIZED,
+      'other user session': CREATED,
+      'publishable key (same env)': FORBIDDEN,
+      'secret key (same env)': CREATED,
+      'secret key (other env)': FORBIDDEN,
+      // its own development environment: the form is the other user's
+      "other user's secret key": CREATED,
+      ...INVALID_CREDENTIALS,
+      'owner session': CREATED,
+    },
+    verify: async (w, _r, response, caller) => {
+      if (!ok(response.status)) return;
+      expectFullForm(response.body);
+      expect(response.body.environment).toBe('development');
+      expect(response.body.userId).toBe(userOf(w, caller));
+    },
+  } satisfies Endpoint,
+  {
+    name: 'GET /forms?environment=development',
+    request: () => ({ method: 'GET', url: '/forms?environment=development&limit=100' }),
+    expected: LIST_DEVELOPMENT,
+  } satisfies Endpoint,
+  {
+    name: 'GET /environments/development/forms (deprecated)',
+    request: () => ({ method: 'GET', url: '/environments/development/forms?limit=100' }),
+    expected: LIST_DEVELOPMENT,
+  } satisfies Endpoint,
+  {
+    name: 'GET /forms/{id} (live)',
+    request: (w) => ({ method: 'GET', url: `/forms/${w.liveForm.id}` }),
+    expected: {
+      anonymous: PUBLIC,
+      'other user session': PUBLIC,
+      'publishable key (same env)': PUBLIC,
+      'secret key (same env)': FULL,
+      // a key outside the form's environment or account is refused even for a live form
+      'secret key (other env)': FORBIDDEN,
+      "other user's secret key": FORBIDDEN,
+      ...INVALID_CREDENTIALS,
+      'owner session': FULL,
+    },
+  } satisfies Endpoint,
+  {
+    name: 'GET /forms/{id} (draft)',
+    request: (w) => ({ method: 'GET', url: `/forms/${w.draftForm.id}` }),
+    expected: {
+      anonymous: NOT_FOUND,
+      'other user session': NOT_OWNER,
+      'publishable key (same env)': PUBLIC,
+      'secret key (same env)': FULL,
+      'secret key (other env)': FORBIDDEN,
+      "other user's secret key": FORBIDDEN,
+      ...INVALID_CREDENTIALS,
+      'owner session': FULL,
+    },
+  } satisfies Endpoint,
+  {
+    name: 'GET /v1/forms/{id}/public (live)',
+    request: (w) => ({ method: 'GET', url: `/v1/forms/${w.liveForm.id}/public` }),
+    // a public endpoint: every valid caller gets the public view (only a bad credential is refused)
+    expected: {
+      anonymous: PUBLIC,
+      'other user session': PUBLIC,
+      'publishable key (same env)': PUBLIC,
+      'secret key (same env)': PUBLIC,
+      'secret key (other env)': PUBLIC,
+      "other user's secret key": PUBLIC,
+      ...INVALID_CREDENTIALS,
+      'owner session': PUBLIC,
+    },
+  } satisfies Endpoint,
+  {
+    name: 'GET /v1/forms/{id}/public (draft)',
+    request: (w) => ({ method: 'GET', url: `/v1/forms/${w.draftForm.id}/public` }),
+    // not live reads as absent, even for the owner
+    expected: {
+      anonymous: NOT_FOUND,
+      'other user session': NOT_FOUND,
+      'publishable key (same env)': NOT_FOUND,
+      'secret key (same env)': NOT_FOUND,
+      'secret key (other env)': NOT_FOUND,
+      "other user's secret key": NOT_FOUND,
+      ...INVALID_CREDENTIALS,
+      'owner session': NOT_FOUND,
+    },
+  } satisfies Endpoint,
+  ...(['draft', 'live'] as const).flatMap((status) => [
+    {
+      name: `PUT /forms/{id} (${status})`,
+      prepare: (w: World) => createForm(t, w.owner.token, { status }),
+      request: (_w: World, form: { id: string }) => ({
+        method: 'PUT' as const,
+        url: `/forms/${form.id}`,
+        body: { title: 'Renamed' },
+      }),
+      expected: writeForm(FULL),
+      verify: async (w: World, form: { id: string }, response: Response) => {
+        const stored = await ownerRead(w, `/forms/${form.id}`);
+        expect(stored.body.title).toBe(ok(response.status) ? 'Renamed' : 'Contact us');
+        expect(stored.body.version).toBe(ok(response.status) ? 2 : 1);
+      },
+    } satisfies Endpoint<{ id: string }>,
+    {
+      name: `DELETE /forms/{id} (${status})`,
+      prepare: (w: World) => createForm(t, w.owner.token, { status }),
+      request: (_w: World, form: { id: string }) => ({ method: 'DELETE' as const, url: `/forms/${form.id}` }),
+      expected: writeForm(NO_CONTENT),
+      verify: async (w: World, form: { id: string }, response: Response) => {
+        const stored = await ownerRead(w, `/forms/${form.id}`);
+        expect(stored.status).toBe(ok(response.status) ? 404 : 200);
+      },
+    } satisfies Endpoint<{ id: string }>,
+  ]),
+];
+
+// --- the table ----------------------------------------------------------------------
+
+let world: World;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await signup(t);
+  const other = await signup(t);
+  await createEnvironment(t, owner, 'staging');
+  const publishable = await createKey(t, owner, 'publishable', 'development');
+  const secret = await createKey(t, owner, 'secret', 'development');
+  const secretStaging = await createKey(t, owner, 'secret', 'staging');
+  const otherSecret = await createKey(t, other, 'secret', 'development');
+  const deleted = await createKey(t, owner, 'secret', 'development');
+  const removal = await t.request({
+    method: 'DELETE',
+    url: `/keys/secrets/${deleted.id}`,
+    auth: owner.token,
+  });
+  if (removal.status !== 204) throw new Error(`key deletion failed: ${removal.status}`);
+  const liveForm = await createForm(t, owner.token, { title: 'Live form', status: 'live' });
+  const draftForm = await createForm(t, owner.token, { title: 'Draft form' });
+  world = {
+    owner,
+    other,
+    liveForm,
+    draftForm,
+    ownerPublishableKeyId: publishable.id,
+    credentials: {
+      anonymous: undefined,
+      'other user session': other.token,
+      'publishable key (same env)': publishable.key,
+      'secret key (same env)': secret.key,
+      'secret key (other env)': secretStaging.key,
+      "other user's secret key": otherSecret.key,
+      'deleted key': deleted.key,
+      'unknown token': `sk_live_${randomBytes(32).toString('base64url')}`,
+      'owner session': owner.token,
+    },
+  };
+});
+
+afterAll(() => t.close());
+
+const rows = endpoints.flatMap((endpoint) =>
+  CALLERS.map((caller) => ({
+    endpoint: endpoint.name,
+    caller,
+    status: endpoint.expected[caller].status,
+    code: endpoint.expected[caller].code ?? '-',
+    run: endpoint,
+  })),
+);
+
+describe('authorization matrix', () => {
+  it('covers every endpoint for every caller', () => {
+    expect(rows.length).toBe(endpoints.length * CALLERS.length);
+    for (const endpoint of endpoints)
+      expect(Object.keys(endpoint.expected).sort()).toEqual([...CALLERS].sort());
+  });
+
+  it.each(rows)('$endpoint as $caller -> $status $code', async ({ run, caller }) => {
+    const resource = run.prepare ? await run.prepare(world) : undefined;
+    const response = await t.request({ ...run.request(world, resource), auth: world.credentials[caller] });
+    assertAnswer(world, response, run.expected[caller]);
+    await run.verify?.(world, resource, response, caller);
+  });
+});
+
+describe('GET /forms/{id}?environment= (checked after access)', () => {
+  it.each([
+    { form: 'draft', caller: 'anonymous', status: 404, code: 'not_found' },
+    { form: 'draft', caller: 'other user session', status: 403, code: 'not_owner' },
+    { form: 'draft', caller: 'owner session', status: 403, code: 'form_not_in_environment' },
+    { form: 'live', caller: 'anonymous', status: 403, code: 'form_not_in_environment' },
+    { form: 'live', caller: 'secret key (same env)', status: 403, code: 'form_not_in_environment' },
+    { form: 'live', caller: 'secret key (other env)', status: 403, code: 'forbidden' },
+  ] as const)(
+    '$form form as $caller with ?environment=production -> $status $code',
+    async ({ form, caller, status, code }) => {
+      const id = form === 'live' ? world.liveForm.id : world.draftForm.id;
+      const response = await t.request({
+        method: 'GET',
+        url: `/forms/${id}?environment=production`,
+        auth: world.credentials[caller],
+      });
+      expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
+    },
+  );
+});
+
+describe('the same answers whichever way a key travels', () => {
+  const dash = (key: string) => key.replace(/^(sk|pk)_live_/, '$1-live-');
+  it.each([
+    { via: 'X-Publishable-Key', caller: 'publishable key (same env)', view: 'public', status: 200 },
+    { via: 'X-API-Key', caller: 'publishable key (same env)', view: 'public', status: 200 },
+    { via: 'X-API-Key', caller: 'secret key (same env)', view: 'full', status: 200 },
+    { via: 'Bearer, dashed spelling', caller: 'secret key (same env)', view: 'full', status: 200 },
+    { via: 'X-API-Key', caller: 'secret key (other env)', view: undefined, status: 403 },
+    { via: 'X-API-Key', caller: 'deleted key', view: undefined, status: 401 },
+    { via: 'Bearer, dashed spelling', caller: 'deleted key', view: undefined, status: 401 },
+    { via: 'X-Publishable-Key', caller: 'unknown token', view: undefined, status: 401 },
+  ] as const)('draft form read with $caller via $via -> $status', async ({ via, caller, view, status }) => {
+    const key = world.credentials[caller] as string;
+    const headers: Record<string, string> =
+      via === 'Bearer, dashed spelling'
+        ? { authorization: `Bearer ${dash(key)}` }
+        : { [via.toLowerCase()]: key };
+    const response = await t.request({ method: 'GET', url: `/forms/${world.draftForm.id}`, headers });
+    expect(response.status).toBe(status);
+    if (view === 'full') expectFullForm(response.body);
+    if (view === 'public') expectPublicForm(response.body);
+    if (status === 401) expect(response.body.code).toBe('unauthorized');
+    if (status === 403) expect(response.body.code).toBe('forbidden');
+  });
+});
