@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/platform/problem.js';
 import { createTestApp, type RequestOptions, type Response, type TestApp } from './support/app.js';
+import { expectProblem as expectProblemShape } from './support/assertions.js';
 import {
   createEnvironment,
   createForm,
@@ -49,11 +50,8 @@ const LEAKS = [
 ];
 
 function expectProblem(response: Response, status: number, code: string): any {
-  expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expectProblemShape(response, status, code);
   const body = response.body;
-  expect(body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String) });
-  expect(typeof body.detail).toBe('string');
   expect(body).not.toHaveProperty('stack');
   for (const leak of LEAKS) expect(response.text).not.toMatch(leak);
   return body;

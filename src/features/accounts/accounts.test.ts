@@ -1,27 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
+import { dumpDatabase, expectProblem, ISO_MS } from '../../../test/support/assertions.js';
 import { createKey, signup } from '../../../test/support/factories.js';
 
 /** API.md §2: accounts and sessions. */
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DAY_MS = 86_400_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 const uniqueEmail = (tag = 'user') => `${tag}-${randomBytes(6).toString('hex')}@example.com`;
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect(response.status, response.text).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({
-    type: expect.any(String),
-    title: expect.any(String),
-    status,
-    detail: expect.any(String),
-    code,
-  });
-}
 
 function expectFieldError(response: Response, field: string): void {
   expect(response.body.errors).toEqual(
@@ -29,21 +17,6 @@ function expectFieldError(response: Response, field: string): void {
       expect.objectContaining({ field, code: expect.any(String), message: expect.any(String) }),
     ]),
   );
-}
-
-/** Every row of every table of this test's database, as one string. */
-async function dumpDatabase(t: TestApp): Promise<string> {
-  const { db } = t.app.intake.database;
-  const schema = t.config.databaseUrl ? t.config.databaseSchema : undefined;
-  const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).filter(
-    (table) => schema === undefined || table.schema === schema,
-  );
-  expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['users', 'sessions']));
-  const dump: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    dump[table.name] = await (db as any).selectFrom(table.name).selectAll().execute();
-  }
-  return JSON.stringify(dump);
 }
 
 describe('accounts and sessions (API.md §2)', () => {

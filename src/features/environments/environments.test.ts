@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
+import { expectProblem, ISO_MS } from '../../../test/support/assertions.js';
 import {
   createEnvironment,
   createForm,
@@ -9,20 +10,6 @@ import {
 } from '../../../test/support/factories.js';
 
 /** API.md §3: environments. */
-
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect(response.status, response.text).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({
-    type: expect.any(String),
-    title: expect.any(String),
-    status,
-    detail: expect.any(String),
-    code,
-  });
-}
 
 function expectInvalidEnvironment(response: Response): void {
   expectProblem(response, 400, 'invalid_environment');

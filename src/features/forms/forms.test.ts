@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
+import { expectProblem, ISO_MS } from '../../../test/support/assertions.js';
 import {
   createEnvironment,
   createForm,
@@ -13,7 +14,6 @@ import {
 /** API.md §5: the form endpoints (create, read, list, public view, update, delete, legacy list). */
 
 const STATUSES = ['draft', 'live', 'active', 'disabled', 'archived'] as const;
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const FULL_KEYS = [
   'autoResponse',
   'createdAt',
@@ -51,13 +51,6 @@ const CAPTCHA_SECRET = 'captcha-secret-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const uniqueName = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 const keysOf = (value: object) => Object.keys(value).sort();
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
-  expect(response.headers['content-type']).toContain('application/problem+json');
-  expect(response.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String) });
-  expect(typeof response.body.detail).toBe('string');
-}
 
 function expectFieldError(response: Response, field: string, code?: string): void {
   expect(response.body.errors).toEqual(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
+import { createTestApp, type TestApp } from '../../../test/support/app.js';
+import { dumpDatabase, expectProblem, ISO_MS } from '../../../test/support/assertions.js';
 import {
   createEnvironment,
   createForm,
@@ -11,40 +12,12 @@ import {
 
 /** API.md §4: API keys. */
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
 const KINDS = [
   { kind: 'secret', path: '/keys/secrets', prefix: 'sk_live_', dashed: 'sk-live-' },
   { kind: 'publishable', path: '/keys/publishable', prefix: 'pk_live_', dashed: 'pk-live-' },
 ] as const;
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect(response.status, response.text).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({
-    type: expect.any(String),
-    title: expect.any(String),
-    status,
-    detail: expect.any(String),
-    code,
-  });
-}
-
-/** Every row of every table of this test's database, as one string. */
-async function dumpDatabase(t: TestApp): Promise<string> {
-  const { db } = t.app.intake.database;
-  const schema = t.config.databaseUrl ? t.config.databaseSchema : undefined;
-  const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).filter(
-    (table) => schema === undefined || table.schema === schema,
-  );
-  expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['api_keys', 'users']));
-  const dump: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    dump[table.name] = await (db as any).selectFrom(table.name).selectAll().execute();
-  }
-  return JSON.stringify(dump);
-}
 
 describe('API keys (API.md §4)', () => {
   let t: TestApp;

@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import type { Response, TestApp } from './app.js';
+
+/** ISO 8601 UTC with milliseconds: the one timestamp format of the API. */
+export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The response is an RFC 9457 problem with this status and code (the failure shows both). */
+export function expectProblem(response: Response, status: number, code: string): void {
+  expect({ status: response.status, code: response.body?.code }, response.text).toEqual({ status, code });
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(response.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String) });
+  expect(typeof response.body.detail).toBe('string');
+}
+
+/** Every row of every table of this test's database, as one string (to search for what must not be stored). */
+export async function dumpDatabase(t: TestApp): Promise<string> {
+  const { db } = t.app.intake.database;
+  const schema = t.config.databaseUrl ? t.config.databaseSchema : undefined;
+  const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).filter(
+    (table) => schema === undefined || table.schema === schema,
+  );
+  expect(tables.map((table) => table.name)).toEqual(
+    expect.arrayContaining(['users', 'sessions', 'api_keys']),
+  );
+  const dump: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    dump[table.name] = await (db as any).selectFrom(table.name).selectAll().execute();
+  }
+  return JSON.stringify(dump);
+}
