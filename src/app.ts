@@ -15,8 +15,9 @@ import { Envelope } from './platform/crypto/envelope.js';
 import { LocalKms, loadMasterKey } from './platform/crypto/kms.js';
 import { openDatabase } from './platform/db/database.js';
 import { installErrorHandling, sendProblem, toProblem } from './platform/errors.js';
+import { screenInput } from './platform/http/input-guard.js';
 import { ProblemSchema } from './platform/http/schemas.js';
-import { rejectNulCharacters, validatorCompiler } from './platform/http/validation.js';
+import { validatorCompiler } from './platform/http/validation.js';
 import { Problem } from './platform/problem.js';
 import { openRateLimitStore } from './platform/rate-limit.js';
 
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const envelope = new Envelope(new LocalKms(masterKey.key));
   const context: AppContext = { config, database, rateLimitStore, envelope };
 
+  const trustedHops = config.trustProxy;
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -64,7 +66,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         toProblem(error) ??
           new Problem(500, 'internal', `An unexpected error occurred; quote request id ${request.id}`),
       ),
-    trustProxy: config.trustProxy,
+    // A hop count: only the X-Forwarded-For entries our own proxies appended are believed.
+    trustProxy: trustedHops === false ? false : (_address: string, hop: number) => hop < trustedHops,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     ajv: { customOptions: { allErrors: true } },
@@ -88,23 +91,38 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   installErrorHandling(app, { production: config.production });
 
+  // Browsers read these from cross-origin responses only when told they may.
+  const exposedHeaders = [
+    'ETag',
+    'Location',
+    'Link',
+    'Deprecation',
+    'Retry-After',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'X-Request-Id',
+  ];
   await app.register(cors, {
     hook: 'onRequest',
     delegator: (request, callback) => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
+      // Credentials are bearer tokens and keys, never cookies: no request needs CORS credentials.
+      const shared = { credentials: false, exposedHeaders, maxAge: 86_400 };
       if (PUBLIC_PATH.test(path)) {
-        callback(null, { origin: true, credentials: false, maxAge: 86_400 });
+        callback(null, { ...shared, origin: true, methods: ['GET', 'HEAD', 'POST'] });
       } else {
         callback(null, {
+          ...shared,
           origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-          credentials: true,
+          methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         });
       }
     },
   });
 
   installAuthentication(app, database);
-  app.addHook('preValidation', async (request) => rejectNulCharacters(request));
+  app.addHook('preValidation', async (request) => screenInput(request));
 
   await app.register(swagger, {
     openapi: {

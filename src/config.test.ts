@@ -49,7 +49,7 @@ describe('loadConfig', () => {
       production: true,
       logLevel: 'warn',
       corsOrigins: ['https://a.example', 'https://b.example'],
-      trustProxy: true,
+      trustProxy: 1,
       sessionTtlDays: 7,
       rateLimitAuth: 50,
       kmsProvider: 'local',
@@ -75,6 +75,15 @@ describe('loadConfig', () => {
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));
+  });
+
+  it.each([
+    ['true', 1],
+    ['2', 2],
+    ['false', false],
+    ['0', false],
+  ])('reads TRUST_PROXY=%s as %s trusted proxies', (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toBe(expected);
   });
 
   it('documents every setting', () => {

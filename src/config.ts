@@ -16,7 +16,8 @@ export interface Config {
   production: boolean;
   logLevel: string;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** How many proxies in front of Intake to trust in X-Forwarded-For; false trusts none. */
+  trustProxy: number | false;
   sessionTtlDays: number;
   /** Login and signup attempts per minute, per client IP and per e-mail address. */
   rateLimitAuth: number;
@@ -50,15 +51,6 @@ const integer =
       return fail(name, `must be an integer from ${min} to ${max}`, raw);
     }
     return value;
-  };
-
-const boolean =
-  (name: string, fallback: boolean) =>
-  (raw: string | undefined): boolean => {
-    if (raw === undefined || raw === '') return fallback;
-    if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
-    if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
-    return fail(name, 'must be true or false', raw);
   };
 
 const optionalUrl =
@@ -169,9 +161,17 @@ export const SETTINGS = [
   {
     name: 'TRUST_PROXY',
     key: 'trustProxy',
-    doc: 'Honour `X-Forwarded-For` for the client address (only behind a proxy you run).',
+    doc: 'Proxies in front of Intake whose `X-Forwarded-For` entries to trust for the client address: `true` for one (your own proxy), a number for a chain; only the entries those proxies appended count.',
     defaultText: 'false',
-    parse: boolean('TRUST_PROXY', false),
+    parse: (raw) => {
+      if (raw === undefined || raw === '') return false;
+      const lower = raw.toLowerCase();
+      if (['false', '0', 'no'].includes(lower)) return false;
+      if (['true', 'yes'].includes(lower)) return 1;
+      const hops = Number(raw);
+      if (Number.isInteger(hops) && hops >= 1 && hops <= 10) return hops;
+      return fail('TRUST_PROXY', 'must be true, false or a number of proxies from 1 to 10', raw);
+    },
   } satisfies Setting<'trustProxy'>,
   {
     name: 'SESSION_TTL_DAYS',

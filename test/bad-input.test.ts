@@ -82,6 +82,13 @@ const json = { 'content-type': 'application/json' };
 // --- routing ------------------------------------------------------------------------
 
 describe('routing', () => {
+  it.each(['/auth/me/', '/v1/forms/x/public/', '/keys/'])(
+    'a trailing slash is a different (unknown) path: GET %s is 404, not 405',
+    async (url) => {
+      expectProblem(await t.request({ method: 'GET', url, auth: auth() }), 404, 'not_found');
+    },
+  );
+
   it.each([
     { method: 'GET', url: '/nope' },
     { method: 'POST', url: '/forms/abc/nothing-here' },
@@ -113,6 +120,36 @@ describe('routing', () => {
 // --- bodies -------------------------------------------------------------------------
 
 describe('malformed and hostile JSON', () => {
+  const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it.each([
+    ['/auth/login', 'validation_failed'],
+    ['/environments', 'validation_failed'],
+    ['/forms', 'invalid_form'],
+  ])('a body nested 100 000 levels deep is a 400 on %s, never a crash', async (url, code) => {
+    const response = await t.request({ method: 'POST', url, auth: auth(), body: nested(100_000) });
+    const body = expectProblem(response, 400, code);
+    expect(body.errors[0].code).toBe('too_deep');
+  });
+
+  it('a form whose ui nests 40 levels deep is refused; 20 levels is fine', async () => {
+    const ui = (depth: number) => JSON.parse(nested(depth));
+    const deep = await t.request({
+      method: 'POST',
+      url: '/forms',
+      auth: auth(),
+      body: { title: 'x', environment: 'development', fields: [], ui: { extra: ui(40) } },
+    });
+    expect(expectProblem(deep, 400, 'invalid_form').errors[0].code).toBe('too_deep');
+    const fine = await t.request({
+      method: 'POST',
+      url: '/forms',
+      auth: auth(),
+      body: { title: 'x', environment: 'development', fields: [], ui: { extra: ui(20) } },
+    });
+    expect(fine.status).toBe(201);
+  });
+
   const targets = [
     { method: 'POST', url: '/environments' },
     { method: 'POST', url: '/forms' },
@@ -949,7 +986,50 @@ describe('CORS', () => {
       const response = await configured.request(preflight(url, 'https://app.example.com', method));
       expect(response.status).toBeLessThan(300);
       expect(response.headers['access-control-allow-origin']).toBe('https://app.example.com');
-      expect(response.headers['access-control-allow-credentials']).toBe('true');
+      // bearer tokens and keys, never cookies: no credentialed CORS
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    });
+
+    it.each(['PUT', 'DELETE', 'PATCH'])(
+      'a preflight of %s from the listed origin is allowed',
+      async (method) => {
+        const response = await configured.request(preflight('/forms/x', 'https://app.example.com', method));
+        expect(response.status).toBeLessThan(300);
+        expect(response.headers['access-control-allow-methods']).toContain(method);
+      },
+    );
+
+    it('exposes the headers a browser client needs, and keeps Vary: Origin beside the credential headers', async () => {
+      const owner = await signup(configured);
+      const created = await configured.request({
+        method: 'POST',
+        url: '/forms',
+        auth: owner.token,
+        body: { title: 'CORS', environment: 'development', fields: [] },
+      });
+      const response = await configured.request({
+        method: 'GET',
+        url: `/forms/${created.body.id}`,
+        auth: owner.token,
+        headers: { origin: 'https://app.example.com' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      const exposed = String(response.headers['access-control-expose-headers']).toLowerCase();
+      for (const header of [
+        'etag',
+        'location',
+        'link',
+        'deprecation',
+        'retry-after',
+        'ratelimit-reset',
+        'x-request-id',
+      ]) {
+        expect(exposed).toContain(header);
+      }
+      const vary = String(response.headers.vary).toLowerCase();
+      for (const header of ['origin', 'authorization', 'x-api-key', 'x-publishable-key'])
+        expect(vary).toContain(header);
     });
 
     it.each(['https://example.com', 'https://app.example.com.evil.test', 'http://app.example.com'])(

@@ -10,8 +10,6 @@ export type Principal =
   | { kind: 'session'; userId: string; tokenHash: string }
   | { kind: KeyKind; userId: string; environment: string; keyId: string };
 
-export type KeyPrincipal = Extract<Principal, { kind: KeyKind }>;
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling: null when no credential was sent (an invalid one is a 401). */
@@ -19,16 +17,16 @@ declare module 'fastify' {
   }
 }
 
-const KEY_PREFIXES: Record<string, KeyKind> = {
-  sk_live_: 'secret',
-  'sk-live-': 'secret',
-  pk_live_: 'publishable',
-  'pk-live-': 'publishable',
-};
+const KEY_PREFIXES = new Map<string, KeyKind>([
+  ['sk_live_', 'secret'],
+  ['sk-live-', 'secret'],
+  ['pk_live_', 'publishable'],
+  ['pk-live-', 'publishable'],
+]);
 
 /** `sk-live-X` and `sk_live_X` name the same key: both are hashed in the `_` spelling. */
 export function parseKey(credential: string): { kind: KeyKind; canonical: string } | null {
-  const kind = KEY_PREFIXES[credential.slice(0, 8)];
+  const kind = KEY_PREFIXES.get(credential.slice(0, 8));
   if (!kind) return null;
   return { kind, canonical: `${credential.slice(0, 2)}_live_${credential.slice(8)}` };
 }
@@ -40,11 +38,21 @@ function readCredential(request: FastifyRequest): string | undefined {
     if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token or key>"');
     return match[1];
   }
-  for (const header of ['x-api-key', 'x-publishable-key']) {
-    const value = request.headers[header];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  const apiKey = headerValue(request, 'x-api-key');
+  if (apiKey !== undefined) return apiKey;
+  const publishable = headerValue(request, 'x-publishable-key');
+  // The header browsers send: a secret key there is a secret leaked into a web page.
+  if (publishable !== undefined && parseKey(publishable)?.kind !== 'publishable') {
+    throw unauthorized(
+      'X-Publishable-Key takes a publishable key (pk_live_…); send other credentials in Authorization',
+    );
   }
-  return undefined;
+  return publishable;
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 const LAST_USED_PRECISION_MS = 60_000;
@@ -121,14 +129,4 @@ export function requireSessionOrSecretKey(request: FastifyRequest): Principal {
     );
   }
   return principal;
-}
-
-/**
- * Can `principal` act on a resource owned by `owner.userId` in `owner.environment`?
- * Keys reach only their own environment (403 otherwise); sessions reach everything
- * their user owns.
- */
-export function ownsResource(principal: Principal, owner: { userId: string; environment: string }): boolean {
-  if (principal.userId !== owner.userId) return false;
-  return principal.kind === 'session' || principal.environment === owner.environment;
 }

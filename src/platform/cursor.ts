@@ -10,6 +10,9 @@ export interface Position {
   id: string;
 }
 
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 export function encodeCursor(position: Position): string {
   return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
 }
@@ -18,11 +21,14 @@ export function decodeCursor(cursor: string | undefined): Position | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    // Only what this API writes into a cursor gets through: it ends up in a query.
     if (
       Array.isArray(value) &&
       value.length === 2 &&
       typeof value[0] === 'string' &&
-      typeof value[1] === 'string'
+      ISO_MS.test(value[0]) &&
+      typeof value[1] === 'string' &&
+      ID.test(value[1])
     ) {
       return { createdAt: value[0], id: value[1] };
     }

@@ -127,7 +127,8 @@ function describe(errors: FieldError[]): string {
  * `onRoute`, tells "no such path" (404) from "no such method on this path" (405).
  */
 export function installErrorHandling(app: FastifyInstance, options: { production: boolean }): void {
-  const routes = FindMyWay({ ignoreTrailingSlash: true });
+  // Same matching as Fastify's own router (no trailing-slash folding), so a 405 is never a 404 in disguise.
+  const routes = FindMyWay({ ignoreTrailingSlash: false });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {

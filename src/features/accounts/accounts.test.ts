@@ -487,7 +487,7 @@ describe('login and signup rate limit (rateLimitAuth)', () => {
   let t: TestApp;
   beforeAll(async () => {
     // trustProxy lets each request name its client address in X-Forwarded-For
-    t = await createTestApp({ rateLimitAuth: 3, trustProxy: true });
+    t = await createTestApp({ rateLimitAuth: 3, trustProxy: 1 });
   });
   afterAll(() => t.close());
 
@@ -587,6 +587,26 @@ describe('login and signup rate limit (rateLimitAuth)', () => {
       headers: from(freshIp()),
     });
     expect(elsewhere.status).toBe(201);
+  });
+
+  it('trusts only the entry the proxy appended: a client cannot spoof its address with its own X-Forwarded-For', async () => {
+    const proxyAppended = freshIp();
+    for (let i = 0; i < 3; i++) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/auth/login',
+        body: { email: uniqueEmail('nobody'), password: 'wrong password' },
+        headers: from(`${freshIp()}, ${proxyAppended}`),
+      });
+      expectProblem(response, 401, 'unauthorized');
+    }
+    const limited = await t.request({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: uniqueEmail('nobody'), password: 'wrong password' },
+      headers: from(`${freshIp()}, ${proxyAppended}`),
+    });
+    expectRateLimited(limited);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {

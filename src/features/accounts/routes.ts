@@ -55,17 +55,18 @@ export const accountRoutes =
       windowSeconds: 60,
     });
 
-    async function openSession(userId: string) {
+    /** A new session: the token for the client, the row (holding only its hash) for the database. */
+    function newSession(userId: string) {
       const token = randomToken(32);
       const createdAt = nowIso();
       const expiresAt = addDays(createdAt, config.sessionTtlDays);
-      await insertSession(database.db, {
+      const row = {
         token_hash: sha256Hex(token),
         user_id: userId,
         created_at: createdAt,
         expires_at: expiresAt,
-      });
-      return { token, expiresAt };
+      };
+      return { grant: { token, expiresAt }, row };
     }
 
     app.post(
@@ -89,17 +90,18 @@ export const accountRoutes =
           password_hash: passwordHash,
           created_at: nowIso(),
         };
+        const session = newSession(user.id);
         try {
           await database.transaction(async (trx) => {
             await insertUser(trx, user);
             await insertDefaultEnvironments(trx, user.id, user.created_at);
+            await insertSession(trx, session.row);
           });
         } catch (error) {
           if (isUniqueViolation(error)) throw conflict('An account with this e-mail address already exists');
           throw error;
         }
-        const session = await openSession(user.id);
-        return reply.status(201).send({ user: presentUser(user), ...session });
+        return reply.status(201).send({ user: presentUser(user), ...session.grant });
       },
     );
 
@@ -124,8 +126,12 @@ export const accountRoutes =
           user?.password_hash ?? (await decoyPasswordHash()),
         );
         if (!user || !valid) throw unauthorized('The e-mail address or the password is wrong');
-        await deleteExpiredSessions(database.db, user.id, nowIso());
-        return { user: presentUser(user), ...(await openSession(user.id)) };
+        const session = newSession(user.id);
+        await database.transaction(async (trx) => {
+          await deleteExpiredSessions(trx, user.id, session.row.created_at);
+          await insertSession(trx, session.row);
+        });
+        return { user: presentUser(user), ...session.grant };
       },
     );
 
@@ -140,7 +146,7 @@ export const accountRoutes =
       },
       async (request, reply) => {
         const { tokenHash } = requireSession(request);
-        await deleteSession(database.db, tokenHash);
+        await database.transaction((trx) => deleteSession(trx, tokenHash));
         return reply.status(204).send(null);
       },
     );

@@ -324,6 +324,49 @@ describe('environments (API.md §3)', () => {
     });
   });
 
+  describe('deleting while something is created in the environment', () => {
+    it('never answers 5xx and never leaves a form or key without its environment', async () => {
+      const user = await signup(t);
+      for (let round = 0; round < 25; round++) {
+        const name = `race-${round}`;
+        await createEnvironment(t, user, name);
+        const [removed, key, form] = await Promise.all([
+          t.request({ method: 'DELETE', url: `/environments/${name}`, auth: user.token }),
+          t.request({ method: 'POST', url: `/keys/secrets?environment=${name}`, auth: user.token }),
+          t.request({
+            method: 'POST',
+            url: '/forms',
+            auth: user.token,
+            body: { title: 'Race', environment: name, fields: [] },
+          }),
+        ]);
+        expect([removed.status, key.status, form.status].every((status) => status < 500)).toBe(true);
+        if (removed.status === 204) {
+          // gone first: both creations found no environment
+          expect([key.status, form.status]).toEqual([404, 404]);
+          expect([key.body.code, form.body.code]).toEqual(['environment_not_found', 'environment_not_found']);
+        } else {
+          expectProblem(removed, 409, 'environment_not_empty');
+          expect(key.status === 201 || form.status === 201).toBe(true);
+          expect(removed.body.forms + removed.body.keys).toBeGreaterThan(0);
+        }
+      }
+      const { db } = t.app.intake.database;
+      const orphans = await db
+        .selectFrom('forms')
+        .leftJoin('environments', (join) =>
+          join
+            .onRef('environments.user_id', '=', 'forms.user_id')
+            .onRef('environments.name', '=', 'forms.environment'),
+        )
+        .select('forms.id')
+        .where('forms.user_id', '=', user.id)
+        .where('environments.name', 'is', null)
+        .execute();
+      expect(orphans).toEqual([]);
+    });
+  });
+
   describe('credentials', () => {
     const endpoints = [
       ['GET /environments', 'GET', '/environments', undefined],

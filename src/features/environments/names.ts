@@ -32,7 +32,7 @@ export function parseEnvironmentName(
     if (required) throw invalid(`The environment is required (${where})`);
     return undefined;
   }
-  if (typeof value !== 'string') throw invalid('The environment must be given once, as a string');
+  if (typeof value !== 'string') throw invalid('The environment must be a string');
   if (!NAME.test(value)) throw invalid(`"${value.slice(0, 60)}" is not a valid environment name`);
   return value;
 }

@@ -1,5 +1,5 @@
 import type { Db, Trx } from '../../platform/db/database.js';
-import { toCount } from '../../platform/db/dialect.js';
+import { type Engine, keepRow, toCount } from '../../platform/db/dialect.js';
 import { DEFAULT_ENVIRONMENTS } from './names.js';
 
 export interface EnvironmentRow {
@@ -25,6 +25,24 @@ export async function environmentExists(db: Db | Trx, userId: string, name: stri
     .where('name', '=', name)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Whether the environment exists, holding it for the rest of the transaction: a form or
+ * key about to be created in it cannot lose its environment to a concurrent delete.
+ */
+export async function holdEnvironment(
+  trx: Trx,
+  engine: Engine,
+  userId: string,
+  name: string,
+): Promise<boolean> {
+  const query = trx
+    .selectFrom('environments')
+    .select('name')
+    .where('user_id', '=', userId)
+    .where('name', '=', name);
+  return (await keepRow(engine, query).executeTakeFirst()) !== undefined;
 }
 
 export async function insertEnvironment(trx: Db | Trx, userId: string, name: string, createdAt: string) {

@@ -23,6 +23,14 @@ const present = (row: { name: string; created_at: string }) => ({
   createdAt: row.created_at,
 });
 
+function notEmpty(name: string, contents: { forms: number; keys: number }) {
+  return conflict(
+    `The environment "${name}" still holds ${contents.forms} form(s) and ${contents.keys} API key(s): delete them first`,
+    'environment_not_empty',
+    { extensions: { forms: contents.forms, keys: contents.keys } },
+  );
+}
+
 export const environmentRoutes =
   ({ database }: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -89,20 +97,13 @@ export const environmentRoutes =
             throw conflict(`"${name}" is a default environment: development and production always exist`);
           }
           const contents = await countEnvironmentContents(trx, userId, name);
-          if (contents.forms > 0 || contents.keys > 0) {
-            throw conflict(
-              `The environment "${name}" still holds ${contents.forms} form(s) and ${contents.keys} API key(s): delete them first`,
-              'environment_not_empty',
-              { extensions: { forms: contents.forms, keys: contents.keys } },
-            );
-          }
+          if (contents.forms > 0 || contents.keys > 0) throw notEmpty(name, contents);
           await deleteEnvironment(trx, userId, name);
         });
-        await remove.catch((error: unknown) => {
-          // a form or key created in the environment while it was being deleted
-          if (isForeignKeyViolation(error))
-            throw conflict(`The environment "${name}" is not empty`, 'environment_not_empty');
-          throw error;
+        await remove.catch(async (error: unknown) => {
+          // a form or key was created in the environment while it was being deleted
+          if (!isForeignKeyViolation(error)) throw error;
+          throw notEmpty(name, await countEnvironmentContents(database.db, userId, name));
         });
         return reply.status(204).send(null);
       },

@@ -135,6 +135,18 @@ const INVALID: InvalidCase[] = [
     'invalid_pattern',
   ],
   [
+    'an unbalanced pattern that compiles only once wrapped: x)|(y',
+    { fields: [text('a', { pattern: 'x)|(y' })] },
+    'fields[0].pattern',
+    'invalid_pattern',
+  ],
+  [
+    'a pattern escaping the whole-value anchors: [0-9]{3})|(?:.*',
+    { fields: [text('a', { pattern: '[0-9]{3})|(?:.*' })] },
+    'fields[0].pattern',
+    'invalid_pattern',
+  ],
+  [
     'the catastrophic pattern (a+)+',
     { fields: [text('a', { pattern: '(a+)+' })] },
     'fields[0].pattern',
@@ -489,6 +501,21 @@ describe('form definition validation', () => {
     ];
     for (const [field, code] of expected) expectError(response, field, code);
     expect(response.body.errors).toHaveLength(expected.length);
+  });
+
+  it('analyses at most 20 new patterns in one save, refusing the rest with too_many_patterns', async () => {
+    const user = await signup(t);
+    const unique = Date.now().toString(36);
+    const fields = Array.from({ length: 22 }, (_, i) =>
+      text(`f${i}`, { pattern: `[a-z]{${i + 1}}${unique}` }),
+    );
+    const response = await create(user.token, { fields });
+    expectInvalidForm(response);
+    const tooMany = response.body.errors.filter((e: any) => e.code === 'too_many_patterns');
+    expect(tooMany).toHaveLength(2);
+    // the 20 analysed ones are now known: the same form saves in one go
+    const again = await create(user.token, { fields: fields.slice(0, 20) });
+    expect(again.status).toBe(201);
   });
 
   describe('valid definitions are accepted', () => {

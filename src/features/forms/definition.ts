@@ -1,7 +1,7 @@
 import { fieldErrorsFromAjv } from '../../platform/errors.js';
 import { createAjv } from '../../platform/http/validation.js';
 import { badRequest, type FieldError } from '../../platform/problem.js';
-import { checkPattern } from './patterns.js';
+import { checkPattern, isPatternKnown, MAX_NEW_PATTERNS_PER_SAVE } from './patterns.js';
 import {
   type Condition,
   CreateFormBody,
@@ -57,7 +57,10 @@ function assertObject(body: unknown): asserts body is Record<string, unknown> {
   }
 }
 
-export async function parseCreateInput(body: unknown): Promise<CreateInput> {
+/** Encrypts a secret for storage (the envelope of platform/crypto). */
+export type Encrypt = (plaintext: string) => Promise<string>;
+
+export async function parseCreateInput(body: unknown, encrypt: Encrypt): Promise<CreateInput> {
   assertObject(body);
   const shapeErrors = validateCreateShape(body) ? [] : fieldErrorsFromAjv(validateCreateShape.errors ?? []);
   const input = body as Partial<CreateFormBody>;
@@ -66,10 +69,15 @@ export async function parseCreateInput(body: unknown): Promise<CreateInput> {
     shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft, shapeErrors);
   const errors = [...shapeErrors, ...ruleErrors];
   if (errors.length > 0) throw invalidForm(errors);
+  await encryptNewCaptchaSecret(input, draft, encrypt);
   return { ...draft, id: input.id, environment: String(input.environment) };
 }
 
-export async function parseUpdateInput(body: unknown, stored: StoredDraft): Promise<FormDraft> {
+export async function parseUpdateInput(
+  body: unknown,
+  stored: StoredDraft,
+  encrypt: Encrypt,
+): Promise<FormDraft> {
   assertObject(body);
   const shapeErrors = validateUpdateShape(body) ? [] : fieldErrorsFromAjv(validateUpdateShape.errors ?? []);
   const draft = draftFrom(body as Partial<CreateFormBody>, stored);
@@ -77,7 +85,15 @@ export async function parseUpdateInput(body: unknown, stored: StoredDraft): Prom
     shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft, shapeErrors);
   const errors = [...shapeErrors, ...ruleErrors];
   if (errors.length > 0) throw invalidForm(errors);
+  await encryptNewCaptchaSecret(body as Partial<CreateFormBody>, draft, encrypt);
   return draft;
+}
+
+/** A CAPTCHA secret sent in the body is stored encrypted; a kept one is stored already. */
+async function encryptNewCaptchaSecret(input: Partial<CreateFormBody>, draft: FormDraft, encrypt: Encrypt) {
+  const sent = input.spamProtection?.captcha?.secret;
+  const captcha = draft.definition.spamProtection?.captcha;
+  if (sent !== undefined && captcha) captcha.secret = await encrypt(sent);
 }
 
 /** Body members over the stored ones (or the defaults), member by member. */
@@ -111,7 +127,8 @@ function draftFrom(input: Partial<CreateFormBody>, stored: StoredDraft | undefin
 
 /**
  * The CAPTCHA secret is write-only: a client that sends back the form it read has no
- * secret to send, so the stored one stays while the provider is the same.
+ * secret to send, so the stored one stays while provider and site key are the same
+ * (a secret belongs to one site key).
  */
 function keepCaptchaSecret(
   next: SpamProtection | null,
@@ -122,7 +139,8 @@ function keepCaptchaSecret(
   if (
     captcha.secret === undefined &&
     previous?.captcha?.secret &&
-    previous.captcha.provider === captcha.provider
+    previous.captcha.provider === captcha.provider &&
+    previous.captcha.siteKey === captcha.siteKey
   ) {
     captcha.secret = previous.captcha.secret;
   }
@@ -139,18 +157,20 @@ async function checkRulesLeniently(draft: FormDraft, shapeErrors: FieldError[]):
     shapeErrors.some(
       (e) => e.field === member || e.field.startsWith(`${member}.`) || e.field.startsWith(`${member}[`),
     );
-  const fields = Array.isArray(draft.definition.fields) ? draft.definition.fields : [];
-  const wellFormed = fields.filter(
-    (f) => typeof f === 'object' && f !== null && typeof f.id === 'string',
-  ) as Field[];
-  // Without a list of fields, references to fields cannot be judged.
-  const fieldsKnown = !shapeErrors.some((e) => e.field === 'fields');
+  // Without a well-formed list of fields (missing, not an array, too long), nothing that
+  // refers to fields can be judged; otherwise each field without a shape error of its own is.
+  const fieldsKnown =
+    Array.isArray(draft.definition.fields) && !shapeErrors.some((e) => e.field === 'fields');
+  // Broken fields become holes, so that the others keep their index in error paths.
+  const fields = fieldsKnown
+    ? draft.definition.fields.map((field, i) => (broken(`fields[${i}]`) ? undefined : field))
+    : [];
   const definition = draft.definition;
-  const lenient: FormDraft = {
+  const lenient: CheckedDraft = {
     ...draft,
     definition: {
       ...definition,
-      fields: wellFormed,
+      fields,
       logic: broken('logic') || !fieldsKnown ? { rules: [] } : definition.logic,
       spamProtection: broken('spamProtection') || !fieldsKnown ? null : definition.spamProtection,
       autoResponse: broken('autoResponse') || !fieldsKnown ? null : definition.autoResponse,
@@ -158,23 +178,21 @@ async function checkRulesLeniently(draft: FormDraft, shapeErrors: FieldError[]):
     },
     webhooks: broken('webhooks') ? undefined : draft.webhooks,
   };
-  try {
-    return await checkRules(lenient);
-  } catch {
-    try {
-      return await checkFields(wellFormed);
-    } catch {
-      return [];
-    }
-  }
+  return checkRules(lenient);
 }
 
-export async function checkRules(draft: FormDraft): Promise<FieldError[]> {
+/** A draft whose shape may have holes: fields that failed the shape check are left out. */
+type CheckedDraft = Omit<FormDraft, 'definition'> & {
+  definition: Omit<FormDefinition, 'fields'> & { fields: ReadonlyArray<Field | undefined> };
+};
+
+export async function checkRules(draft: CheckedDraft): Promise<FieldError[]> {
   const { fields, logic, spamProtection, autoResponse, notifications } = draft.definition;
-  const errors = await checkFields(fields);
-  const byId = new Map(fields.map((field) => [field.id, field]));
+  const patterns = patternChecker();
+  const errors = await checkFields(fields, patterns);
+  const byId = new Map(fields.flatMap((field) => (field ? [[field.id, field] as const] : [])));
   errors.push(...checkLogic(logic, byId));
-  errors.push(...(await checkSpamProtection(spamProtection, byId)));
+  errors.push(...(await checkSpamProtection(patterns, spamProtection, byId)));
   if (autoResponse) {
     const target = byId.get(autoResponse.emailField);
     if (!target) {
@@ -223,10 +241,15 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-async function checkFields(fields: Field[]): Promise<FieldError[]> {
+async function checkFields(
+  fields: ReadonlyArray<Field | undefined>,
+  patterns: PatternChecker,
+): Promise<FieldError[]> {
   const errors: FieldError[] = [];
+  const patternChecks: Array<Promise<FieldError | undefined>> = [];
   const seen = new Set<string>();
   for (const [i, field] of fields.entries()) {
+    if (!field) continue;
     const at = (member: string) => `fields[${i}].${member}`;
     if (seen.has(field.id))
       errors.push(error(at('id'), 'duplicate', `"${field.id}" is used by another field`));
@@ -275,10 +298,10 @@ async function checkFields(fields: Field[]): Promise<FieldError[]> {
       errors.push(error(at('min'), 'range', `must not exceed max (${field.min} > ${field.max})`));
     }
     if (field.pattern !== undefined && isString) {
-      const verdict = await checkPattern(field.pattern, field.maxLength);
-      if (!verdict.ok) errors.push(error(at('pattern'), verdict.code, verdict.message));
+      patternChecks.push(patterns(field.pattern, field.maxLength, at('pattern')));
     }
   }
+  for (const found of await Promise.all(patternChecks)) if (found) errors.push(found);
   return errors;
 }
 
@@ -324,6 +347,7 @@ function checkLogic(logic: Logic, byId: Map<string, Field>): FieldError[] {
 }
 
 async function checkSpamProtection(
+  patterns: PatternChecker,
   spam: SpamProtection | null,
   byId: Map<string, Field>,
 ): Promise<FieldError[]> {
@@ -358,9 +382,37 @@ async function checkSpamProtection(
       );
     }
     if (rule.op === 'matches') {
-      const verdict = await checkPattern(rule.value, undefined);
-      if (!verdict.ok) errors.push(error(`spamProtection.rules[${i}].value`, verdict.code, verdict.message));
+      const found = await patterns(rule.value, undefined, `spamProtection.rules[${i}].value`);
+      if (found) errors.push(found);
     }
   }
   return errors;
+}
+
+type PatternChecker = (
+  pattern: string,
+  maxLength: number | undefined,
+  at: string,
+) => Promise<FieldError | undefined>;
+
+/**
+ * Pattern analysis costs up to a second per new pattern, so one save may bring only so
+ * many patterns the service has not seen before; the rest are refused with a clear error.
+ */
+function patternChecker(): PatternChecker {
+  let newAllowed = MAX_NEW_PATTERNS_PER_SAVE;
+  return async (pattern, maxLength, at) => {
+    if (!isPatternKnown(pattern)) {
+      if (newAllowed <= 0) {
+        return error(
+          at,
+          'too_many_patterns',
+          `was not checked: one save may bring at most ${MAX_NEW_PATTERNS_PER_SAVE} new patterns; save the form in steps`,
+        );
+      }
+      newAllowed--;
+    }
+    const verdict = await checkPattern(pattern, maxLength);
+    return verdict.ok ? undefined : error(at, verdict.code, verdict.message);
+  };
 }

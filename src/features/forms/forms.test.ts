@@ -749,6 +749,16 @@ describe('forms endpoints', () => {
       ['garbage', 'not-a-cursor!!'],
       ['base64 of a non-array', Buffer.from('{"a":1}').toString('base64url')],
       ['base64 of a short array', Buffer.from('["x"]').toString('base64url')],
+      [
+        'a position with a NUL',
+        Buffer.from('["2026-11-21T10:02:06.123Z\\u0000","frm_x"]').toString('base64url'),
+      ],
+      ['an id with a NUL', Buffer.from('["2026-11-21T10:02:06.123Z","frm_x\\u0000"]').toString('base64url')],
+      ['a position that is no timestamp', Buffer.from('["yesterday","frm_x"]').toString('base64url')],
+      [
+        'an id with a quote',
+        Buffer.from(`["2026-11-21T10:02:06.123Z","x' or '1'='1"]`).toString('base64url'),
+      ],
     ])('refuses a cursor that is %s: 400 invalid_parameter', async (_name, cursor) => {
       const user = await signup(t);
       const response = await get(
@@ -1314,6 +1324,14 @@ describe('forms endpoints', () => {
       return typeof row.definition === 'string' ? row.definition : JSON.stringify(row.definition);
     }
 
+    /** The stored secret, decrypted: it is kept envelope-encrypted, never in plain. */
+    async function storedSecret(id: string): Promise<string> {
+      const definition = JSON.parse(await storedDefinition(id));
+      const ciphertext: string = definition.spamProtection.captcha.secret;
+      expect(ciphertext).toMatch(/^enc:v1:local:/);
+      return t.app.intake.envelope.decrypt(ciphertext);
+    }
+
     it('shows hasSecret: true and never the secret, on create, read and list', async () => {
       const user = await signup(t);
       const created = await post(formBody(withCaptcha({ secret: CAPTCHA_SECRET })), user.token);
@@ -1332,30 +1350,36 @@ describe('forms endpoints', () => {
         siteKey: 'site-key-1',
         hasSecret: true,
       });
-      expect(await storedDefinition(created.body.id)).toContain(CAPTCHA_SECRET);
+      expect(await storedDefinition(created.body.id)).not.toContain(CAPTCHA_SECRET);
+      expect(await storedSecret(created.body.id)).toBe(CAPTCHA_SECRET);
     });
 
-    it('keeps the stored secret on a PUT that leaves it out but keeps the provider', async () => {
+    it('keeps the stored secret on a PUT that leaves it out but keeps provider and site key', async () => {
       const user = await signup(t);
       const created = await createForm(t, user.token, withCaptcha({ secret: CAPTCHA_SECRET }));
-      const response = await put(
-        created.id,
-        withCaptcha({ siteKey: 'site-key-2', minScore: 0.5, hasSecret: true }),
-        user.token,
-      );
+      const response = await put(created.id, withCaptcha({ minScore: 0.5, hasSecret: true }), user.token);
       expect(response.status).toBe(200);
       expect(response.body.spamProtection.captcha).toEqual({
         provider: 'turnstile',
-        siteKey: 'site-key-2',
+        siteKey: 'site-key-1',
         minScore: 0.5,
         hasSecret: true,
       });
-      expect(await storedDefinition(created.id)).toContain(CAPTCHA_SECRET);
+      expect(await storedSecret(created.id)).toBe(CAPTCHA_SECRET);
       // and on a PUT that does not touch spamProtection at all
       expect(
         (await put(created.id, { title: 'Other' }, user.token)).body.spamProtection.captcha.hasSecret,
       ).toBe(true);
-      expect(await storedDefinition(created.id)).toContain(CAPTCHA_SECRET);
+      expect(await storedSecret(created.id)).toBe(CAPTCHA_SECRET);
+    });
+
+    it('refuses a new site key without a secret (a secret belongs to one site key)', async () => {
+      const user = await signup(t);
+      const created = await createForm(t, user.token, withCaptcha({ secret: CAPTCHA_SECRET }));
+      const response = await put(created.id, withCaptcha({ siteKey: 'site-key-2' }), user.token);
+      expectProblem(response, 400, 'invalid_form');
+      expectFieldError(response, 'spamProtection.captcha.secret', 'required');
+      expect(await storedSecret(created.id)).toBe(CAPTCHA_SECRET);
     });
 
     it('replaces the secret when a new one is sent', async () => {
@@ -1365,8 +1389,9 @@ describe('forms endpoints', () => {
       expect(response.status).toBe(200);
       expect(response.text).not.toContain('brand-new-secret');
       const stored = await storedDefinition(created.id);
-      expect(stored).toContain('brand-new-secret');
+      expect(stored).not.toContain('brand-new-secret');
       expect(stored).not.toContain(CAPTCHA_SECRET);
+      expect(await storedSecret(created.id)).toBe('brand-new-secret');
     });
 
     it('refuses a change of provider without a secret: 400 invalid_form, nothing changes', async () => {

@@ -9,7 +9,10 @@ export type PatternVerdict =
   | { ok: false; code: 'invalid_pattern' | 'unsafe_pattern'; message: string };
 
 const WORST_CASE_STEPS = 10_000_000;
-const cache = new Map<string, Promise<AnalysedPattern>>();
+const ANALYSIS_TIMEOUT_MS = 1000;
+/** Analyses (not cached) one form save may start: each can take up to the timeout. */
+export const MAX_NEW_PATTERNS_PER_SAVE = 20;
+const CONCURRENT_ANALYSES = 2;
 
 interface AnalysedPattern {
   compiles: boolean;
@@ -17,13 +20,35 @@ interface AnalysedPattern {
   complexity: 'safe' | 'exponential' | { degree: number } | 'unknown';
 }
 
+const cache = new Map<string, Promise<AnalysedPattern>>();
+
 /** The pattern as it is applied: to the whole value, with Unicode semantics. */
 export function anchoredPattern(pattern: string): RegExp {
   return new RegExp(`^(?:${pattern})$`, 'u');
 }
 
+export function isPatternKnown(pattern: string): boolean {
+  return cache.has(pattern);
+}
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withAnalysisSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= CONCURRENT_ANALYSES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 async function analyse(pattern: string): Promise<AnalysedPattern> {
   try {
+    // Alone first: `a)|(b` only compiles once wrapped, and would then escape the anchors.
+    new RegExp(pattern, 'u');
     anchoredPattern(pattern);
   } catch (error) {
     return { compiles: false, error: (error as Error).message, complexity: 'unknown' };
@@ -31,7 +56,9 @@ async function analyse(pattern: string): Promise<AnalysedPattern> {
   try {
     // Loaded on first use: the analyser is large, and only form saves with patterns need it.
     const { check } = await import('recheck');
-    const diagnostics = await check(`^(?:${pattern})$`, 'u', { timeout: 2000 });
+    const diagnostics = await withAnalysisSlot(() =>
+      check(`^(?:${pattern})$`, 'u', { timeout: ANALYSIS_TIMEOUT_MS }),
+    );
     if (diagnostics.status === 'safe') return { compiles: true, complexity: 'safe' };
     if (diagnostics.status === 'vulnerable') {
       const complexity = diagnostics.complexity;

@@ -7,11 +7,12 @@ import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { isUniqueViolation } from '../../platform/db/dialect.js';
 import { EnvironmentQuery, ListOf, problems } from '../../platform/http/schemas.js';
 import { validatorCompiler } from '../../platform/http/validation.js';
+import { appendVary } from '../../platform/http/vary.js';
 import { newId } from '../../platform/ids.js';
 import { badRequest, conflict, forbidden, Problem } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
-import { environmentExists } from '../environments/repo.js';
+import { environmentExists, holdEnvironment } from '../environments/repo.js';
 import { listWebhooksOfForms, replaceFormWebhooks } from '../webhooks/repo.js';
 import { environmentMismatch, formNotFound, readView, writeDenial } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
@@ -45,7 +46,8 @@ const bodyValidatedInHandler = {
 };
 
 const etagOf = (version: number) => `"${version}"`;
-const VARY = 'Authorization, X-API-Key, X-Publishable-Key';
+/** A form's representation depends on who asks. */
+const CREDENTIAL_HEADERS = ['Authorization', 'X-API-Key', 'X-Publishable-Key'];
 
 /** `If-Match`: `*`, or a list of entity tags of which one must be the current version. */
 function matchesVersion(header: string, version: number): boolean {
@@ -60,6 +62,7 @@ export const formRoutes =
   ({ database, envelope }: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['forms'];
+    const encrypt = (plaintext: string) => envelope.encrypt(plaintext);
 
     async function presentOne(form: StoredForm) {
       return presentForm(form, await listWebhooksOfForms(database.db, [form.id]));
@@ -153,7 +156,7 @@ export const formRoutes =
             'the body member environment',
           );
         }
-        const input = await parseCreateInput(body);
+        const input = await parseCreateInput(body, encrypt);
         if (principal.kind === 'secret' && principal.environment !== input.environment) {
           throw forbidden(
             `This secret key belongs to the environment "${principal.environment}", not "${input.environment}"`,
@@ -174,7 +177,7 @@ export const formRoutes =
         const webhooks = await webhookRowsFor(form, input.webhooks ?? [], [], envelope, now);
         try {
           await database.transaction(async (trx) => {
-            if (!(await environmentExists(trx, principal.userId, form.environment))) {
+            if (!(await holdEnvironment(trx, database.engine, principal.userId, form.environment))) {
               throw environmentNotFound(form.environment);
             }
             await insertForm(trx, form);
@@ -244,7 +247,7 @@ export const formRoutes =
         if (view instanceof Problem) throw view;
         const mismatch = environmentMismatch(form, environment);
         if (mismatch) throw mismatch;
-        reply.header('etag', etagOf(form.version)).header('vary', VARY);
+        appendVary(reply.header('etag', etagOf(form.version)), ...CREDENTIAL_HEADERS);
         const ifNoneMatch = request.headers['if-none-match'];
         if (ifNoneMatch !== undefined && matchesVersion(ifNoneMatch, form.version)) {
           return reply.status(304).send(null);
@@ -309,7 +312,7 @@ export const formRoutes =
               `The form is at version ${stored.version}, not the one in If-Match (${ifMatch}); read it again and retry`,
             );
           }
-          const draft = await parseUpdateInput(body, stored);
+          const draft = await parseUpdateInput(body, stored, encrypt);
           const next: StoredForm = {
             ...stored,
             title: draft.title,

@@ -262,6 +262,13 @@ describe('API keys (API.md §4)', () => {
       },
     );
 
+    it('refuses a secret key (or a session token) in X-Publishable-Key, the header browsers send: 401', async () => {
+      const user = await signup(t);
+      const secret = await createKey(t, user, 'secret');
+      expectProblem(await listForms({ 'x-publishable-key': secret.key }), 401, 'unauthorized');
+      expectProblem(await listForms({ 'x-publishable-key': user.token }), 401, 'unauthorized');
+    });
+
     it.each(KINDS)(
       'a $kind key is 401 with the other kind’s prefix, or altered',
       async ({ kind, prefix }) => {

@@ -8,7 +8,7 @@ import { newId, randomToken } from '../../platform/ids.js';
 import { notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
-import { environmentExists } from '../environments/repo.js';
+import { environmentExists, holdEnvironment } from '../environments/repo.js';
 import { deleteKey, insertKey, type KeyRow, listKeys } from './repo.js';
 
 const KeyKindSchema = Type.Union([Type.Literal('secret'), Type.Literal('publishable')]);
@@ -74,7 +74,9 @@ export const keyRoutes =
             last_used_at: null,
           };
           await database.transaction(async (trx) => {
-            if (!(await environmentExists(trx, userId, environment))) throw environmentNotFound(environment);
+            if (!(await holdEnvironment(trx, database.engine, userId, environment))) {
+              throw environmentNotFound(environment);
+            }
             await insertKey(trx, row);
           });
           const { lastUsedAt: _unused, ...info } = presentKey(row);

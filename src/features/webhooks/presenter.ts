@@ -14,5 +14,3 @@ export function presentWebhook(row: WebhookRow) {
     createdAt: row.created_at,
   };
 }
-
-export type PresentedWebhook = ReturnType<typeof presentWebhook>;

@@ -29,11 +29,12 @@ export function toCount(value: string | number | bigint | null | undefined): num
 }
 
 /**
- * Row locks: PostgreSQL needs `FOR UPDATE` for read-modify-write under concurrency;
- * SQLite serialises every write transaction, so the clause is left out there.
+ * A shared row lock for the rest of the transaction: the row may not be deleted (or its
+ * key changed) meanwhile, which is what a child row about to reference it needs. SQLite
+ * serialises every write transaction, so the clause is left out there.
  */
-export function lockRows<Q extends { forUpdate(): Q }>(engine: Engine, query: Q): Q {
-  return engine === 'postgres' ? query.forUpdate() : query;
+export function keepRow<Q extends { forKeyShare(): Q }>(engine: Engine, query: Q): Q {
+  return engine === 'postgres' ? query.forKeyShare() : query;
 }
 
 export function encodeJson(value: unknown): string {
