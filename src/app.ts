@@ -9,6 +9,7 @@ import { environmentRoutes } from './features/environments/routes.js';
 import { formRoutes } from './features/forms/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { keyRoutes } from './features/keys/routes.js';
+import { submissionRoutes } from './features/submissions/routes.js';
 import { installAuthentication } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
 import { Envelope } from './platform/crypto/envelope.js';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(environmentRoutes(context));
   await app.register(keyRoutes(context));
   await app.register(formRoutes(context));
+  await app.register(submissionRoutes(context));
 
   await app.ready();
   return app;

@@ -21,6 +21,15 @@ export interface Config {
   sessionTtlDays: number;
   /** Login and signup attempts per minute, per client IP and per e-mail address. */
   rateLimitAuth: number;
+  /** Anonymous submissions per minute per client IP. */
+  rateLimitPublic: number;
+  /** Keyed submissions per minute per user. */
+  rateLimitAuthenticated: number;
+  /** Accepted submissions per user, environment and calendar month (UTC); 0 is unlimited. */
+  monthlyQuota: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  captchaVerifyUrls: { turnstile: string; hcaptcha: string; recaptcha: string };
   kmsProvider: 'local';
   /** 32 bytes; absent means generated once into DATA_DIR/master.key. */
   masterKey: Buffer | undefined;
@@ -187,6 +196,58 @@ export const SETTINGS = [
     defaultText: '10',
     parse: integer('RATE_LIMIT_AUTH', 10, 1, 1_000_000),
   } satisfies Setting<'rateLimitAuth'>,
+  {
+    name: 'RATE_LIMIT_PUBLIC',
+    key: 'rateLimitPublic',
+    doc: 'Anonymous submissions per minute, per client IP.',
+    defaultText: '60',
+    parse: integer('RATE_LIMIT_PUBLIC', 60, 1, 10_000_000),
+  } satisfies Setting<'rateLimitPublic'>,
+  {
+    name: 'RATE_LIMIT_AUTHENTICATED',
+    key: 'rateLimitAuthenticated',
+    doc: 'Submissions with an API key per minute, per user.',
+    defaultText: '1200',
+    parse: integer('RATE_LIMIT_AUTHENTICATED', 1200, 1, 10_000_000),
+  } satisfies Setting<'rateLimitAuthenticated'>,
+  {
+    name: 'MONTHLY_QUOTA',
+    key: 'monthlyQuota',
+    doc: 'Accepted submissions per user and environment per calendar month (UTC); 0 means unlimited.',
+    defaultText: '10000',
+    parse: integer('MONTHLY_QUOTA', 10_000, 0, 1_000_000_000),
+  } satisfies Setting<'monthlyQuota'>,
+  {
+    name: 'SMTP_URL',
+    key: 'smtpUrl',
+    doc: 'An `smtp://` or `smtps://` URL for outgoing mail; without it mail is written as `.eml` files under `DATA_DIR/mail`.',
+    defaultText: '(files in DATA_DIR/mail)',
+    parse: optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
+  } satisfies Setting<'smtpUrl'>,
+  {
+    name: 'MAIL_FROM',
+    key: 'mailFrom',
+    doc: 'The sender of the mail Intake sends.',
+    defaultText: 'Intake <intake@localhost>',
+    parse: (raw) => raw || 'Intake <intake@localhost>',
+  } satisfies Setting<'mailFrom'>,
+  {
+    name: 'TURNSTILE_VERIFY_URL',
+    key: 'captchaVerifyUrls',
+    doc: 'CAPTCHA verify endpoints (`TURNSTILE_VERIFY_URL`, `HCAPTCHA_VERIFY_URL`, `RECAPTCHA_VERIFY_URL`), each defaulting to its provider’s own.',
+    defaultText: 'the providers’ own',
+    parse: (_raw, env) => ({
+      turnstile:
+        optionalUrl('TURNSTILE_VERIFY_URL', ['http:', 'https:'])(env.TURNSTILE_VERIFY_URL) ??
+        'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+      hcaptcha:
+        optionalUrl('HCAPTCHA_VERIFY_URL', ['http:', 'https:'])(env.HCAPTCHA_VERIFY_URL) ??
+        'https://api.hcaptcha.com/siteverify',
+      recaptcha:
+        optionalUrl('RECAPTCHA_VERIFY_URL', ['http:', 'https:'])(env.RECAPTCHA_VERIFY_URL) ??
+        'https://www.google.com/recaptcha/api/siteverify',
+    }),
+  } satisfies Setting<'captchaVerifyUrls'>,
   {
     name: 'KMS_PROVIDER',
     key: 'kmsProvider',

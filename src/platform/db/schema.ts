@@ -64,6 +64,57 @@ export interface WebhooksTable {
   created_at: string;
 }
 
+export interface SubmissionsTable {
+  id: string;
+  user_id: string;
+  environment: string;
+  form_id: string;
+  form_version: number;
+  answers: string;
+  session_id: string | null;
+  status: 'accepted' | 'flagged' | 'quarantined';
+  read: number;
+  starred: number;
+  created_at: string;
+}
+
+export interface SubmissionNotesTable {
+  id: string;
+  submission_id: string;
+  user_id: string;
+  text: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  form_id: string;
+  key: string;
+  request_hash: string;
+  response: string;
+  created_at: string;
+}
+
+export interface UsageTable {
+  user_id: string;
+  environment: string;
+  /** `YYYY-MM`, UTC. */
+  month: string;
+  submissions: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  payload: string;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  done_at: string | null;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -71,4 +122,9 @@ export interface Schema {
   api_keys: ApiKeysTable;
   forms: FormsTable;
   webhooks: WebhooksTable;
+  submissions: SubmissionsTable;
+  submission_notes: SubmissionNotesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  usage: UsageTable;
+  outbox: OutboxTable;
 }

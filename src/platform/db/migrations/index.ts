@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-accounts-environments-keys-forms.js';
 import * as m002 from './002-webhooks.js';
+import * as m003 from './003-submissions-outbox-usage.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
   '001-accounts-environments-keys-forms': m001,
   '002-webhooks': m002,
+  '003-submissions-outbox-usage': m003,
 };

@@ -1,0 +1,114 @@
+import type { Condition, Logic } from '../forms/schemas.js';
+
+/**
+ * Conditional logic (API.md §5.4): which fields are visible for a set of answers.
+ * A field named in any rule's `show` is hidden unless such a rule matches; a field named
+ * in a matching rule's `hide` is hidden. Conditions read the answers as given.
+ */
+
+export type Answers = Readonly<Record<string, unknown>>;
+
+export function isEmptyAnswer(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+const asNumber = (value: unknown): number | undefined => {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  return undefined;
+};
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const x = asNumber(a);
+  const y = asNumber(b);
+  if (x !== undefined && y !== undefined) return x === y;
+  return false;
+}
+
+function equals(answer: unknown, value: unknown): boolean {
+  if (Array.isArray(answer)) {
+    if (Array.isArray(value)) {
+      return answer.length === value.length && answer.every((item) => value.some((v) => same(item, v)));
+    }
+    return answer.length === 1 && same(answer[0], value);
+  }
+  return same(answer, value);
+}
+
+function contains(answer: unknown, value: unknown): boolean {
+  if (Array.isArray(answer)) return answer.some((item) => same(item, value));
+  if (typeof answer === 'string' && value !== null && value !== undefined)
+    return answer.includes(String(value));
+  return false;
+}
+
+/** Numbers compare as numbers; otherwise strings (ISO dates) compare as text. */
+function compare(answer: unknown, value: unknown): number | undefined {
+  const x = asNumber(answer);
+  const y = asNumber(value);
+  if (x !== undefined && y !== undefined) return x - y;
+  if (typeof answer === 'string' && typeof value === 'string')
+    return answer < value ? -1 : answer > value ? 1 : 0;
+  return undefined;
+}
+
+export function matches(condition: Condition, answers: Answers): boolean {
+  if ('all' in condition) return condition.all.every((c) => matches(c, answers));
+  if ('any' in condition) return condition.any.some((c) => matches(c, answers));
+  const answer = answers[condition.field];
+  const { value } = condition;
+  switch (condition.op) {
+    case 'isEmpty':
+      return isEmptyAnswer(answer);
+    case 'isNotEmpty':
+      return !isEmptyAnswer(answer);
+    case 'equals':
+      return !isEmptyAnswer(answer) && equals(answer, value);
+    case 'notEquals':
+      return isEmptyAnswer(answer) || !equals(answer, value);
+    case 'contains':
+      return contains(answer, value);
+    case 'notContains':
+      return !contains(answer, value);
+    case 'in': {
+      if (!Array.isArray(value) || isEmptyAnswer(answer)) return false;
+      const given = Array.isArray(answer) ? answer : [answer];
+      return given.some((item) => value.some((v) => same(item, v)));
+    }
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte': {
+      if (isEmptyAnswer(answer)) return false;
+      const order = compare(answer, value);
+      if (order === undefined) return false;
+      return condition.op === 'gt'
+        ? order > 0
+        : condition.op === 'gte'
+          ? order >= 0
+          : condition.op === 'lt'
+            ? order < 0
+            : order <= 0;
+    }
+  }
+}
+
+/** The ids of the fields hidden by `logic` for these answers. */
+export function hiddenFields(logic: Logic, answers: Answers): Set<string> {
+  const shownByRule = new Set<string>();
+  const shown = new Set<string>();
+  const hidden = new Set<string>();
+  for (const rule of logic.rules) {
+    for (const id of rule.show ?? []) shownByRule.add(id);
+    if (!matches(rule.when, answers)) continue;
+    for (const id of rule.show ?? []) shown.add(id);
+    for (const id of rule.hide ?? []) hidden.add(id);
+  }
+  for (const id of shownByRule) if (!shown.has(id)) hidden.add(id);
+  return hidden;
+}

@@ -1,0 +1,85 @@
+import type { Envelope } from '../../platform/crypto/envelope.js';
+import { sha256Hex } from '../../platform/hashing.js';
+import type { Field, FormDefinition } from '../forms/schemas.js';
+import type { AnswerValue } from './validator.js';
+
+/**
+ * PII handling per field (API.md §6.1): the field's `piiMode`, else `storage.pii` for
+ * fields marked `pii`, else plain. Each stored value carries its handling with it, so a
+ * later change of the form's settings never unmasks or misreads what was stored before:
+ *   plain      the value
+ *   masked     {"$masked": value}      shown masked in every output
+ *   hashed     "sha256:<hex>"          irreversible
+ *   encrypted  {"$encrypted": "enc:v1:…"}  AES-256-GCM envelope, shown decrypted to the owner
+ *   dropped    absent
+ */
+
+export type PiiMode = 'plain' | 'masked' | 'hashed' | 'encrypted' | 'dropped';
+export type StoredValue = AnswerValue | { $masked: AnswerValue } | { $encrypted: string };
+export type StoredAnswers = Record<string, StoredValue>;
+
+export function piiModeOf(field: Field, definition: FormDefinition): PiiMode {
+  if (field.piiMode) return field.piiMode;
+  return field.pii ? definition.storage.pii : 'plain';
+}
+
+const asText = (value: AnswerValue): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The answers as they are stored (or forwarded): dropped ones gone, the others transformed. */
+export async function protectAnswers(
+  answers: Record<string, AnswerValue>,
+  definition: FormDefinition,
+  envelope: Envelope,
+): Promise<StoredAnswers> {
+  const stored: StoredAnswers = {};
+  for (const field of definition.fields) {
+    const value = answers[field.id];
+    if (value === undefined) continue;
+    switch (piiModeOf(field, definition)) {
+      case 'plain':
+        stored[field.id] = value;
+        break;
+      case 'masked':
+        stored[field.id] = { $masked: value };
+        break;
+      case 'hashed':
+        stored[field.id] = `sha256:${sha256Hex(asText(value))}`;
+        break;
+      case 'encrypted':
+        stored[field.id] = { $encrypted: await envelope.encrypt(JSON.stringify(value)) };
+        break;
+      case 'dropped':
+        break;
+    }
+  }
+  return stored;
+}
+
+/** `jane@example.com` → `j***@example.com`; anything else keeps its last two characters. */
+export function mask(value: AnswerValue): string {
+  const text = asText(value);
+  const at = text.lastIndexOf('@');
+  if (typeof value === 'string' && at > 0) return `${text.charAt(0)}***${text.slice(at)}`;
+  const characters = [...text];
+  const keep = characters.length > 4 ? 2 : 0;
+  return (
+    '*'.repeat(Math.max(characters.length - keep, 3)) + characters.slice(characters.length - keep).join('')
+  );
+}
+
+/** What the owner sees of stored answers: masked values masked, encrypted ones decrypted. */
+export async function revealAnswers(
+  stored: StoredAnswers,
+  envelope: Envelope,
+): Promise<Record<string, AnswerValue>> {
+  const shown: Record<string, AnswerValue> = {};
+  for (const [id, value] of Object.entries(stored)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      if ('$masked' in value) shown[id] = mask(value.$masked);
+      else shown[id] = JSON.parse(await envelope.decrypt(value.$encrypted)) as AnswerValue;
+    } else {
+      shown[id] = value;
+    }
+  }
+  return shown;
+}

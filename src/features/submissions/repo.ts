@@ -1,0 +1,192 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Position } from '../../platform/cursor.js';
+import type { Db, Trx } from '../../platform/db/database.js';
+import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
+import type { Schema } from '../../platform/db/schema.js';
+import type { StoredAnswers } from './pii.js';
+
+export type SubmissionStatus = 'accepted' | 'flagged' | 'quarantined';
+
+export interface StoredSubmission {
+  id: string;
+  userId: string;
+  environment: string;
+  formId: string;
+  formVersion: number;
+  answers: StoredAnswers;
+  sessionId: string | null;
+  status: SubmissionStatus;
+  read: boolean;
+  starred: boolean;
+  createdAt: string;
+}
+
+export interface StoredNote {
+  id: string;
+  submissionId: string;
+  text: string;
+  createdAt: string;
+}
+
+type Row = Schema['submissions'];
+
+const fromRow = (row: Row): StoredSubmission => ({
+  id: row.id,
+  userId: row.user_id,
+  environment: row.environment,
+  formId: row.form_id,
+  formVersion: Number(row.form_version),
+  answers: decodeJson<StoredAnswers>(row.answers),
+  sessionId: row.session_id,
+  status: row.status,
+  read: Number(row.read) === 1,
+  starred: Number(row.starred) === 1,
+  createdAt: row.created_at,
+});
+
+export async function insertSubmission(trx: Trx, submission: StoredSubmission): Promise<void> {
+  await trx
+    .insertInto('submissions')
+    .values({
+      id: submission.id,
+      user_id: submission.userId,
+      environment: submission.environment,
+      form_id: submission.formId,
+      form_version: submission.formVersion,
+      answers: encodeJson(submission.answers),
+      session_id: submission.sessionId,
+      status: submission.status,
+      read: submission.read ? 1 : 0,
+      starred: submission.starred ? 1 : 0,
+      created_at: submission.createdAt,
+    })
+    .execute();
+}
+
+/** A submission of this form (the form scopes it to its owner and environment). */
+export async function findSubmission(
+  db: Db | Trx,
+  formId: string,
+  id: string,
+): Promise<StoredSubmission | undefined> {
+  const row = await db
+    .selectFrom('submissions')
+    .selectAll()
+    .where('form_id', '=', formId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+/** A submission by id alone, for the routes that name no form (`/responses/{id}/star`…). */
+export async function findSubmissionById(db: Db | Trx, id: string): Promise<StoredSubmission | undefined> {
+  const row = await db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && fromRow(row);
+}
+
+export interface SubmissionFilter {
+  formId: string;
+  /** Statuses to include (the default leaves quarantined out). */
+  statuses: readonly SubmissionStatus[];
+  from: string | undefined;
+  to: string | undefined;
+  starred: boolean | undefined;
+  read: boolean | undefined;
+}
+
+function filtered(db: Db, filter: SubmissionFilter) {
+  let query = db
+    .selectFrom('submissions')
+    .selectAll()
+    .where('form_id', '=', filter.formId)
+    .where('status', 'in', [...filter.statuses]);
+  if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('created_at', '<=', filter.to);
+  if (filter.starred !== undefined) query = query.where('starred', '=', filter.starred ? 1 : 0);
+  if (filter.read !== undefined) query = query.where('read', '=', filter.read ? 1 : 0);
+  return query;
+}
+
+const before = (position: Position | undefined) => (eb: ExpressionBuilder<Schema, 'submissions'>) =>
+  position
+    ? eb.or([
+        eb('created_at', '<', position.createdAt),
+        eb.and([eb('created_at', '=', position.createdAt), eb('id', '<', position.id)]),
+      ])
+    : eb.lit(true);
+
+/** One page, newest first (keyset on created_at, id: no OFFSET, no COUNT), plus one row to tell if more follow. */
+export async function listSubmissions(
+  db: Db,
+  filter: SubmissionFilter,
+  page: { limit: number; after: Position | undefined },
+): Promise<StoredSubmission[]> {
+  if (filter.statuses.length === 0) return [];
+  const rows = await filtered(db, filter)
+    .where(before(page.after))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  return rows.map(fromRow);
+}
+
+/** Every matching submission, newest first, read from a cursor in chunks (the CSV export). */
+export async function* streamSubmissions(db: Db, filter: SubmissionFilter, chunk = 1000) {
+  let after: Position | undefined;
+  for (;;) {
+    const rows = await listSubmissions(db, filter, { limit: chunk - 1, after });
+    for (const row of rows) yield row;
+    const last = rows.at(-1);
+    if (rows.length < chunk || !last) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+export async function notesOf(db: Db | Trx, submissionIds: readonly string[]): Promise<StoredNote[]> {
+  if (submissionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('submission_notes')
+    .select(['id', 'submission_id', 'text', 'created_at'])
+    .where('submission_id', 'in', [...submissionIds])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    submissionId: row.submission_id,
+    text: row.text,
+    createdAt: row.created_at,
+  }));
+}
+
+export async function setFlags(
+  trx: Trx,
+  id: string,
+  flags: { read?: boolean; starred?: boolean },
+): Promise<void> {
+  const changes: { read?: number; starred?: number } = {};
+  if (flags.read !== undefined) changes.read = flags.read ? 1 : 0;
+  if (flags.starred !== undefined) changes.starred = flags.starred ? 1 : 0;
+  await trx.updateTable('submissions').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertNote(
+  trx: Trx,
+  note: { id: string; submissionId: string; userId: string; text: string; createdAt: string },
+): Promise<void> {
+  await trx
+    .insertInto('submission_notes')
+    .values({
+      id: note.id,
+      submission_id: note.submissionId,
+      user_id: note.userId,
+      text: note.text,
+      created_at: note.createdAt,
+    })
+    .execute();
+}
+
+export async function deleteSubmission(trx: Trx, id: string): Promise<void> {
+  await trx.deleteFrom('submissions').where('id', '=', id).execute();
+}

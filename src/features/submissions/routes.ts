@@ -1,0 +1,383 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { type Principal, requireAuthenticated } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { decodeCursor, toPage } from '../../platform/cursor.js';
+import { isForeignKeyViolation } from '../../platform/db/dialect.js';
+import { EnvironmentQuery, ListOf, problems, Timestamp } from '../../platform/http/schemas.js';
+import { newId } from '../../platform/ids.js';
+import { badRequest, forbidden, notFound } from '../../platform/problem.js';
+import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
+import { nowIso } from '../../platform/time.js';
+import { parseEnvironmentName } from '../environments/names.js';
+import { environmentMismatch } from '../forms/access.js';
+import { findForm, type StoredForm } from '../forms/repo.js';
+import { presentSubmission, presentSubmissions } from './presenter.js';
+import {
+  deleteSubmission,
+  findSubmission,
+  findSubmissionById,
+  insertNote,
+  listSubmissions,
+  notesOf,
+  type StoredSubmission,
+  type SubmissionFilter,
+  type SubmissionStatus,
+  setFlags,
+} from './repo.js';
+import { captchaVerifier } from './spam.js';
+import { assertMaySubmit, type SubmitDependencies, submit } from './submit.js';
+
+const STATUSES = ['accepted', 'flagged', 'quarantined'] as const;
+const StatusSchema = Type.Unsafe<SubmissionStatus>({ type: 'string', enum: [...STATUSES] });
+
+const Answer = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]);
+const SubmitBody = Type.Object(
+  {
+    answers: Type.Record(Type.String(), Type.Unknown(), { description: 'fieldId → value' }),
+    sessionId: Type.Optional(Type.String({ maxLength: 200 })),
+    captchaToken: Type.Optional(Type.String({ maxLength: 10_000 })),
+  },
+  { additionalProperties: false },
+);
+const SubmitResult = Type.Object({
+  id: Type.String(),
+  formId: Type.String(),
+  environment: Type.String(),
+  status: StatusSchema,
+  createdAt: Timestamp,
+});
+const SubmissionOut = Type.Object({
+  id: Type.String(),
+  formId: Type.String(),
+  environment: Type.String(),
+  answers: Type.Record(Type.String(), Answer),
+  sessionId: Type.Union([Type.String(), Type.Null()]),
+  status: StatusSchema,
+  read: Type.Boolean(),
+  starred: Type.Boolean(),
+  notes: Type.Array(Type.Object({ id: Type.String(), text: Type.String(), createdAt: Timestamp })),
+  createdAt: Timestamp,
+});
+
+const ResponsesQuery = Type.Object({
+  form_id: Type.Optional(Type.String({ maxLength: 200 })),
+  environment: Type.Optional(EnvironmentQuery),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  cursor: Type.Optional(Type.String({ maxLength: 500 })),
+  from: Type.Optional(Type.String({ maxLength: 40 })),
+  to: Type.Optional(Type.String({ maxLength: 40 })),
+  status: Type.Optional(StatusSchema),
+  starred: Type.Optional(Type.Boolean()),
+  read: Type.Optional(Type.Boolean()),
+  format: Type.Optional(Type.String({ maxLength: 20 })),
+});
+const SubmissionIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
+const OptionalScope = Type.Object({
+  form_id: Type.Optional(Type.String({ maxLength: 200 })),
+  environment: Type.Optional(EnvironmentQuery),
+});
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `from`/`to`: ISO 8601 dates or date-times, inclusive; a date-only `to` covers its whole day. */
+export function parseBound(value: string | undefined, name: 'from' | 'to'): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const text = DATE_ONLY.test(value)
+    ? `${value}T${name === 'from' ? '00:00:00.000' : '23:59:59.999'}Z`
+    : value;
+  const time = /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(time)) {
+    throw badRequest('invalid_parameter', `${name} must be an ISO 8601 date or date-time (got "${value}")`, {
+      errors: [{ field: name, code: 'format', message: 'must be an ISO 8601 date or date-time' }],
+    });
+  }
+  return new Date(time).toISOString();
+}
+
+function requireParameter(value: string | undefined, name: string): string {
+  if (value === undefined || value === '') {
+    throw badRequest('invalid_parameter', `The query parameter ${name} is required`, {
+      errors: [{ field: name, code: 'required', message: 'is required' }],
+    });
+  }
+  return value;
+}
+
+/** The owner's session, or a secret key of the form's environment (API.md §6.2). */
+function assertMayManage(principal: Principal, form: StoredForm): void {
+  if (principal.kind === 'publishable') {
+    throw forbidden('A publishable key cannot read submissions; use a secret key or a session');
+  }
+  if (principal.userId !== form.userId) {
+    throw principal.kind === 'session'
+      ? forbidden('You do not own this form', 'not_owner')
+      : forbidden('This API key belongs to another environment (or another account) than the form');
+  }
+  if (principal.kind === 'secret' && principal.environment !== form.environment) {
+    throw forbidden('This API key belongs to another environment than the form');
+  }
+}
+
+export const submissionRoutes =
+  (
+    context: AppContext,
+    extra: Pick<SubmitDependencies, 'mailFor' | 'afterCommit'> = {},
+  ): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const { config, database, envelope, rateLimitStore } = context;
+    const tags = ['submissions'];
+    const deps: SubmitDependencies = {
+      context,
+      captcha: captchaVerifier(config.captchaVerifyUrls),
+      ...extra,
+    };
+    const anonymousLimiter = createRateLimiter(rateLimitStore, {
+      name: 'submit-ip',
+      points: config.rateLimitPublic,
+      windowSeconds: 60,
+    });
+    const keyedLimiter = createRateLimiter(rateLimitStore, {
+      name: 'submit-user',
+      points: config.rateLimitAuthenticated,
+      windowSeconds: 60,
+    });
+
+    app.post(
+      '/forms/:id/submit',
+      {
+        schema: {
+          tags,
+          summary: 'Submit answers to a form (anonymous to live forms; with a key to live, active, draft)',
+          params: Type.Object({ id: Type.String({ maxLength: 200 }) }),
+          body: SubmitBody,
+          response: { 201: SubmitResult, ...problems(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const form = await findForm(database.db, request.params.id);
+        if (!form) throw notFound(`No form ${request.params.id}`);
+        assertMaySubmit(request.principal, form);
+        const limit = request.principal
+          ? await keyedLimiter.consume(request.principal.userId)
+          : await anonymousLimiter.consume(request.ip);
+        reply.headers(rateLimitHeaders(limit));
+
+        const { answers, sessionId, captchaToken } = request.body;
+        const honeypot = form.definition.spamProtection?.honeypot?.field;
+        const { [honeypot ?? '']: honeypotValue, ...rest } = answers;
+        const result = await submit(
+          {
+            form,
+            principal: request.principal,
+            answers: honeypot ? rest : answers,
+            honeypotValue: honeypot ? honeypotValue : undefined,
+            sessionId,
+            captchaToken,
+            remoteIp: request.ip,
+          },
+          deps,
+        ).catch((error: unknown) => {
+          // the form was deleted between reading it and storing the submission
+          if (isForeignKeyViolation(error)) throw notFound(`No form ${form.id}`);
+          throw error;
+        });
+        return reply.status(201).send(result);
+      },
+    );
+
+    /** The form named by `form_id`, checked against the caller and `environment`. */
+    async function managedForm(request: FastifyRequest, formId: string, environment: string | undefined) {
+      const principal = requireAuthenticated(request);
+      const form = await findForm(database.db, formId);
+      if (!form) throw notFound(`No form ${formId}`);
+      assertMayManage(principal, form);
+      const mismatch = environmentMismatch(form, environment);
+      if (mismatch) throw mismatch;
+      return { principal, form };
+    }
+
+    /** The submission `id` and its form, for the routes whose only required scope is the id. */
+    async function managedSubmission(
+      request: FastifyRequest,
+      id: string,
+      scope: { form_id?: string; environment?: string },
+    ) {
+      const principal = requireAuthenticated(request);
+      const environment = parseEnvironmentName(scope.environment, false);
+      const submission = scope.form_id
+        ? await findSubmission(database.db, scope.form_id, id)
+        : await findSubmissionById(database.db, id);
+      if (!submission) {
+        // an unknown form named in form_id is a 404 too; nothing tells the two apart
+        throw notFound(`No submission ${id}`);
+      }
+      const form = await findForm(database.db, submission.formId);
+      if (!form) throw notFound(`No submission ${id}`);
+      assertMayManage(principal, form);
+      const mismatch = environmentMismatch(form, environment);
+      if (mismatch) throw mismatch;
+      return { principal, form, submission };
+    }
+
+    async function present(submission: StoredSubmission) {
+      return presentSubmission(submission, await notesOf(database.db, [submission.id]), envelope);
+    }
+
+    app.get(
+      '/responses',
+      {
+        schema: {
+          tags,
+          summary: "List a form's submissions, newest first",
+          querystring: ResponsesQuery,
+          response: { 200: ListOf(SubmissionOut), ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const environment = parseEnvironmentName(query.environment, true);
+        const formId = requireParameter(query.form_id, 'form_id');
+        if (query.format !== undefined && query.format !== 'csv') {
+          throw badRequest('invalid_parameter', `format must be csv (got "${query.format}")`, {
+            errors: [{ field: 'format', code: 'enum', message: 'must be csv' }],
+          });
+        }
+        const { form } = await managedForm(request, formId, environment);
+        const filter: SubmissionFilter = {
+          formId: form.id,
+          statuses: query.status ? [query.status] : ['accepted', 'flagged'],
+          from: parseBound(query.from, 'from'),
+          to: parseBound(query.to, 'to'),
+          starred: query.starred,
+          read: query.read,
+        };
+        const limit = query.limit ?? 50;
+        const rows = await listSubmissions(database.db, filter, { limit, after: decodeCursor(query.cursor) });
+        const page = toPage(rows, limit);
+        const notes = await notesOf(
+          database.db,
+          page.rows.map((row) => row.id),
+        );
+        return { data: await presentSubmissions(page.rows, notes, envelope), nextCursor: page.nextCursor };
+      },
+    );
+
+    app.get(
+      '/responses/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Read one submission',
+          params: SubmissionIdParams,
+          querystring: OptionalScope,
+          response: { 200: SubmissionOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const environment = parseEnvironmentName(request.query.environment, true);
+        const formId = requireParameter(request.query.form_id, 'form_id');
+        const { submission } = await managedSubmission(request, request.params.id, {
+          form_id: formId,
+          environment,
+        });
+        return present(submission);
+      },
+    );
+
+    app.post(
+      '/responses/:id/read',
+      {
+        schema: {
+          tags,
+          summary: 'Mark a submission read (body {read:false} marks it unread)',
+          params: SubmissionIdParams,
+          querystring: OptionalScope,
+          body: Type.Union([
+            Type.Object({ read: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+            Type.Null(),
+          ]),
+          response: { 200: SubmissionOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { submission } = await managedSubmission(request, request.params.id, request.query);
+        const read = request.body?.read ?? true;
+        await database.transaction((trx) => setFlags(trx, submission.id, { read }));
+        return present({ ...submission, read });
+      },
+    );
+
+    app.post(
+      '/responses/:id/star',
+      {
+        schema: {
+          tags,
+          summary: 'Star or unstar a submission',
+          params: SubmissionIdParams,
+          querystring: OptionalScope,
+          body: Type.Object({ starred: Type.Boolean() }, { additionalProperties: false }),
+          response: { 200: SubmissionOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { submission } = await managedSubmission(request, request.params.id, request.query);
+        const { starred } = request.body;
+        await database.transaction((trx) => setFlags(trx, submission.id, { starred }));
+        return present({ ...submission, starred });
+      },
+    );
+
+    app.post(
+      '/responses/:id/notes',
+      {
+        schema: {
+          tags,
+          summary: 'Add a note to a submission',
+          params: SubmissionIdParams,
+          querystring: OptionalScope,
+          body: Type.Object(
+            { text: Type.String({ minLength: 1, maxLength: 10_000 }) },
+            { additionalProperties: false },
+          ),
+          response: { 200: SubmissionOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { principal, submission } = await managedSubmission(request, request.params.id, request.query);
+        if (request.body.text.trim() === '') {
+          throw badRequest('validation_failed', 'A note needs some text', {
+            errors: [{ field: 'text', code: 'minLength', message: 'must not be blank' }],
+          });
+        }
+        const note = {
+          id: newId('note'),
+          submissionId: submission.id,
+          userId: principal.userId,
+          text: request.body.text,
+          createdAt: nowIso(),
+        };
+        await database.transaction((trx) => insertNote(trx, note));
+        return present(submission);
+      },
+    );
+
+    app.delete(
+      '/responses/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a submission',
+          params: SubmissionIdParams,
+          querystring: OptionalScope,
+          response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { submission } = await managedSubmission(request, request.params.id, request.query);
+        await database.transaction((trx) => deleteSubmission(trx, submission.id));
+        return reply.status(204).send(null);
+      },
+    );
+  };

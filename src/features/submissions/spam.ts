@@ -1,0 +1,103 @@
+import type { SpamProtection } from '../forms/schemas.js';
+import type { Answers } from './logic.js';
+
+/**
+ * Spam protection (API.md §6.1): the honeypot, a CAPTCHA verified server-side with its
+ * provider, and the form's own rules. Runs before validation.
+ */
+
+export type SpamVerdict = { spam: false } | { spam: true; reason: string };
+
+export type CaptchaProvider = 'turnstile' | 'hcaptcha' | 'recaptcha';
+
+export interface CaptchaVerifier {
+  verify(input: {
+    provider: CaptchaProvider;
+    secret: string;
+    token: string;
+    remoteIp: string | undefined;
+    minScore: number | undefined;
+  }): Promise<{ ok: boolean; reason: string }>;
+}
+
+/** The providers' siteverify protocol: a form post of secret, response and remoteip, a JSON answer. */
+export function captchaVerifier(urls: Record<CaptchaProvider, string>, timeoutMs = 5000): CaptchaVerifier {
+  return {
+    async verify({ provider, secret, token, remoteIp, minScore }) {
+      const body = new URLSearchParams({ secret, response: token });
+      if (remoteIp) body.set('remoteip', remoteIp);
+      let answer: { success?: unknown; score?: unknown; 'error-codes'?: unknown };
+      try {
+        const response = await fetch(urls[provider], {
+          method: 'POST',
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        answer = (await response.json()) as typeof answer;
+      } catch (error) {
+        // The provider could not be asked: the submission cannot be shown to be human.
+        return { ok: false, reason: `the CAPTCHA provider did not answer (${(error as Error).message})` };
+      }
+      if (answer.success !== true) {
+        const codes = Array.isArray(answer['error-codes'])
+          ? answer['error-codes'].join(', ')
+          : 'no reason given';
+        return { ok: false, reason: `the CAPTCHA was not solved (${codes})` };
+      }
+      if (minScore !== undefined && typeof answer.score === 'number' && answer.score < minScore) {
+        return { ok: false, reason: `the CAPTCHA score ${answer.score} is below ${minScore}` };
+      }
+      return { ok: true, reason: '' };
+    },
+  };
+}
+
+const asText = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.map(String).join(' ')
+    : value === undefined || value === null
+      ? ''
+      : String(value);
+
+/**
+ * Takes the honeypot out of the answers (it is never validated or stored) and judges the
+ * submission. `honeypotValue` is the honeypot read from wherever the client put it.
+ */
+export async function judgeSpam(input: {
+  protection: SpamProtection | null;
+  /** The CAPTCHA secret, decrypted. */
+  captchaSecret: string | undefined;
+  answers: Answers;
+  honeypotValue: unknown;
+  captchaToken: string | undefined;
+  remoteIp: string | undefined;
+  verifier: CaptchaVerifier;
+}): Promise<SpamVerdict> {
+  const { protection } = input;
+  if (!protection) return { spam: false };
+  if (protection.honeypot && asText(input.honeypotValue).trim() !== '') {
+    return { spam: true, reason: 'the honeypot field was filled in' };
+  }
+  for (const rule of protection.rules ?? []) {
+    const value = asText(input.answers[rule.field]);
+    const hit =
+      rule.op === 'equals'
+        ? value === rule.value
+        : rule.op === 'contains'
+          ? value.toLowerCase().includes(rule.value.toLowerCase())
+          : new RegExp(rule.value, 'u').test(value);
+    if (hit) return { spam: true, reason: `the spam rule on ${rule.field} (${rule.op}) matched` };
+  }
+  if (protection.captcha) {
+    if (!input.captchaToken) return { spam: true, reason: 'no CAPTCHA token was sent' };
+    const result = await input.verifier.verify({
+      provider: protection.captcha.provider,
+      secret: input.captchaSecret ?? '',
+      token: input.captchaToken,
+      remoteIp: input.remoteIp,
+      minScore: protection.captcha.minScore,
+    });
+    if (!result.ok) return { spam: true, reason: result.reason };
+  }
+  return { spam: false };
+}

@@ -1,0 +1,147 @@
+import type { Principal } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { newId } from '../../platform/ids.js';
+import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
+import { badRequest, forbidden, notFound, Problem } from '../../platform/problem.js';
+import { nowIso } from '../../platform/time.js';
+import type { StoredForm } from '../forms/repo.js';
+import type { Answers } from './logic.js';
+import { protectAnswers } from './pii.js';
+import { countAgainstQuota } from './quota.js';
+import { insertSubmission, type SubmissionStatus } from './repo.js';
+import { type CaptchaVerifier, judgeSpam } from './spam.js';
+import { validatorFor } from './validator.js';
+
+/**
+ * The submit path (API.md §6.1): who may submit → spam → validation → PII → one
+ * transaction (quota, submission, outbox) → the answer. Nothing here waits on the
+ * outside world after the CAPTCHA check; e-mail leaves through the outbox after commit.
+ */
+
+export interface SubmitInput {
+  form: StoredForm;
+  principal: Principal | null;
+  answers: Answers;
+  honeypotValue: unknown;
+  sessionId: string | undefined;
+  captchaToken: string | undefined;
+  remoteIp: string | undefined;
+}
+
+export interface SubmitResult {
+  id: string;
+  formId: string;
+  environment: string;
+  status: SubmissionStatus;
+  createdAt: string;
+}
+
+/** Who may submit to which status (API.md §6.1); throws the answer for everyone else. */
+export function assertMaySubmit(principal: Principal | null, form: StoredForm): void {
+  if (principal === null) {
+    if (form.status === 'live') return;
+    if (form.status === 'disabled' || form.status === 'archived') throw formClosed(form);
+    throw notFound(`No form ${form.id}`);
+  }
+  if (principal.kind === 'session') {
+    throw forbidden('Submissions come from visitors or integrations: use no credential, or an API key');
+  }
+  if (principal.userId !== form.userId || principal.environment !== form.environment) {
+    throw forbidden('This API key belongs to another environment (or another account) than the form');
+  }
+  if (form.status === 'disabled' || form.status === 'archived') throw formClosed(form);
+  if (form.status === 'draft' && principal.kind !== 'secret') {
+    throw forbidden('A draft form takes submissions only with a secret key (for testing)');
+  }
+}
+
+const formClosed = (form: StoredForm) =>
+  new Problem(403, 'form_closed', `The form ${form.id} is ${form.status} and takes no submissions`);
+
+export interface SubmitDependencies {
+  context: AppContext;
+  captcha: CaptchaVerifier;
+  /** Builds the e-mails a new submission causes (notifications, auto-response). */
+  mailFor?: (
+    form: StoredForm,
+    submission: { id: string; createdAt: string; status: SubmissionStatus },
+    answers: Answers,
+  ) => Promise<OutboxMessage[]>;
+  afterCommit?: () => void;
+}
+
+export async function submit(input: SubmitInput, deps: SubmitDependencies): Promise<SubmitResult> {
+  const { form } = input;
+  const { config, database, envelope } = deps.context;
+  const definition = form.definition;
+  const protection = definition.spamProtection;
+
+  const captchaSecret =
+    protection?.captcha?.secret !== undefined ? await envelope.decrypt(protection.captcha.secret) : undefined;
+  const verdict = await judgeSpam({
+    protection,
+    captchaSecret,
+    answers: input.answers,
+    honeypotValue: input.honeypotValue,
+    captchaToken: input.captchaToken,
+    remoteIp: input.remoteIp,
+    verifier: deps.captcha,
+  });
+  let status: SubmissionStatus = 'accepted';
+  if (verdict.spam) {
+    if (protection?.action === 'reject')
+      throw badRequest('spam_detected', `The submission was refused as spam: ${verdict.reason}`);
+    status = protection?.action === 'quarantine' ? 'quarantined' : 'flagged';
+  }
+
+  const { errors, answers } = validatorFor(form)(input.answers);
+  if (errors.length > 0) {
+    throw badRequest(
+      'validation_failed',
+      `The submission is invalid: ${errors
+        .map((e) => `${e.field} ${e.message}`)
+        .slice(0, 3)
+        .join('; ')}`,
+      {
+        errors,
+      },
+    );
+  }
+
+  const stored = await protectAnswers(answers, definition, envelope);
+  const createdAt = nowIso();
+  const id = newId('sub');
+  const submission = { id, createdAt, status };
+  // Quarantined submissions cause nothing: no webhooks, no e-mail.
+  const messages =
+    status !== 'quarantined' && deps.mailFor ? await deps.mailFor(form, submission, answers) : [];
+
+  await database.transaction(async (trx) => {
+    if (status === 'accepted') {
+      await countAgainstQuota(trx, {
+        userId: form.userId,
+        environment: form.environment,
+        quota: config.monthlyQuota,
+        now: createdAt,
+      });
+    }
+    if (definition.storage.mode === 'owner') {
+      await insertSubmission(trx, {
+        id,
+        userId: form.userId,
+        environment: form.environment,
+        formId: form.id,
+        formVersion: form.version,
+        answers: stored,
+        sessionId: input.sessionId ?? null,
+        status,
+        read: false,
+        starred: false,
+        createdAt,
+      });
+    }
+    await appendToOutbox(trx, messages, createdAt);
+  });
+  if (messages.length > 0) deps.afterCommit?.();
+  return { id, formId: form.id, environment: form.environment, status, createdAt };
+}

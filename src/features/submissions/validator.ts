@@ -1,0 +1,193 @@
+import type { FieldError } from '../../platform/problem.js';
+import { anchoredPattern } from '../forms/patterns.js';
+import type { Field, FormDefinition } from '../forms/schemas.js';
+import { type Answers, hiddenFields, isEmptyAnswer } from './logic.js';
+
+/**
+ * Submission validation driven by the form's own definition (API.md §6.1), compiled once
+ * per form version: regexes, option sets and per-field checks are built here, so that a
+ * submission only runs closures. Every failure is reported at once.
+ */
+
+export type AnswerValue = string | number | boolean | string[];
+
+export interface ValidationResult {
+  errors: FieldError[];
+  /** The answers to keep: visible fields with a non-empty answer, normalised. */
+  answers: Record<string, AnswerValue>;
+}
+
+export type SubmissionValidator = (answers: Answers) => ValidationResult;
+
+type Check = (value: unknown) => { value: AnswerValue } | FieldError;
+
+// The WHATWG e-mail rule (what <input type=email> accepts), with a dot required in the domain.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const PHONE = /^\+?[0-9 ().-]{3,32}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const fail = (field: string, code: string, message: string): FieldError => ({ field, code, message });
+
+function isValidDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Code points, not UTF-16 units: "é" and "😀" are one character each. */
+const lengthOf = (text: string) => [...text].length;
+
+function stringCheck(field: Field): Check {
+  const pattern = field.pattern === undefined ? undefined : anchoredPattern(field.pattern);
+  return (value) => {
+    if (typeof value !== 'string') return fail(field.id, 'type', 'must be a string');
+    const text = field.type === 'email' ? value.trim() : value;
+    const length = lengthOf(text);
+    if (field.minLength !== undefined && length < field.minLength) {
+      return fail(field.id, 'min_length', `must be at least ${field.minLength} characters long`);
+    }
+    if (field.maxLength !== undefined && length > field.maxLength) {
+      return fail(field.id, 'max_length', `must be at most ${field.maxLength} characters long`);
+    }
+    if (field.type === 'email' && (text.length > 254 || !EMAIL.test(text))) {
+      return fail(field.id, 'invalid_email', 'must be a valid e-mail address');
+    }
+    if (field.type === 'url' && !isHttpUrl(text))
+      return fail(field.id, 'invalid_url', 'must be an http(s) URL');
+    if (field.type === 'phone' && (!PHONE.test(text) || text.replace(/\D/g, '').length < 3)) {
+      return fail(field.id, 'invalid_phone', 'must be a phone number');
+    }
+    if (pattern && !pattern.test(text))
+      return fail(field.id, 'pattern', `must match the pattern ${field.pattern}`);
+    return { value: text };
+  };
+}
+
+function numberCheck(field: Field): Check {
+  const rating = field.type === 'rating';
+  const min = field.min ?? (rating ? 1 : undefined);
+  const max = field.max ?? (rating ? 5 : undefined);
+  const integer = field.integer ?? rating;
+  return (value) => {
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      return fail(field.id, 'type', 'must be a finite number');
+    if (integer && !Number.isInteger(value)) return fail(field.id, 'integer', 'must be a whole number');
+    if (min !== undefined && value < min) return fail(field.id, 'minimum', `must be at least ${min}`);
+    if (max !== undefined && value > max) return fail(field.id, 'maximum', `must be at most ${max}`);
+    return { value };
+  };
+}
+
+function selectCheck(field: Field): Check {
+  const options = new Set(
+    (field.options ?? []).map((option) => (typeof option === 'string' ? option : option.value)),
+  );
+  const list = [...options].slice(0, 10).join(', ');
+  return (value) => {
+    if (field.multiple) {
+      if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+        return fail(field.id, 'type', 'must be an array of option values');
+      }
+      const unknown = value.find((item) => !options.has(item));
+      if (unknown !== undefined)
+        return fail(field.id, 'invalid_option', `"${unknown}" is not one of: ${list}`);
+      return { value: [...new Set(value)] };
+    }
+    if (typeof value !== 'string') return fail(field.id, 'type', 'must be one option value (a string)');
+    if (!options.has(value)) return fail(field.id, 'invalid_option', `must be one of: ${list}`);
+    return { value };
+  };
+}
+
+function checkFor(field: Field): Check {
+  switch (field.type) {
+    case 'number':
+    case 'rating':
+      return numberCheck(field);
+    case 'select':
+      return selectCheck(field);
+    case 'checkbox':
+      return (value) =>
+        typeof value === 'boolean' ? { value } : fail(field.id, 'type', 'must be true or false');
+    case 'date': {
+      return (value) =>
+        typeof value === 'string' && isValidDate(value)
+          ? { value }
+          : fail(field.id, 'invalid_date', 'must be a date written YYYY-MM-DD');
+    }
+    default:
+      return stringCheck(field);
+  }
+}
+
+/** A required checkbox is a consent: it must be ticked. */
+const isMissing = (field: Field, value: unknown) =>
+  isEmptyAnswer(value) || (field.type === 'checkbox' && value === false);
+
+export function compileValidator(definition: FormDefinition): SubmissionValidator {
+  const fields = definition.fields.map((field) => ({ field, check: checkFor(field) }));
+  const known = new Set(definition.fields.map((field) => field.id));
+  const hasLogic = definition.logic.rules.length > 0;
+
+  return (given) => {
+    const errors: FieldError[] = [];
+    const answers: Record<string, AnswerValue> = {};
+    const hidden = hasLogic ? hiddenFields(definition.logic, given) : undefined;
+
+    for (const id of Object.keys(given)) {
+      if (!known.has(id)) errors.push(fail(id, 'unknown_field', 'is not a field of this form'));
+    }
+    for (const { field, check } of fields) {
+      const value = given[field.id];
+      if (hidden?.has(field.id)) {
+        if (!isEmptyAnswer(value))
+          errors.push(fail(field.id, 'hidden_field', 'is hidden by the form logic and takes no answer'));
+        continue;
+      }
+      if (isMissing(field, value)) {
+        if (field.required) errors.push(fail(field.id, 'required', 'is required'));
+        continue;
+      }
+      const checked = check(value);
+      if ('value' in checked) answers[field.id] = checked.value;
+      else errors.push(checked);
+    }
+    return { errors, answers };
+  };
+}
+
+const compiled = new Map<string, SubmissionValidator>();
+
+/**
+ * The validator of one form version, compiled on first use and kept: a version never
+ * changes. `updatedAt` is part of the key, so a form deleted and created again under the
+ * same id and version never meets its predecessor's validator.
+ */
+export function validatorFor(form: {
+  id: string;
+  version: number;
+  updatedAt: string;
+  definition: FormDefinition;
+}): SubmissionValidator {
+  const key = `${form.id}\u0000${form.version}\u0000${form.updatedAt}`;
+  let validator = compiled.get(key);
+  if (!validator) {
+    validator = compileValidator(form.definition);
+    compiled.set(key, validator);
+    // A bounded cache: the oldest compiled versions go first.
+    if (compiled.size > 5000) compiled.delete(compiled.keys().next().value as string);
+  }
+  return validator;
+}
