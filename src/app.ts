@@ -9,6 +9,8 @@ import { environmentRoutes } from './features/environments/routes.js';
 import { formRoutes } from './features/forms/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { keyRoutes } from './features/keys/routes.js';
+import { EMAIL_KIND, emailHandler, mailBuilder } from './features/submissions/mail.js';
+import { RetentionJob } from './features/submissions/retention.js';
 import { submissionRoutes } from './features/submissions/routes.js';
 import { installAuthentication } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
@@ -19,6 +21,8 @@ import { installErrorHandling, sendProblem, toProblem } from './platform/errors.
 import { screenInput } from './platform/http/input-guard.js';
 import { ProblemSchema } from './platform/http/schemas.js';
 import { validatorCompiler } from './platform/http/validation.js';
+import { createMailer } from './platform/mail.js';
+import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox.js';
 import { Problem } from './platform/problem.js';
 import { openRateLimitStore } from './platform/rate-limit.js';
 
@@ -36,6 +40,10 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Timing of the outbox worker (tests shorten it); defaults in outbox.ts. */
+  outbox?: Pick<OutboxWorkerOptions, 'pollMs' | 'leaseMs' | 'retryDelaysMs'>;
+  /** How often the retention job runs (tests shorten it); default hourly, see retention.ts. */
+  retentionIntervalMs?: number;
 }
 
 /**
@@ -157,7 +165,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(environmentRoutes(context));
   await app.register(keyRoutes(context));
   await app.register(formRoutes(context));
-  await app.register(submissionRoutes(context));
+  // E-mail: written to the outbox with each submission, sent by the worker after commit.
+  const mailer = createMailer(config);
+  const outboxWorker = new OutboxWorker(database, {
+    handlers: { [EMAIL_KIND]: emailHandler(envelope, mailer) },
+    logger: app.log,
+    ...options.outbox,
+  });
+  app.addHook('onReady', async () => outboxWorker.start());
+  // onClose hooks run last-added first: this one before the database closes
+  app.addHook('onClose', async () => {
+    await outboxWorker.stop();
+    mailer.close();
+  });
+  await app.register(
+    submissionRoutes(context, {
+      mailFor: mailBuilder(envelope),
+      afterCommit: () => outboxWorker.nudge(),
+      mailer,
+    }),
+  );
+  // Deletes submissions past their form's retention, expired idempotency keys, old outbox rows.
+  const retention = new RetentionJob(database, { intervalMs: options.retentionIntervalMs, logger: app.log });
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('onClose', async () => retention.stop());
 
   await app.ready();
   return app;

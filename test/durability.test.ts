@@ -41,7 +41,10 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('durability under load: %s', (sig
 
     const signup = await json(`${service.url}/auth/signup`, {
       method: 'POST',
-      body: JSON.stringify({ email: `durable-${randomUUID()}@example.com`, password: 'long enough password' }),
+      body: JSON.stringify({
+        email: `durable-${randomUUID()}@example.com`,
+        password: 'long enough password',
+      }),
     });
     const token: string = signup.body.token;
     const form = await json(`${service.url}/forms`, {
@@ -69,7 +72,10 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('durability under load: %s', (sig
         try {
           const response = await json(`${url}/forms/${form.body.id}/submit`, {
             method: 'POST',
-            body: JSON.stringify({ answers: { email: 'load@example.com', message: marker }, sessionId: marker }),
+            body: JSON.stringify({
+              answers: { email: 'load@example.com', message: marker },
+              sessionId: marker,
+            }),
           });
           if (response.status === 201) acknowledged.set(response.body.id, marker);
         } catch {

@@ -33,6 +33,7 @@ const INVALID: InvalidCase[] = [
   ['a field without type', { fields: [{ id: 'a', label: 'A' }] }, 'fields[0].type', 'required'],
   ['a field without id', { fields: [{ type: 'text', label: 'A' }] }, 'fields[0].id', 'required'],
   ['a field id with a space', { fields: [text('first name')] }, 'fields[0].id', 'pattern'],
+  ['the reserved field id __proto__', { fields: [text('__proto__')] }, 'fields[0].id', 'reserved'],
   ['a field id of 65 characters', { fields: [text('f'.repeat(65))] }, 'fields[0].id', 'pattern'],
   ['a field without label', { fields: [{ id: 'a', type: 'text' }] }, 'fields[0].label', 'required'],
   ['an empty label', { fields: [text('a', { label: '' })] }, 'fields[0].label', 'minLength'],

@@ -40,6 +40,8 @@ export interface CreateInput extends FormDraft {
   environment: string;
 }
 
+/** Ids that collide with what every object already has: answers keyed by them would be lost or unsafe. */
+const RESERVED_IDS: ReadonlySet<string> = new Set(['__proto__']);
 const STRING_TYPES: ReadonlySet<FieldType> = new Set(['text', 'email', 'textarea', 'url', 'phone', 'hidden']);
 const NUMBER_TYPES: ReadonlySet<FieldType> = new Set(['number', 'rating']);
 
@@ -251,6 +253,15 @@ async function checkFields(
   for (const [i, field] of fields.entries()) {
     if (!field) continue;
     const at = (member: string) => `fields[${i}].${member}`;
+    if (RESERVED_IDS.has(field.id)) {
+      errors.push(
+        error(
+          at('id'),
+          'reserved',
+          `"${field.id}" is reserved: no JSON body may carry an answer under that name`,
+        ),
+      );
+    }
     if (seen.has(field.id))
       errors.push(error(at('id'), 'duplicate', `"${field.id}" is used by another field`));
     seen.add(field.id);

@@ -31,11 +31,15 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 function equals(answer: unknown, value: unknown): boolean {
+  // A list answer (multiple select) is a set: order and repeats do not matter.
   if (Array.isArray(answer)) {
     if (Array.isArray(value)) {
-      return answer.length === value.length && answer.every((item) => value.some((v) => same(item, v)));
+      return (
+        answer.every((item) => value.some((v) => same(item, v))) &&
+        value.every((v) => answer.some((item) => same(item, v)))
+      );
     }
-    return answer.length === 1 && same(answer[0], value);
+    return answer.length > 0 && answer.every((item) => same(item, value));
   }
   return same(answer, value);
 }
@@ -60,7 +64,7 @@ function compare(answer: unknown, value: unknown): number | undefined {
 export function matches(condition: Condition, answers: Answers): boolean {
   if ('all' in condition) return condition.all.every((c) => matches(c, answers));
   if ('any' in condition) return condition.any.some((c) => matches(c, answers));
-  const answer = answers[condition.field];
+  const answer = Object.hasOwn(answers, condition.field) ? answers[condition.field] : undefined;
   const { value } = condition;
   switch (condition.op) {
     case 'isEmpty':

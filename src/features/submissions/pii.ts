@@ -33,6 +33,7 @@ export async function protectAnswers(
 ): Promise<StoredAnswers> {
   const stored: StoredAnswers = {};
   for (const field of definition.fields) {
+    if (!Object.hasOwn(answers, field.id)) continue;
     const value = answers[field.id];
     if (value === undefined) continue;
     switch (piiModeOf(field, definition)) {
@@ -57,7 +58,8 @@ export async function protectAnswers(
 
 /** `jane@example.com` → `j***@example.com`; anything else keeps its last two characters. */
 export function mask(value: AnswerValue): string {
-  const text = asText(value);
+  // A list is masked as it reads (`a; b`, as in CSV), not as JSON, whose `"]` would show.
+  const text = Array.isArray(value) ? value.join('; ') : asText(value);
   const at = text.lastIndexOf('@');
   if (typeof value === 'string' && at > 0) return `${text.charAt(0)}***${text.slice(at)}`;
   const characters = [...text];

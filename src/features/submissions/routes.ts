@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { type Principal, requireAuthenticated } from '../../platform/auth.js';
@@ -7,13 +7,18 @@ import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import { EnvironmentQuery, ListOf, problems, Timestamp } from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
+import type { Mailer } from '../../platform/mail.js';
 import { badRequest, forbidden, notFound } from '../../platform/problem.js';
 import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { environmentMismatch } from '../forms/access.js';
 import { findForm, type StoredForm } from '../forms/repo.js';
+import { csvStream, sendCsv } from './csv.js';
+import { acceptFormPosts, formPost } from './form-posts.js';
+import { idempotencyOf } from './idempotency.js';
 import { presentSubmission, presentSubmissions } from './presenter.js';
+import { registerReplyRoute } from './reply-routes.js';
 import {
   deleteSubmission,
   findSubmission,
@@ -79,16 +84,50 @@ const OptionalScope = Type.Object({
   environment: Type.Optional(EnvironmentQuery),
 });
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** `YYYY-MM-DD`, optionally `THH:MM[:SS[.fraction]]` and `Z` or an offset (without one: UTC). */
+const BOUND =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** `from`/`to`: ISO 8601 dates or date-times, inclusive; a date-only `to` covers its whole day. */
+/** Milliseconds since the epoch of a matched bound, or undefined when a part is out of range. */
+function boundTime(match: RegExpExecArray, name: 'from' | 'to'): number | undefined {
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  // 2026-02-30 would roll over into March: refuse it instead
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return undefined;
+  }
+  // a date-only `to` covers its whole day
+  if (match[4] === undefined) return date.getTime() + (name === 'to' ? 86_400_000 - 1 : 0);
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const millis = Number((match[7] ?? '').padEnd(3, '0').slice(0, 3));
+  let offset = 0;
+  const zone = match[8];
+  if (zone !== undefined && zone !== 'Z') {
+    const [hours, minutes] = [Number(zone.slice(1, 3)), Number(zone.slice(-2))];
+    if (hours > 23 || minutes > 59) return undefined;
+    offset = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes) * 60_000;
+  }
+  return date.getTime() + ((hour * 60 + minute) * 60 + second) * 1000 + millis - offset;
+}
+
+/**
+ * `from`/`to`: ISO 8601 dates or date-times, inclusive; a date-only `to` covers its whole
+ * day. A date-time without an offset is UTC (never the server's local time), and dates
+ * that do not exist (2026-02-30) are refused rather than rolled over.
+ */
 export function parseBound(value: string | undefined, name: 'from' | 'to'): string | undefined {
   if (value === undefined || value === '') return undefined;
-  const text = DATE_ONLY.test(value)
-    ? `${value}T${name === 'from' ? '00:00:00.000' : '23:59:59.999'}Z`
-    : value;
-  const time = /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(time)) {
+  const match = BOUND.exec(value);
+  const time = match ? boundTime(match, name) : undefined;
+  if (time === undefined || Number.isNaN(new Date(time).getTime())) {
     throw badRequest('invalid_parameter', `${name} must be an ISO 8601 date or date-time (got "${value}")`, {
       errors: [{ field: name, code: 'format', message: 'must be an ISO 8601 date or date-time' }],
     });
@@ -123,7 +162,7 @@ function assertMayManage(principal: Principal, form: StoredForm): void {
 export const submissionRoutes =
   (
     context: AppContext,
-    extra: Pick<SubmitDependencies, 'mailFor' | 'afterCommit'> = {},
+    extra: Pick<SubmitDependencies, 'mailFor' | 'afterCommit'> & { mailer?: Mailer } = {},
   ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { config, database, envelope, rateLimitStore } = context;
@@ -131,7 +170,8 @@ export const submissionRoutes =
     const deps: SubmitDependencies = {
       context,
       captcha: captchaVerifier(config.captchaVerifyUrls),
-      ...extra,
+      mailFor: extra.mailFor,
+      afterCommit: extra.afterCommit,
     };
     const anonymousLimiter = createRateLimiter(rateLimitStore, {
       name: 'submit-ip',
@@ -144,48 +184,56 @@ export const submissionRoutes =
       windowSeconds: 60,
     });
 
-    app.post(
-      '/forms/:id/submit',
-      {
-        schema: {
-          tags,
-          summary: 'Submit answers to a form (anonymous to live forms; with a key to live, active, draft)',
-          params: Type.Object({ id: Type.String({ maxLength: 200 }) }),
-          body: SubmitBody,
-          response: { 201: SubmitResult, ...problems(400, 401, 403, 404, 429) },
-        },
-      },
-      async (request, reply) => {
-        const form = await findForm(database.db, request.params.id);
-        if (!form) throw notFound(`No form ${request.params.id}`);
-        assertMaySubmit(request.principal, form);
-        const limit = request.principal
-          ? await keyedLimiter.consume(request.principal.userId)
-          : await anonymousLimiter.consume(request.ip);
-        reply.headers(rateLimitHeaders(limit));
-
-        const { answers, sessionId, captchaToken } = request.body;
-        const honeypot = form.definition.spamProtection?.honeypot?.field;
-        const { [honeypot ?? '']: honeypotValue, ...rest } = answers;
-        const result = await submit(
-          {
-            form,
-            principal: request.principal,
-            answers: honeypot ? rest : answers,
-            honeypotValue: honeypot ? honeypotValue : undefined,
-            sessionId,
-            captchaToken,
-            remoteIp: request.ip,
+    // HTML form posts (urlencoded, multipart) are parsed for the submit route alone: a scope of its own.
+    await app.register(async (scope) => {
+      await acceptFormPosts(scope);
+      scope.withTypeProvider<TypeBoxTypeProvider>().post(
+        '/forms/:id/submit',
+        {
+          schema: {
+            tags,
+            summary: 'Submit answers to a form (anonymous to live forms; with a key to live, active, draft)',
+            params: Type.Object({ id: Type.String({ maxLength: 200 }) }),
+            body: SubmitBody,
+            response: { 201: SubmitResult, ...problems(400, 401, 403, 404, 429) },
           },
-          deps,
-        ).catch((error: unknown) => {
-          // the form was deleted between reading it and storing the submission
-          if (isForeignKeyViolation(error)) throw notFound(`No form ${form.id}`);
-          throw error;
-        });
-        return reply.status(201).send(result);
-      },
-    );
+        },
+        async (request, reply) => {
+          const form = await findForm(database.db, request.params.id);
+          if (!form) throw notFound(`No form ${request.params.id}`);
+          assertMaySubmit(request.principal, form);
+          const limit = request.principal
+            ? await keyedLimiter.consume(request.principal.userId)
+            : await anonymousLimiter.consume(request.ip);
+          reply.headers(rateLimitHeaders(limit));
+
+          // an HTML form post, read against the form's fields (undefined for JSON)
+          const post = formPost(request, form);
+          const { answers, sessionId, captchaToken } = post?.body ?? request.body;
+          const honeypot = form.definition.spamProtection?.honeypot?.field;
+          const { [honeypot ?? '']: honeypotValue, ...rest } = answers;
+          const result = await submit(
+            {
+              form,
+              principal: request.principal,
+              answers: honeypot ? rest : answers,
+              // own members only: a honeypot named `toString` is not filled in by Object.prototype
+              honeypotValue: honeypot && Object.hasOwn(answers, honeypot) ? honeypotValue : undefined,
+              sessionId,
+              captchaToken,
+              remoteIp: request.ip,
+              idempotency: idempotencyOf(request),
+            },
+            deps,
+          ).catch((error: unknown) => {
+            // the form was deleted between reading it and storing the submission
+            if (isForeignKeyViolation(error)) throw notFound(`No form ${form.id}`);
+            throw error;
+          });
+          return post ? post.respond(reply, result) : reply.status(201).send(result);
+        },
+      );
+    });
 
     /** The form named by `form_id`, checked against the caller and `environment`. */
     async function managedForm(request: FastifyRequest, formId: string, environment: string | undefined) {
@@ -230,13 +278,14 @@ export const submissionRoutes =
       {
         schema: {
           tags,
-          summary: "List a form's submissions, newest first",
+          summary: "List a form's submissions, newest first (format=csv: all of them as a CSV download)",
           querystring: ResponsesQuery,
           response: { 200: ListOf(SubmissionOut), ...problems(400, 401, 403, 404) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const query = request.query;
+        requireAuthenticated(request); // a missing credential is 401 before any parameter is judged
         const environment = parseEnvironmentName(query.environment, true);
         const formId = requireParameter(query.form_id, 'form_id');
         if (query.format !== undefined && query.format !== 'csv') {
@@ -253,6 +302,9 @@ export const submissionRoutes =
           starred: query.starred,
           read: query.read,
         };
+        if (query.format === 'csv') {
+          return sendCsv(reply, form, csvStream(database.db, envelope, form, filter));
+        }
         const limit = query.limit ?? 50;
         const rows = await listSubmissions(database.db, filter, { limit, after: decodeCursor(query.cursor) });
         const page = toPage(rows, limit);
@@ -276,6 +328,7 @@ export const submissionRoutes =
         },
       },
       async (request) => {
+        requireAuthenticated(request);
         const environment = parseEnvironmentName(request.query.environment, true);
         const formId = requireParameter(request.query.form_id, 'form_id');
         const { submission } = await managedSubmission(request, request.params.id, {
@@ -299,6 +352,13 @@ export const submissionRoutes =
             Type.Null(),
           ]),
           response: { 200: SubmissionOut, ...problems(400, 401, 403, 404) },
+        },
+        // The body is optional: an empty one sent with a JSON content type counts as none.
+        onRequest: async (request) => {
+          const { headers } = request;
+          if (headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0') {
+            delete headers['content-type'];
+          }
         },
       },
       async (request) => {
@@ -380,4 +440,7 @@ export const submissionRoutes =
         return reply.status(204).send(null);
       },
     );
+
+    // POST /responses/:id/reply (reply-routes.ts), where there is a mail transport
+    if (extra.mailer) registerReplyRoute(app, { context, mailer: extra.mailer, managedSubmission, tags });
   };

@@ -44,8 +44,16 @@ export function captchaVerifier(urls: Record<CaptchaProvider, string>, timeoutMs
           : 'no reason given';
         return { ok: false, reason: `the CAPTCHA was not solved (${codes})` };
       }
-      if (minScore !== undefined && typeof answer.score === 'number' && answer.score < minScore) {
-        return { ok: false, reason: `the CAPTCHA score ${answer.score} is below ${minScore}` };
+      // reCAPTCHA scores how human (1.0 = surely human); hCaptcha Enterprise scores risk
+      // (1.0 = surely a bot). minScore always means "at least this human".
+      const human =
+        typeof answer.score !== 'number'
+          ? undefined
+          : provider === 'hcaptcha'
+            ? 1 - answer.score
+            : answer.score;
+      if (minScore !== undefined && human !== undefined && human < minScore) {
+        return { ok: false, reason: `the CAPTCHA score ${answer.score} is below the minimum of ${minScore}` };
       }
       return { ok: true, reason: '' };
     },
@@ -79,7 +87,7 @@ export async function judgeSpam(input: {
     return { spam: true, reason: 'the honeypot field was filled in' };
   }
   for (const rule of protection.rules ?? []) {
-    const value = asText(input.answers[rule.field]);
+    const value = asText(Object.hasOwn(input.answers, rule.field) ? input.answers[rule.field] : undefined);
     const hit =
       rule.op === 'equals'
         ? value === rule.value

@@ -5,6 +5,7 @@ import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
 import { badRequest, forbidden, notFound, Problem } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import type { StoredForm } from '../forms/repo.js';
+import { earlierResult, type Idempotency, keyWasTaken, recordResult, resultOfHolder } from './idempotency.js';
 import type { Answers } from './logic.js';
 import { protectAnswers } from './pii.js';
 import { countAgainstQuota } from './quota.js';
@@ -26,6 +27,8 @@ export interface SubmitInput {
   sessionId: string | undefined;
   captchaToken: string | undefined;
   remoteIp: string | undefined;
+  /** Idempotency-Key: a retry gets the first result, and nothing new is stored. */
+  idempotency?: Idempotency;
 }
 
 export interface SubmitResult {
@@ -75,6 +78,10 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
   const { config, database, envelope } = deps.context;
   const definition = form.definition;
   const protection = definition.spamProtection;
+  if (input.idempotency) {
+    const earlier = await earlierResult<SubmitResult>(database.db, form.id, input.idempotency);
+    if (earlier) return earlier;
+  }
 
   const captchaSecret =
     protection?.captcha?.secret !== undefined ? await envelope.decrypt(protection.captcha.secret) : undefined;
@@ -116,7 +123,10 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
   const messages =
     status !== 'quarantined' && deps.mailFor ? await deps.mailFor(form, submission, answers) : [];
 
-  await database.transaction(async (trx) => {
+  const result: SubmitResult = { id, formId: form.id, environment: form.environment, status, createdAt };
+  const idempotency = input.idempotency;
+  const committed = database.transaction(async (trx) => {
+    if (idempotency) await recordResult(trx, form.id, idempotency, result);
     if (status === 'accepted') {
       await countAgainstQuota(trx, {
         userId: form.userId,
@@ -142,6 +152,10 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
     }
     await appendToOutbox(trx, messages, createdAt);
   });
+  // a concurrent request with the same key was stored first: its result is the answer
+  if ((await keyWasTaken(committed)) && idempotency) {
+    return resultOfHolder<SubmitResult>(database.db, form.id, idempotency);
+  }
   if (messages.length > 0) deps.afterCommit?.();
-  return { id, formId: form.id, environment: form.environment, status, createdAt };
+  return result;
 }

@@ -33,8 +33,15 @@ function isValidDate(text: string): boolean {
   const match = DATE.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // setUTCFullYear, as Date.UTC reads years 0..99 as 1900..1999
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
 }
 
 function isHttpUrl(text: string): boolean {
@@ -53,7 +60,9 @@ function stringCheck(field: Field): Check {
   const pattern = field.pattern === undefined ? undefined : anchoredPattern(field.pattern);
   return (value) => {
     if (typeof value !== 'string') return fail(field.id, 'type', 'must be a string');
-    const text = field.type === 'email' ? value.trim() : value;
+    // Addresses, links and numbers get no meaning from surrounding blanks: they are trimmed.
+    const text =
+      field.type === 'email' || field.type === 'url' || field.type === 'phone' ? value.trim() : value;
     const length = lengthOf(text);
     if (field.minLength !== undefined && length < field.minLength) {
       return fail(field.id, 'min_length', `must be at least ${field.minLength} characters long`);
@@ -132,9 +141,12 @@ function checkFor(field: Field): Check {
   }
 }
 
-/** A required checkbox is a consent: it must be ticked. */
+/**
+ * A required checkbox is a consent: it must be ticked. An optional one left unticked
+ * (`false`) is an answer like any other, and is kept.
+ */
 const isMissing = (field: Field, value: unknown) =>
-  isEmptyAnswer(value) || (field.type === 'checkbox' && value === false);
+  isEmptyAnswer(value) || (field.required === true && field.type === 'checkbox' && value === false);
 
 export function compileValidator(definition: FormDefinition): SubmissionValidator {
   const fields = definition.fields.map((field) => ({ field, check: checkFor(field) }));
@@ -144,25 +156,42 @@ export function compileValidator(definition: FormDefinition): SubmissionValidato
   return (given) => {
     const errors: FieldError[] = [];
     const answers: Record<string, AnswerValue> = {};
-    const hidden = hasLogic ? hiddenFields(definition.logic, given) : undefined;
+    // Each answer is checked on its own first; the logic then reads the answers as they will
+    // be kept (blank ones gone, e-mail addresses trimmed, repeated options once), so that the
+    // stored answers satisfy the rules they were judged by. Invalid answers are read as given.
+    const checks = fields.map(({ field, check }) => {
+      // own members only: an unanswered field named `toString` must not read Object.prototype's
+      const value = Object.hasOwn(given, field.id) ? given[field.id] : undefined;
+      return { field, value, checked: isEmptyAnswer(value) ? undefined : check(value) };
+    });
+    let hidden: Set<string> | undefined;
+    if (hasLogic) {
+      const view: Record<string, unknown> = Object.assign(Object.create(null), given);
+      for (const { field, checked } of checks) {
+        if (checked === undefined) delete view[field.id];
+        else if ('value' in checked) view[field.id] = checked.value;
+      }
+      hidden = hiddenFields(definition.logic, view);
+    }
 
     for (const id of Object.keys(given)) {
       if (!known.has(id)) errors.push(fail(id, 'unknown_field', 'is not a field of this form'));
     }
-    for (const { field, check } of fields) {
-      const value = given[field.id];
+    for (const { field, value, checked } of checks) {
       if (hidden?.has(field.id)) {
         if (!isEmptyAnswer(value))
           errors.push(fail(field.id, 'hidden_field', 'is hidden by the form logic and takes no answer'));
         continue;
       }
-      if (isMissing(field, value)) {
+      if (checked === undefined || isMissing(field, value)) {
         if (field.required) errors.push(fail(field.id, 'required', 'is required'));
         continue;
       }
-      const checked = check(value);
-      if ('value' in checked) answers[field.id] = checked.value;
-      else errors.push(checked);
+      if (!('value' in checked)) errors.push(checked);
+      else if (field.id === '__proto__') {
+        // a field may be called so; assigning it would set the object's prototype instead
+        Object.defineProperty(answers, field.id, { value: checked.value, enumerable: true, writable: true });
+      } else answers[field.id] = checked.value;
     }
     return { errors, answers };
   };

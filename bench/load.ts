@@ -1,0 +1,223 @@
+import http from 'node:http';
+import autocannon from 'autocannon';
+
+/** Load generation (autocannon, in this process) and latency statistics. */
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  responses: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  durationS: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  durationS: number;
+  /**
+   * Replace every `[<id>]` in the body by a unique id, so no two bodies are equal. (Not
+   * autocannon's own `idReplacement`: it announces a Content-Length of 27 characters per id
+   * while its ids vary in length, which stalls the connection.)
+   */
+  uniqueBodies?: boolean;
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] as number;
+}
+
+/**
+ * One autocannon run. Latencies are taken from autocannon's per-response event with
+ * sub-millisecond precision (its own histogram rounds to whole milliseconds).
+ */
+export async function drive(options: LoadOptions): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  const body = options.body;
+  const parts = body?.split('[<id>]');
+  let counter = 0;
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const instance = autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body,
+    connections: options.connections,
+    duration: options.durationS,
+    timeout: 30,
+    ...(options.uniqueBodies && parts && parts.length > 1
+      ? {
+          requests: [
+            {
+              setupRequest: (req: Record<string, unknown>) => ({
+                ...req,
+                body: parts.join(`${run}-${(counter++).toString(36)}`),
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  const sorted = Float64Array.from(latencies).sort();
+  const ok2xx = Object.entries(statusCodes)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    requestsPerSecond: latencies.length / result.duration,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+    responses: latencies.length,
+    ok2xx,
+    non2xx: latencies.length - ok2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    durationS: result.duration,
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One request on a kept-alive connection; resolves with the status, headers and body. */
+export function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** The status and headers of a GET, without reading its body (the connection is closed). */
+export function probe(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; contentType: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? '') });
+      res.destroy();
+    });
+    req.on('error', reject);
+  });
+}
+
+/** `count` sequential requests on one kept-alive connection: p50, p99 and max in ms. */
+export async function sequential(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+  warmup = 20,
+): Promise<{ p50: number; p99: number; max: number; count: number }> {
+  for (let i = 0; i < warmup; i++) await expectOk(url, headers);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await expectOk(url, headers);
+    times.push(performance.now() - started);
+  }
+  const sorted = Float64Array.from(times).sort();
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0, count };
+}
+
+async function expectOk(url: string, headers: Record<string, string>): Promise<void> {
+  const response = await request(url, { headers });
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${response.text}`);
+}
+
+/**
+ * Streams a CSV export to its end, counting records (newlines outside quoted values)
+ * without keeping the body. Returns the records (header included) and the bytes.
+ */
+export function streamCsv(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; contentType: string; records: number; bytes: number; firstByteMs: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      let firstByteMs = 0;
+      let records = 0;
+      let bytes = 0;
+      let quoted = false;
+      let lastByte = 0x0a;
+      res.on('data', (chunk: Buffer) => {
+        if (bytes === 0) firstByteMs = performance.now() - started;
+        bytes += chunk.length;
+        let at = 0;
+        // jump between quotes and newlines with indexOf rather than looking at every byte
+        while (at < chunk.length) {
+          if (quoted) {
+            const close = chunk.indexOf(0x22, at);
+            if (close < 0) break;
+            quoted = false;
+            at = close + 1;
+            continue;
+          }
+          const quote = chunk.indexOf(0x22, at);
+          const newline = chunk.indexOf(0x0a, at);
+          if (newline >= 0 && (quote < 0 || newline < quote)) {
+            records++;
+            at = newline + 1;
+          } else if (quote >= 0) {
+            quoted = true;
+            at = quote + 1;
+          } else {
+            break;
+          }
+        }
+        if (chunk.length > 0) lastByte = chunk[chunk.length - 1] as number;
+      });
+      res.on('end', () => {
+        if (lastByte !== 0x0a && bytes > 0) records++;
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          records,
+          bytes,
+          firstByteMs,
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,313 @@
+import type { LoadResult } from './load.js';
+
+/** The benchmark's figures: the table on the terminal and bench/RESULTS.md. */
+
+export interface Results {
+  date: string;
+  finishedAt?: string;
+  machine: { cpu: string; cpus: number; ramGiB: number; node: string; platform: string };
+  settings: {
+    durationS: number;
+    warmupS: number;
+    connections: number;
+    rows: number;
+    listRequests: number;
+    listConnections: number;
+    listDurationS: number;
+    quietWaitS: number;
+  };
+  entry: 'dist' | 'src';
+  ceiling?: { load: LoadResult; quiet: string };
+  engines: EngineResult[];
+}
+
+export interface EngineResult {
+  engine: 'sqlite' | 'postgres';
+  notes: string[];
+  error?: string;
+  startup?: {
+    firstReadyMs: number;
+    firstIdleRss: number;
+    restartReadyMs: number;
+    restartIdleRss: number;
+    quiet: string;
+  };
+  submit?: {
+    load: LoadResult;
+    quiet: string;
+    ratio: number | undefined;
+    acked: number;
+    stored: number;
+    exitCode: number | null;
+    rssAfterLoad: number;
+  };
+  inbox?: {
+    seedRows: number;
+    seedSeconds: number;
+    readyMs: number;
+    idleRss: number;
+    sequential: { p50: number; p99: number; max: number; count: number };
+    load: LoadResult;
+    quiet: string;
+    csv?:
+      | { skipped: string }
+      | {
+          status: number;
+          rows: number;
+          expectedRows: number;
+          bytes: number;
+          seconds: number;
+          rowsPerSecond: number;
+          firstByteMs: number;
+          rssBaseline: number;
+          rssPeak: number;
+        };
+  };
+  profile?: { file: string; summary: string };
+}
+
+interface Cell {
+  text: string;
+  ok?: boolean;
+}
+
+interface Line {
+  label: string;
+  target: string;
+  cells: Record<string, Cell>;
+}
+
+const MiB = 2 ** 20;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const int = (value: number) => Math.round(value).toLocaleString('en');
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
+const mark = (cell: Cell) => (cell.ok === undefined ? cell.text : `${cell.text} ${cell.ok ? '✓' : '✗'}`);
+const NA: Cell = { text: '—' };
+
+const SUBMIT_RATIO_TARGET = { sqlite: 0.7, postgres: 0.6 } as const;
+
+/** 1000000 → "1M", 20000 → "20k". */
+const short = (n: number) =>
+  n >= 1e6 && n % 1e6 === 0 ? `${n / 1e6}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : int(n);
+
+function lines(results: Results): Line[] {
+  const out: Line[] = [];
+  const rows = short(results.settings.rows);
+  const row = (label: string, target: string, cell: (engine: EngineResult) => Cell | undefined) => {
+    const cells: Record<string, Cell> = {};
+    for (const engine of results.engines) cells[engine.engine] = cell(engine) ?? NA;
+    out.push({ label, target, cells });
+  };
+  row('Submit, req/s', '', (e) => e.submit && { text: int(e.submit.load.requestsPerSecond) });
+  row('Submit, share of the ceiling', 'SQLite ≥ 70 %, PostgreSQL ≥ 60 %', (e) =>
+    e.submit?.ratio === undefined
+      ? undefined
+      : {
+          text: `${(e.submit.ratio * 100).toFixed(0)} %`,
+          ok: e.submit.ratio >= SUBMIT_RATIO_TARGET[e.engine],
+        },
+  );
+  row('Submit, p50', '', (e) => e.submit && { text: ms(e.submit.load.p50) });
+  row(
+    'Submit, p99',
+    '≤ 15 ms',
+    (e) => e.submit && { text: ms(e.submit.load.p99), ok: e.submit.load.p99 <= 15 },
+  );
+  row(
+    'Submit, non-2xx / errors',
+    '0',
+    (e) =>
+      e.submit && {
+        text: `${e.submit.load.non2xx} / ${e.submit.load.errors + e.submit.load.timeouts}`,
+        ok: e.submit.load.non2xx === 0 && e.submit.load.errors + e.submit.load.timeouts === 0,
+      },
+  );
+  row(
+    'Submit, acknowledged → stored',
+    'none lost',
+    (e) =>
+      e.submit && {
+        text: `${int(e.submit.acked)} → ${int(e.submit.stored)}`,
+        ok: e.submit.stored >= e.submit.acked,
+      },
+  );
+  row(`Newest 50 of ${rows}, p50 (sequential)`, '', (e) => e.inbox && { text: ms(e.inbox.sequential.p50) });
+  row(
+    `Newest 50 of ${rows}, p99 (sequential)`,
+    '≤ 5 ms',
+    (e) => e.inbox && { text: ms(e.inbox.sequential.p99), ok: e.inbox.sequential.p99 <= 5 },
+  );
+  row(
+    `Newest 50 of ${rows}, ${results.settings.listConnections} connections`,
+    '',
+    (e) =>
+      e.inbox && {
+        text: `${int(e.inbox.load.requestsPerSecond)} req/s, p50 ${ms(e.inbox.load.p50)}, p99 ${ms(e.inbox.load.p99)}`,
+      },
+  );
+  const csv = (e: EngineResult) => (e.inbox?.csv && 'rows' in e.inbox.csv ? e.inbox.csv : undefined);
+  const skipped = (e: EngineResult): Cell | undefined =>
+    e.inbox?.csv && 'skipped' in e.inbox.csv ? { text: 'skipped (no CSV route)' } : undefined;
+  row(`CSV export of ${rows}, rows/s`, '≥ 150,000', (e) => {
+    const c = csv(e);
+    return c
+      ? { text: `${int(c.rowsPerSecond)} (${int(c.rows)} rows)`, ok: c.rowsPerSecond >= 150_000 }
+      : skipped(e);
+  });
+  row('CSV export, RSS growth', '≤ 64 MiB', (e) => {
+    const c = csv(e);
+    return c
+      ? { text: mib(c.rssPeak - c.rssBaseline), ok: c.rssPeak - c.rssBaseline <= 64 * MiB }
+      : skipped(e);
+  });
+  row(
+    'Idle RSS (first start / restart)',
+    '≤ 120 MiB',
+    (e) =>
+      e.startup && {
+        text: `${mib(e.startup.firstIdleRss)} / ${mib(e.startup.restartIdleRss)}`,
+        ok: Math.max(e.startup.firstIdleRss, e.startup.restartIdleRss) <= 120 * MiB,
+      },
+  );
+  row(
+    `Idle RSS with ${rows} submissions`,
+    '≤ 120 MiB',
+    (e) => e.inbox && { text: mib(e.inbox.idleRss), ok: e.inbox.idleRss <= 120 * MiB },
+  );
+  row(
+    'Ready (first start / restart)',
+    '≤ 1 s',
+    (e) =>
+      e.startup && {
+        text: `${int(e.startup.firstReadyMs)} / ${int(e.startup.restartReadyMs)} ms`,
+        ok: Math.max(e.startup.firstReadyMs, e.startup.restartReadyMs) <= 1000,
+      },
+  );
+  row(
+    `Ready with ${rows} submissions (to /health 200)`,
+    '≤ 1 s',
+    (e) => e.inbox && { text: `${int(e.inbox.readyMs)} ms`, ok: e.inbox.readyMs <= 1000 },
+  );
+  return out;
+}
+
+const NAMES: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+function ceilingText(results: Results): string {
+  const load = results.ceiling?.load;
+  return load
+    ? `${int(load.requestsPerSecond)} req/s, p50 ${ms(load.p50)}, p99 ${ms(load.p99)}`
+    : '(not measured)';
+}
+
+export function renderTable(results: Results): string {
+  const engines = results.engines.map((e) => e.engine);
+  const table = [
+    ['Measure', 'Target', ...engines.map((e) => NAMES[e] ?? e)],
+    ...lines(results).map((line) => [
+      line.label,
+      line.target,
+      ...engines.map((e) => mark(line.cells[e] ?? NA)),
+    ]),
+  ];
+  const widths = (table[0] ?? []).map((_, column) => Math.max(...table.map((r) => (r[column] ?? '').length)));
+  const text = table.map((r) =>
+    r
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+  text.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
+  const errors = results.engines
+    .filter((e) => e.error || e.notes.length > 0)
+    .map((e) => `${NAMES[e.engine]}: ${[e.error, ...e.notes].filter(Boolean).join('; ')}`);
+  return [
+    `Ceiling (bare Fastify, ${results.settings.connections} connections): ${ceilingText(results)}`,
+    '',
+    ...text,
+    ...(errors.length > 0 ? ['', ...errors] : []),
+  ].join('\n');
+}
+
+const NOTES_MARKER =
+  '<!-- notes: everything below this line is kept when the benchmark rewrites the file -->';
+
+export function renderMarkdown(results: Results, previous: string): string {
+  const engines = results.engines.map((e) => e.engine);
+  const m = results.machine;
+  const s = results.settings;
+  const out: string[] = [];
+  out.push('# Benchmark results', '');
+  out.push(
+    `Written by \`npm run bench\` (bench/run.ts) on ${results.date.slice(0, 10)} ` +
+      `(${results.date.slice(11, 19)}–${(results.finishedAt ?? results.date).slice(11, 19)} UTC).`,
+    '',
+  );
+  out.push(
+    `- Machine: ${m.cpus} × ${m.cpu}, ${m.ramGiB.toFixed(1)} GiB RAM, Linux ${m.platform}; Node ${m.node}.`,
+    `- The service and the load generator (autocannon, in the benchmark's process) share these ${m.cpus} CPUs;` +
+      ' PostgreSQL runs on the same machine. Other work on the machine makes the figures noisy: the CPU' +
+      ' use measured just before each run is listed below.',
+    `- Service: \`node ${results.entry === 'dist' ? 'dist/server.js' : '--import tsx src/server.ts'}\`, NODE_ENV=production, ` +
+      'LOG_LEVEL=warn, MONTHLY_QUOTA=0, RATE_LIMIT_PUBLIC=10000000; SQLite with synchronous=FULL (group commit);' +
+      ' PostgreSQL in a fresh schema, dropped afterwards.',
+    `- Load: autocannon, ${s.connections} connections, ${s.durationS} s after a ${s.warmupS} s warm-up, one JSON` +
+      ' body of a realistic five-field form (text ≤ 100, e-mail, select of 4, integer 1..10, textarea ≤ 2000),' +
+      ' made unique per request. Latencies are per response, to the microsecond.',
+    `- Inbox: ${int(s.rows)} submissions loaded straight through the driver (multi-row batches in transactions;` +
+      ' PostgreSQL then `VACUUM ANALYZE`, as autovacuum would have), the service restarted, then' +
+      ` \`GET /responses?form_id=…&environment=…&limit=50\`: ${s.listRequests} sequential requests on one` +
+      ` kept-alive connection after 20 of warm-up, and autocannon with ${s.listConnections} connections for` +
+      ` ${s.listDurationS} s; CSV export of every row with the service's RSS sampled every 50 ms.`,
+    '',
+  );
+  out.push(
+    `**Ceiling** (bare Fastify route, same body and body schema, answers 201): ${ceilingText(results)}.`,
+    '',
+  );
+  out.push(`| Measure | Target | ${engines.map((e) => NAMES[e] ?? e).join(' | ')} |`);
+  out.push(`|---|---|${engines.map(() => '---').join('|')}|`);
+  for (const line of lines(results)) {
+    out.push(
+      `| ${line.label} | ${line.target} | ${engines.map((e) => mark(line.cells[e] ?? NA)).join(' | ')} |`,
+    );
+  }
+  out.push('');
+  out.push('## Details', '');
+  if (results.ceiling) out.push(`- ${results.ceiling.quiet}`);
+  for (const e of results.engines) {
+    const name = NAMES[e.engine];
+    if (e.error) out.push(`- ${name}: **failed**: ${e.error.split('\n')[0]}`);
+    for (const note of e.notes) out.push(`- ${name}: ${note}`);
+    if (e.startup) out.push(`- ${e.startup.quiet}.`);
+    if (e.submit) {
+      out.push(
+        `- ${e.submit.quiet}. Submit: statuses ${JSON.stringify(e.submit.load.statusCodes)}, p90 ` +
+          `${ms(e.submit.load.p90)}, max ${ms(e.submit.load.max)}; ${int(e.submit.acked)} answers 2xx ` +
+          `(warm-up included), ${int(e.submit.stored)} rows stored (more than acknowledged is fine: requests` +
+          ` in flight when autocannon stopped); RSS after the load ${mib(e.submit.rssAfterLoad)}; exit code on SIGTERM ${e.submit.exitCode}.`,
+      );
+    }
+    if (e.inbox) {
+      out.push(
+        `- ${e.inbox.quiet}. ${name}: loaded ${int(e.inbox.seedRows)} rows in ${e.inbox.seedSeconds.toFixed(1)} s; ` +
+          `newest 50 sequential max ${ms(e.inbox.sequential.max)}; under load statuses ${JSON.stringify(e.inbox.load.statusCodes)}.`,
+      );
+      const csv = e.inbox.csv;
+      if (csv && 'skipped' in csv) out.push(`- ${name}: CSV export skipped: ${csv.skipped}.`);
+      else if (csv) {
+        out.push(
+          `- ${name}: CSV ${int(csv.rows)} rows (expected ${int(csv.expectedRows)}, quarantined left out), ` +
+            `${(csv.bytes / MiB).toFixed(0)} MiB in ${csv.seconds.toFixed(2)} s, first byte after ${ms(csv.firstByteMs)}; ` +
+            `RSS ${mib(csv.rssBaseline)} before, peak ${mib(csv.rssPeak)}.`,
+        );
+      }
+    }
+  }
+  out.push('');
+  const index = previous.indexOf(NOTES_MARKER);
+  const notes = index >= 0 ? previous.slice(index + NOTES_MARKER.length).replace(/^\n+/, '') : '';
+  out.push(NOTES_MARKER, '');
+  if (notes.trim()) out.push(notes.trimEnd());
+  return `${out.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,484 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drive, type LoadResult, probe, request, sequential, streamCsv } from './load.js';
+import { summarizeProfile } from './profile-summary.js';
+import { type EngineResult, type Results, renderMarkdown, renderTable } from './report.js';
+import { countSubmissions, dropSchema, postgresAvailable, seedSubmissions } from './seed.js';
+import {
+  type Child,
+  cpuBusy,
+  loadAverage,
+  ROOT,
+  rssOf,
+  type Store,
+  sampleRss,
+  sleep,
+  startCeiling,
+  startService,
+} from './service.js';
+
+/**
+ * `npm run bench`: the ceiling (bare Fastify), then on SQLite and on PostgreSQL the submit
+ * path under load, the inbox of a form with a million submissions (newest 50, CSV export),
+ * start-up time and idle memory. Prints a table and writes bench/RESULTS.md.
+ *
+ *   npm run bench -- --profile     submit runs only, each under `node --cpu-prof`; prints where the time goes
+ *   npm run bench -- --no-build    use dist/ as it is
+ *   BENCH_ENGINES=sqlite  BENCH_DURATION=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=50  BENCH_ROWS=1000000
+ *   BENCH_QUIET_WAIT=30 (seconds to wait, before each measured part, for the other work on the machine to calm down)
+ *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
+ */
+
+const argv = process.argv.slice(2);
+const env = process.env;
+const numberFrom = (raw: string | undefined, fallback: number) => (raw ? Number(raw) : fallback);
+
+const settings = {
+  durationS: numberFrom(env.BENCH_DURATION, 10),
+  warmupS: numberFrom(env.BENCH_WARMUP, 3),
+  connections: numberFrom(env.BENCH_CONNECTIONS, 50),
+  rows: numberFrom(env.BENCH_ROWS, 1_000_000),
+  listRequests: 200,
+  listConnections: 10,
+  listDurationS: 5,
+  quietWaitS: numberFrom(env.BENCH_QUIET_WAIT, 30),
+  engines: (env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim()) as Array<
+    'sqlite' | 'postgres'
+  >,
+  databaseUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
+  profile: argv.includes('--profile'),
+  build: !argv.includes('--no-build'),
+};
+
+/** The form every submit run fills in: five fields, the kind a contact form has. */
+const FORM = {
+  title: 'Contact sales',
+  environment: 'development',
+  status: 'live',
+  fields: [
+    { id: 'name', type: 'text', label: 'Your name', required: true, maxLength: 100 },
+    { id: 'email', type: 'email', label: 'E-mail', required: true, pii: true },
+    { id: 'topic', type: 'select', label: 'Topic', options: ['sales', 'support', 'billing', 'other'] },
+    { id: 'seats', type: 'number', label: 'Seats', min: 1, max: 10, integer: true },
+    { id: 'message', type: 'textarea', label: 'Message', maxLength: 2000 },
+  ],
+};
+
+/** `[<id>]` is replaced by a unique id in every request (see drive). */
+const SUBMISSION = JSON.stringify({
+  answers: {
+    name: 'Ada Lovelace',
+    email: 'ada.lovelace@example.com',
+    topic: 'support',
+    seats: 7,
+    message:
+      'Hello, we are a team of seven and would like to move our intake forms off spreadsheets. ' +
+      'Could you tell us how the CSV export handles long answers? Reference [<id>].',
+  },
+  sessionId: '[<id>]',
+});
+
+const children = new Set<Child>();
+const schemas = new Set<string>();
+const tempDirs = new Set<string>();
+
+function log(message: string): void {
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)}  ${message}\n`);
+}
+
+async function cleanUp(): Promise<void> {
+  await Promise.all([...children].map((child) => child.stop()));
+  for (const schema of schemas) await dropSchema(settings.databaseUrl, schema).catch(() => {});
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+process.on('SIGINT', () => {
+  log('interrupted: stopping the children and dropping the schemas');
+  void cleanUp().finally(() => process.exit(130));
+});
+
+function machine(): Results['machine'] {
+  const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
+  const cpus = cpuinfo.split('\n').filter((line) => line.startsWith('processor')).length || os.cpus().length;
+  const memKb = Number(/^MemTotal:\s+(\d+)/m.exec(fs.readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0);
+  return { cpu: model, cpus, ramGiB: memKb / 1024 / 1024, node: process.version, platform: os.release() };
+}
+
+/**
+ * What else the machine is doing right before a measured run (the benchmark idles
+ * meanwhile): waits up to BENCH_QUIET_WAIT seconds for the CPUs to be at most 15 % busy.
+ */
+async function quietness(label: string): Promise<string> {
+  const deadline = performance.now() + settings.quietWaitS * 1000;
+  let busy = await cpuBusy(1000);
+  let waited = 1;
+  while (busy > 0.15 && performance.now() < deadline) {
+    if (waited === 1) log(`  ${label}: ${(busy * 100).toFixed(0)} % CPU busy; waiting for a quieter moment`);
+    busy = await cpuBusy(1000);
+    waited++;
+  }
+  const note = `${label}: ${(busy * 100).toFixed(0)} % CPU busy before the run (waited ${waited} s), load ${loadAverage()}`;
+  log(note);
+  if (busy > 0.15) log(`  warning: the machine is not quiet; ${label} figures will be low`);
+  return note;
+}
+
+function build(): 'dist' | 'src' {
+  if (!settings.build) return 'dist';
+  log('building (npm run build)');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status === 0) return 'dist';
+  log(
+    'warning: the build failed; running src/server.ts through tsx instead (start-up figures will be slower)',
+  );
+  return 'src';
+}
+
+async function api(
+  base: string,
+  method: string,
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await request(`${base}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: response.text ? JSON.parse(response.text) : undefined };
+}
+
+async function expectStatus(
+  promise: Promise<{ status: number; body: any }>,
+  status: number,
+  what: string,
+): Promise<any> {
+  const response = await promise;
+  if (response.status !== status) {
+    throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body;
+}
+
+async function measureCeiling(): Promise<NonNullable<Results['ceiling']>> {
+  log('ceiling: bare Fastify route with a body schema');
+  const ceiling = await startCeiling();
+  children.add(ceiling);
+  try {
+    const url = `${ceiling.url}/forms/form_ceiling/submit`;
+    const common = {
+      url,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body: SUBMISSION,
+      connections: settings.connections,
+      uniqueBodies: true,
+    };
+    await drive({ ...common, durationS: settings.warmupS });
+    const quiet = await quietness('ceiling');
+    const load = await drive({ ...common, durationS: settings.durationS });
+    if (load.non2xx > 0) throw new Error(`the ceiling answered ${JSON.stringify(load.statusCodes)}`);
+    log(
+      `  ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms`,
+    );
+    return { load, quiet };
+  } finally {
+    await ceiling.stop();
+    children.delete(ceiling);
+  }
+}
+
+async function runEngine(
+  engine: 'sqlite' | 'postgres',
+  entry: 'dist' | 'src',
+  ceiling: LoadResult | undefined,
+): Promise<EngineResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `intake-bench-${engine}-`));
+  tempDirs.add(dataDir);
+  const store: Store = { engine, dataDir };
+  if (engine === 'postgres') {
+    store.databaseUrl = settings.databaseUrl;
+    store.databaseSchema = `bench_${randomBytes(6).toString('hex')}`;
+    schemas.add(store.databaseSchema);
+  }
+  const result: EngineResult = { engine, notes: [] };
+  const profileDir = settings.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'intake-profile-')) : undefined;
+
+  const start = async (options: { readiness: 'log' | 'health'; cpuProfileDir?: string }) => {
+    const started = await startService({
+      store,
+      entry,
+      readiness: options.readiness,
+      logLevel: options.readiness === 'log' ? 'info' : 'warn',
+      cpuProfileDir: options.cpuProfileDir,
+    });
+    children.add(started.service);
+    return started;
+  };
+  const stop = async (service: Child) => {
+    const code = await service.stop();
+    children.delete(service);
+    if (code !== 0) result.notes.push(`the service exited with code ${code} on SIGTERM`);
+    return code;
+  };
+
+  try {
+    // 1. Start-up: a first start (creates the tables), then a restart; both to the "Intake is ready" line.
+    if (!settings.profile) {
+      log(`${engine}: start-up time and idle memory`);
+      const quiet = await quietness(`${engine} start-up`);
+      const first = await start({ readiness: 'log' });
+      await sleep(1000);
+      const firstRss = rssOf(first.service.pid);
+      await stop(first.service);
+      const again = await start({ readiness: 'log' });
+      await sleep(1000);
+      const againRss = rssOf(again.service.pid);
+      await stop(again.service);
+      result.startup = {
+        firstReadyMs: first.readyMs,
+        firstIdleRss: firstRss,
+        restartReadyMs: again.readyMs,
+        restartIdleRss: againRss,
+        quiet,
+      };
+      log(
+        `  ready in ${first.readyMs.toFixed(0)} ms (first start) / ${again.readyMs.toFixed(0)} ms (restart); ` +
+          `idle RSS ${(firstRss / 2 ** 20).toFixed(1)} / ${(againRss / 2 ** 20).toFixed(1)} MiB`,
+      );
+    }
+
+    // 2. The submit path under load.
+    log(`${engine}: submit path, ${settings.connections} connections`);
+    const { service } = await start({ readiness: 'health', cpuProfileDir: profileDir });
+    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+    const signup = await expectStatus(
+      api(service.url, 'POST', '/auth/signup', { email, password: 'correct horse battery staple' }),
+      201,
+      'signup',
+    );
+    const token: string = signup.token;
+    const submitForm = await expectStatus(
+      api(service.url, 'POST', '/forms', FORM, token),
+      201,
+      'create form',
+    );
+    const inboxForm = await expectStatus(
+      api(service.url, 'POST', '/forms', { ...FORM, title: 'Inbox at scale' }, token),
+      201,
+      'create form',
+    );
+    const common = {
+      url: `${service.url}/forms/${submitForm.id}/submit`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body: SUBMISSION,
+      connections: settings.connections,
+      uniqueBodies: true,
+    };
+    const warmup = await drive({ ...common, durationS: settings.warmupS });
+    if (warmup.ok2xx === 0) throw new Error(`the warm-up got no 2xx: ${JSON.stringify(warmup.statusCodes)}`);
+    const quiet = await quietness(`${engine} submit`);
+    const load = await drive({ ...common, durationS: settings.durationS });
+    const serviceRss = rssOf(service.pid);
+    const exitCode = await stop(service);
+    const stored = await countSubmissions(store, submitForm.id);
+    const acked = warmup.ok2xx + load.ok2xx;
+    result.submit = {
+      load,
+      quiet,
+      ratio: ceiling ? load.requestsPerSecond / ceiling.requestsPerSecond : undefined,
+      acked,
+      stored,
+      exitCode,
+      rssAfterLoad: serviceRss,
+    };
+    log(
+      `  ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms` +
+        `${ceiling ? `, ${((load.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(0)} % of the ceiling` : ''}; ` +
+        `statuses ${JSON.stringify(load.statusCodes)}; acknowledged ${acked}, stored ${stored}`,
+    );
+    if (profileDir) {
+      const file = fs
+        .readdirSync(profileDir)
+        .filter((name) => name.endsWith('.cpuprofile'))
+        .map((name) => path.join(profileDir, name))
+        .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+      if (file) {
+        result.profile = { file, summary: summarizeProfile(file) };
+        log(`  CPU profile: ${file}`);
+      }
+      return result;
+    }
+
+    // 3. The inbox of a form with a million submissions.
+    log(`${engine}: loading ${settings.rows.toLocaleString('en')} submissions through the driver`);
+    const seeded = await seedSubmissions(
+      store,
+      { id: inboxForm.id, userId: signup.user.id, environment: 'development', version: inboxForm.version },
+      settings.rows,
+    );
+    log(`  ${seeded.rows} rows in ${seeded.seconds.toFixed(1)} s`);
+    const big = await start({ readiness: 'health' });
+    await sleep(1000);
+    const bigRss = rssOf(big.service.pid);
+    const headers = { authorization: `Bearer ${token}` };
+    const listUrl = `${big.service.url}/responses?form_id=${inboxForm.id}&environment=development&limit=50`;
+    const first = await request(listUrl, { headers });
+    const firstPage = JSON.parse(first.text);
+    if (first.status !== 200 || firstPage.data?.length !== 50) {
+      throw new Error(`listing answered ${first.status}: ${first.text.slice(0, 300)}`);
+    }
+    const quietList = await quietness(`${engine} list`);
+    const seq = await sequential(listUrl, headers, settings.listRequests);
+    log(`  newest 50, sequential: p50 ${seq.p50.toFixed(2)} ms, p99 ${seq.p99.toFixed(2)} ms`);
+    await drive({ url: listUrl, headers, connections: settings.listConnections, durationS: 1 });
+    const listLoad = await drive({
+      url: listUrl,
+      headers,
+      connections: settings.listConnections,
+      durationS: settings.listDurationS,
+    });
+    log(
+      `  newest 50, ${settings.listConnections} connections: ${listLoad.requestsPerSecond.toFixed(0)} req/s, ` +
+        `p50 ${listLoad.p50.toFixed(2)} ms, p99 ${listLoad.p99.toFixed(2)} ms`,
+    );
+    result.inbox = {
+      seedRows: seeded.rows,
+      seedSeconds: seeded.seconds,
+      readyMs: big.readyMs,
+      idleRss: bigRss,
+      sequential: seq,
+      load: listLoad,
+      quiet: quietList,
+    };
+
+    // CSV export, when the route exists.
+    const csvUrl = `${big.service.url}/responses?form_id=${inboxForm.id}&environment=development&format=csv`;
+    const answer = await probe(csvUrl, headers);
+    if (answer.status !== 200 || !answer.contentType.startsWith('text/csv')) {
+      result.inbox.csv = {
+        skipped: `GET /responses?format=csv answered ${answer.status} ${answer.contentType || '(no content type)'}, not text/csv: the CSV export is not built yet`,
+      };
+      log(`  CSV export skipped: ${result.inbox.csv.skipped}`);
+    } else {
+      const expected = settings.rows - (await countStatus(inboxForm.id, big.service, headers, 'quarantined'));
+      await quietness(`${engine} csv`);
+      const sampler = sampleRss(big.service.pid, 50);
+      const started = performance.now();
+      const csv = await streamCsv(csvUrl, headers);
+      const seconds = (performance.now() - started) / 1000;
+      const { baseline, peak } = sampler();
+      const rows = Math.max(0, csv.records - 1);
+      result.inbox.csv = {
+        status: csv.status,
+        rows,
+        expectedRows: expected,
+        bytes: csv.bytes,
+        seconds,
+        rowsPerSecond: rows / seconds,
+        firstByteMs: csv.firstByteMs,
+        rssBaseline: baseline,
+        rssPeak: peak,
+      };
+      log(
+        `  CSV: ${rows} rows (expected ${expected}) in ${seconds.toFixed(1)} s = ${(rows / seconds).toFixed(0)} rows/s; ` +
+          `RSS ${(baseline / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MiB`,
+      );
+    }
+    await stop(big.service);
+    return result;
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+    log(`${engine}: failed: ${result.error}`);
+    return result;
+  } finally {
+    for (const child of [...children]) {
+      await child.stop();
+      children.delete(child);
+    }
+    if (store.databaseSchema) {
+      await dropSchema(settings.databaseUrl, store.databaseSchema).catch(() => {});
+      schemas.delete(store.databaseSchema);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    tempDirs.delete(dataDir);
+  }
+}
+
+/** Rows the default export leaves out (quarantined), counted through the API's status filter. */
+async function countStatus(
+  formId: string,
+  service: Child,
+  headers: Record<string, string>,
+  status: string,
+): Promise<number> {
+  let count = 0;
+  let cursor: string | undefined;
+  do {
+    const url = `${service.url}/responses?form_id=${formId}&environment=development&limit=100&status=${status}${
+      cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+    }`;
+    const page = JSON.parse((await request(url, { headers })).text);
+    count += page.data.length;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return count;
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const info = machine();
+  log(
+    `Intake benchmark on ${info.cpus} × ${info.cpu}, ${info.ramGiB.toFixed(1)} GiB, Node ${info.node}; load ${loadAverage()}`,
+  );
+  const entry = build();
+  const results: Results = { date: startedAt.toISOString(), machine: info, settings, entry, engines: [] };
+  const ceiling = await measureCeiling();
+  results.ceiling = ceiling;
+  for (const engine of settings.engines) {
+    if (engine === 'postgres' && !(await postgresAvailable(settings.databaseUrl))) {
+      results.engines.push({
+        engine,
+        notes: [],
+        error: `PostgreSQL does not answer at ${settings.databaseUrl}`,
+      });
+      log(`postgres: skipped, nothing answers at ${settings.databaseUrl}`);
+      continue;
+    }
+    results.engines.push(await runEngine(engine, entry, ceiling.load));
+  }
+  results.finishedAt = new Date().toISOString();
+
+  process.stdout.write(`\n${renderTable(results)}\n`);
+  if (settings.profile) {
+    for (const engine of results.engines) {
+      if (engine.profile)
+        process.stdout.write(`\n## ${engine.engine}: CPU profile\n\n${engine.profile.summary}\n`);
+    }
+    log('profile run: bench/RESULTS.md left as it was (the profiler slows the service down)');
+  } else {
+    const file = path.join(ROOT, 'bench/RESULTS.md');
+    const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    fs.writeFileSync(file, renderMarkdown(results, previous));
+    log(`wrote ${path.relative(process.cwd(), file)}`);
+  }
+}
+
+main()
+  .catch(async (error: unknown) => {
+    log(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await cleanUp();
+    process.exit();
+  });

@@ -1,0 +1,341 @@
+import type { Readable } from 'node:stream';
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app.js';
+import { expectProblem } from '../../../test/support/assertions.js';
+import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { newId } from '../../platform/ids.js';
+
+/** GET /responses?…&format=csv (API.md §6.2): RFC 4180, formula-injection guard, PII, filters, streaming. */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimitPublic: 1_000_000 });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const HEADER = ['id', 'createdAt', 'status', 'read', 'starred'];
+
+/** A strict RFC 4180 reader: CRLF between records, `"` quoting with `""` for a quote. */
+function parseCsv(text: string): string[][] {
+  expect(text.endsWith('\r\n')).toBe(true);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c !== '"') cell += c;
+      else if (text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = false;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      // a bare quote, CR or LF outside quotes is not RFC 4180
+      expect(['"', '\r', '\n']).not.toContain(c);
+      cell += c;
+    }
+  }
+  return rows;
+}
+
+async function exportCsv(user: TestUser, formId: string, query = '') {
+  return t.request({
+    method: 'GET',
+    url: `/responses?form_id=${formId}&environment=development&format=csv${query}`,
+    auth: user.token,
+  });
+}
+
+/** The export as records keyed by column name (header checked separately). */
+async function exportRecords(user: TestUser, formId: string, query = '') {
+  const response = await exportCsv(user, formId, query);
+  expect(response.status, response.text).toBe(200);
+  const [header = [], ...rows] = parseCsv(response.text);
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
+}
+
+async function submit(formId: string, answers: Record<string, unknown>) {
+  const response = await t.request({ method: 'POST', url: `/forms/${formId}/submit`, body: { answers } });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
+}
+
+/** Rows written straight to the table: for dates and statuses the API does not let a test choose. */
+async function insertRows(
+  form: any,
+  rows: Array<{ createdAt: string; status?: string; answers?: object; id?: string }>,
+) {
+  const values = rows.map((row) => ({
+    id: row.id ?? newId('sub'),
+    user_id: form.userId,
+    environment: form.environment,
+    form_id: form.id,
+    form_version: form.version,
+    answers: JSON.stringify(row.answers ?? {}),
+    session_id: null,
+    status: (row.status ?? 'accepted') as 'accepted',
+    read: 0,
+    starred: 0,
+    created_at: row.createdAt,
+  }));
+  for (let i = 0; i < values.length; i += 500) {
+    await t.app.intake.database.db
+      .insertInto('submissions')
+      .values(values.slice(i, i + 500))
+      .execute();
+  }
+  return values.map((value) => value.id);
+}
+
+describe('format=csv', () => {
+  it('answers text/csv as an attachment with the header row and CRLF line ends', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live' });
+    const response = await exportCsv(user, form.id);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${form.id}-responses.csv"`);
+    expect(response.text).toBe(`${[...HEADER, 'name', 'email', 'topic', 'message'].join(',')}\r\n`);
+  });
+
+  it('quotes commas, quotes and line breaks as RFC 4180 says', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [{ id: 'text', type: 'textarea', label: 'Text' }],
+    });
+    const values = ['Doe, Jane', 'say "hi"', 'line one\nline two', 'cr\r\nlf', 'plain'];
+    for (const text of values) await submit(form.id, { text });
+
+    const response = await exportCsv(user, form.id);
+    expect(response.text).toContain(',"Doe, Jane"\r\n');
+    expect(response.text).toContain(',"say ""hi"""\r\n');
+    expect(response.text).toContain(',"line one\nline two"\r\n');
+    expect(response.text).toContain(',plain\r\n');
+    const rows = parseCsv(response.text);
+    expect(rows[0]).toEqual([...HEADER, 'text']);
+    expect(rows.slice(1).map((row) => row.at(-1))).toEqual([...values].reverse());
+    expect(rows.every((row) => row.length === 6)).toBe(true);
+  });
+
+  it.each([
+    ['=', '=HYPERLINK("http://evil.example","x")'],
+    ['+', '+1+2'],
+    ['-', '-2+3'],
+    ['@', '@SUM(A1:A2)'],
+    ['tab', '\t=1+1'],
+    ['CR', '\r=1+1'],
+  ])('prefixes a cell starting with %s with a quote', async (_name, value) => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [{ id: 'text', type: 'textarea', label: 'Text' }],
+    });
+    await submit(form.id, { text: value });
+    const [record] = await exportRecords(user, form.id);
+    expect(record?.text).toBe(`'${value}`);
+  });
+
+  it('guards numbers, array cells and header cells too, and leaves harmless cells alone', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [
+        { id: '-dash', type: 'text', label: 'Dash' },
+        { id: 'age', type: 'number', label: 'Age' },
+        { id: 'tags', type: 'select', label: 'Tags', multiple: true, options: ['=a', 'b'] },
+      ],
+    });
+    await submit(form.id, { '-dash': 'a=b', age: -5, tags: ['=a', 'b'] });
+    const response = await exportCsv(user, form.id);
+    const [header, row] = parseCsv(response.text);
+    expect(header).toEqual([...HEADER, "'-dash", 'age', 'tags']);
+    expect(row?.slice(5)).toEqual(['a=b', "'-5", "'=a; b"]);
+  });
+
+  it('writes arrays joined with "; ", numbers, booleans, flags and absent answers empty', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [
+        { id: 'tags', type: 'select', label: 'Tags', multiple: true, options: ['red', 'green', 'blue'] },
+        { id: 'count', type: 'number', label: 'Count' },
+        { id: 'ok', type: 'checkbox', label: 'OK' },
+        { id: 'note', type: 'text', label: 'Note' },
+      ],
+    });
+    const created = await submit(form.id, { tags: ['red', 'blue'], count: 2.5, ok: true });
+    const star = await t.request({
+      method: 'POST',
+      url: `/responses/${created.id}/star`,
+      auth: user.token,
+      body: { starred: true },
+    });
+    expect(star.status).toBe(200);
+    const [record] = await exportRecords(user, form.id);
+    expect(record).toEqual({
+      id: created.id,
+      createdAt: created.createdAt,
+      status: 'accepted',
+      read: 'false',
+      starred: 'true',
+      tags: 'red; blue',
+      count: '2.5',
+      ok: 'true',
+      note: '',
+    });
+  });
+
+  it('shows values as the owner sees them: masked masked, encrypted decrypted, hashed hashed, dropped empty', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [
+        { id: 'plain', type: 'text', label: 'Plain' },
+        { id: 'email', type: 'email', label: 'E-mail', pii: true, piiMode: 'masked' },
+        { id: 'ssn', type: 'text', label: 'SSN', pii: true, piiMode: 'encrypted' },
+        { id: 'token', type: 'text', label: 'Token', pii: true, piiMode: 'hashed' },
+        { id: 'gone', type: 'text', label: 'Gone', pii: true, piiMode: 'dropped' },
+      ],
+    });
+    await submit(form.id, {
+      plain: 'visible',
+      email: 'jane@example.com',
+      ssn: '123-45-6789',
+      token: 'abc',
+      gone: 'never kept',
+    });
+    const response = await exportCsv(user, form.id);
+    const [, row] = parseCsv(response.text);
+    expect(row?.slice(5)).toEqual([
+      'visible',
+      'j***@example.com',
+      '123-45-6789',
+      'sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+      '',
+    ]);
+    expect(response.text).not.toContain('jane@example.com');
+    expect(response.text).not.toContain('never kept');
+  });
+
+  it('applies status, from and to, newest first, leaving quarantined out by default', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live' });
+    const [early, middle, late, flagged, quarantined] = await insertRows(form, [
+      { createdAt: '2026-01-01T08:00:00.000Z' },
+      { createdAt: '2026-01-15T12:00:00.000Z' },
+      { createdAt: '2026-01-31T23:59:59.000Z' },
+      { createdAt: '2026-02-02T00:00:00.000Z', status: 'flagged' },
+      { createdAt: '2026-02-03T00:00:00.000Z', status: 'quarantined' },
+    ]);
+    const ids = async (query: string) => (await exportRecords(user, form.id, query)).map((r) => r.id);
+
+    expect(await ids('')).toEqual([flagged, late, middle, early]);
+    expect(await ids('&status=quarantined')).toEqual([quarantined]);
+    expect(await ids('&status=flagged')).toEqual([flagged]);
+    expect(await ids('&from=2026-01-10&to=2026-01-31')).toEqual([late, middle]);
+    expect(await ids('&from=2026-01-15T12:00:00.000Z')).toEqual([flagged, late, middle]);
+    expect(await ids('&to=2026-01-01')).toEqual([early]);
+  });
+
+  it.each([
+    ['no credential', undefined, 401, 'unauthorized', ''],
+    ['another user', 'other', 403, 'not_owner', ''],
+    ['format other than csv', 'owner', 400, 'invalid_parameter', '&format=xml'],
+    ['invalid from', 'owner', 400, 'invalid_parameter', '&from=yesterday'],
+  ])('refuses %s', async (_case, who, status, code, query) => {
+    const owner = await signup(t);
+    const other = await signup(t);
+    const form = await createForm(t, owner.token, { status: 'live' });
+    const auth = who === 'owner' ? owner.token : who === 'other' ? other.token : undefined;
+    const url = `/responses?form_id=${form.id}&environment=development${query || '&format=csv'}`;
+    expectProblem(await t.request({ method: 'GET', url, auth }), status, code);
+  });
+
+  it('streams 20,000 rows with backpressure: a reader that stops reading stops the database reads', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [
+        { id: 'n', type: 'number', label: 'N' },
+        { id: 'text', type: 'textarea', label: 'Text' },
+      ],
+    });
+    const total = 20_000;
+    const base = Date.parse('2026-03-01T00:00:00.000Z');
+    await insertRows(
+      form,
+      Array.from({ length: total }, (_, i) => ({
+        createdAt: new Date(base + i * 1000).toISOString(),
+        answers: { n: i, text: `row ${i} `.padEnd(120, 'x') },
+      })),
+    );
+
+    // Count the submission rows the service reads from the database while it answers.
+    const database = t.app.intake.database;
+    const original = database.db;
+    let rowsRead = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const first = args.result.rows[0] as Record<string, unknown> | undefined;
+        if (first && 'answers' in first) rowsRead += args.result.rows.length;
+        return args.result;
+      },
+    };
+    database.db = original.withPlugin(counter);
+    try {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/responses?form_id=${form.id}&environment=development&format=csv`,
+        headers: { authorization: `Bearer ${user.token}` },
+        payloadAsStream: true,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-length']).toBeUndefined();
+      const chunks = (response.stream() as Readable)[Symbol.asyncIterator]();
+
+      // Take one chunk, then stop reading for a while: the export must stall, not run ahead.
+      const first = (await chunks.next()).value as Buffer;
+      expect(first.toString()).toMatch(/^id,createdAt,status,read,starred,n,text\r\n/);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const readWhilePaused = rowsRead;
+      expect(readWhilePaused).toBeGreaterThan(0);
+      expect(readWhilePaused).toBeLessThan(total / 4);
+
+      // Read the rest, counting records without keeping the text.
+      const heapBefore = process.memoryUsage().heapUsed;
+      let lines = first.toString().split('\r\n').length - 1;
+      let tail = first.toString().slice(first.toString().lastIndexOf('\r\n') + 2);
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        const text = tail + (next.value as Buffer).toString();
+        lines += text.split('\r\n').length - 1;
+        tail = text.slice(text.lastIndexOf('\r\n') + 2);
+      }
+      expect(tail).toBe('');
+      expect(lines).toBe(total + 1);
+      expect(rowsRead).toBeGreaterThanOrEqual(total);
+      // the whole export is ~3 MB of text; streaming keeps the heap from holding it all at once
+      expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      database.db = original;
+    }
+  });
+});

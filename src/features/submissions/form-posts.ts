@@ -1,0 +1,341 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toProblem } from '../../platform/errors.js';
+import { screenValue } from '../../platform/http/input-guard.js';
+import { badRequest, ERROR_CODES, type FieldError, Problem } from '../../platform/problem.js';
+import type { StoredForm } from '../forms/repo.js';
+import type { Field } from '../forms/schemas.js';
+
+/**
+ * Plain HTML `<form>` posts to `POST /forms/{id}/submit` (API.md §6.1):
+ * `application/x-www-form-urlencoded` and `multipart/form-data` (fields only). Each form
+ * field is an answer, repeated names (or `name[]`) make arrays, number and rating fields
+ * are parsed as numbers, checkbox fields as booleans. A few names are controls rather
+ * than answers (unless the form has a field of that id): `_redirect`, `_session`, and the
+ * CAPTCHA token as `_captcha` or the providers' own `cf-turnstile-response`,
+ * `h-captcha-response`, `g-recaptcha-response`.
+ *
+ * The answer is what a browser needs: 303 to `_redirect` or `ui.redirectUrl`, else a small
+ * HTML thank-you page; errors are HTML pages too. A client that asks for JSON (`Accept`
+ * preferring `application/json`) gets the JSON result and problem documents instead.
+ */
+
+type Fields = Record<string, unknown>;
+
+interface PostState {
+  fields: Fields;
+  /** Set once the handler has the form, for the labels of an error page. */
+  form?: StoredForm;
+}
+
+const posts = new WeakMap<FastifyRequest, PostState>();
+
+const URLENCODED = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+const HTML = 'text/html; charset=utf-8';
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+};
+const CAPTCHA_NAMES = ['_captcha', 'cf-turnstile-response', 'h-captcha-response', 'g-recaptcha-response'];
+/** Control names and the longest value each takes. */
+const CONTROL_LIMITS = new Map<string, number>([
+  ['_redirect', 2000],
+  ['_session', 200],
+  ...CAPTCHA_NAMES.map((name) => [name, 10_000] as [string, number]),
+]);
+
+function formPostKind(request: FastifyRequest): 'urlencoded' | 'multipart' | undefined {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  return type === URLENCODED ? 'urlencoded' : type === MULTIPART ? 'multipart' : undefined;
+}
+
+/** True when the client prefers JSON to HTML (`Accept`, with q-values); browsers never do. */
+export function prefersJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let json = 0;
+  let html = 0;
+  for (const item of accept.split(',')) {
+    const [type = '', ...parameters] = item.split(';').map((part) => part.trim().toLowerCase());
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    const quality = q === undefined ? 1 : Number(q.slice(2)) || 0;
+    if (type === 'application/json' || type === 'application/problem+json') json = Math.max(json, quality);
+    else if (type === 'text/html' || type === 'application/xhtml+xml') html = Math.max(html, quality);
+  }
+  return json > html;
+}
+
+/** `a=1&a=2` and `a[]=1` make arrays; the object has no prototype, so no name can reach one. */
+function addField(fields: Fields, rawName: string, value: unknown): void {
+  const list = rawName.endsWith('[]') && rawName.length > 2;
+  const name = list ? rawName.slice(0, -2) : rawName;
+  const existing = fields[name];
+  if (existing === undefined) fields[name] = list ? [value] : value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else fields[name] = [existing, value];
+}
+
+const tooLarge = () => new Problem(413, 'payload_too_large', 'The body is larger than the limit of 1 MiB');
+
+async function readMultipart(request: FastifyRequest, limit: number): Promise<Fields> {
+  const fields: Fields = Object.create(null);
+  let size = 0;
+  try {
+    for await (const part of request.parts({ limits: { fieldSize: limit, fields: 1000, parts: 1000 } })) {
+      if (part.type === 'file') {
+        part.file.resume(); // let the rest of the body flow past
+        throw badRequest('validation_failed', 'File uploads are not accepted: send the form without files', {
+          errors: [
+            {
+              field: part.fieldname,
+              code: 'file_not_accepted',
+              message: 'is a file; files are not accepted',
+            },
+          ],
+        });
+      }
+      if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+      const text = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      size += Buffer.byteLength(part.fieldname) + Buffer.byteLength(text ?? '');
+      if (size > limit) throw tooLarge();
+      addField(fields, part.fieldname, part.value);
+    }
+  } catch (error) {
+    if (error instanceof Problem) throw error;
+    const status = (error as FastifyError).statusCode;
+    if (status === 413) throw tooLarge();
+    throw badRequest('validation_failed', `The multipart body is malformed: ${(error as Error).message}`, {
+      errors: [{ field: '(body)', code: 'malformed', message: 'is not a well-formed multipart body' }],
+    });
+  }
+  return fields;
+}
+
+/**
+ * Installs form posts on `scope`, which must hold the submit route alone: the two parsers,
+ * the hook that turns the fields into `{answers}` for the route's schema, and HTML error
+ * pages. Every other route keeps answering 415 to these content types.
+ */
+export async function acceptFormPosts(scope: FastifyInstance): Promise<void> {
+  const limit = scope.initialConfig.bodyLimit ?? 1024 * 1024;
+  await scope.register(formbody, { bodyLimit: limit });
+  await scope.register(multipart, { limits: { fieldSize: limit, fields: 1000, parts: 1000 } });
+
+  scope.addHook('preValidation', async (request) => {
+    const kind = formPostKind(request);
+    if (kind === undefined) return;
+    let fields: Fields;
+    if (kind === 'multipart') {
+      fields = await readMultipart(request, limit);
+    } else {
+      fields = Object.create(null);
+      for (const [name, value] of Object.entries((request.body ?? {}) as Fields)) {
+        for (const item of Array.isArray(value) ? value : [value]) addField(fields, name, item);
+      }
+    }
+    // the platform's input guard ran before the multipart fields were read
+    const finding = screenValue(fields);
+    if (finding) {
+      throw badRequest('validation_failed', `The body is invalid: ${finding.field} ${finding.message}`, {
+        errors: [finding],
+      });
+    }
+    posts.set(request, { fields });
+    request.body = { answers: fields };
+  });
+
+  scope.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!formPostKind(request) || prefersJson(request.headers.accept)) throw error;
+    const problem = toProblem(error);
+    // unexpected failures go to the platform's handler (logged, problem+json)
+    if (!problem || problem.status >= 500) throw error;
+    for (const [name, value] of Object.entries(problem.options.headers ?? {})) reply.header(name, value);
+    return reply
+      .status(problem.status)
+      .type(HTML)
+      .headers(PAGE_HEADERS)
+      .send(errorPage(problem, posts.get(request)?.form));
+  });
+}
+
+export interface FormPost {
+  /** The body as the JSON route takes it. */
+  body: { answers: Fields; sessionId?: string; captchaToken?: string };
+  /** Answers a stored (or replayed) submission the way the client wants. */
+  respond(reply: FastifyReply, result: object): FastifyReply;
+}
+
+/**
+ * The form post of this request read against its form, or undefined for a JSON request.
+ * Throws 400 for a `_redirect` that may not be followed (before anything is stored).
+ */
+export function formPost(request: FastifyRequest, form: StoredForm): FormPost | undefined {
+  const state = posts.get(request);
+  if (!state) return undefined;
+  state.form = form;
+
+  const byId = new Map(form.definition.fields.map((field) => [field.id, field]));
+  const answers: Fields = Object.create(null);
+  const controls = new Map<string, string>();
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(state.fields)) {
+    const field = byId.get(name);
+    if (field) {
+      answers[name] = parseAnswer(field, value);
+      continue;
+    }
+    const limit = CONTROL_LIMITS.get(name);
+    if (limit === undefined) {
+      answers[name] = value; // the honeypot, or an unknown field the validator names
+      continue;
+    }
+    const text = firstText(value);
+    if (text !== undefined && text.length > limit) {
+      errors.push({ field: name, code: 'max_length', message: `must be at most ${limit} characters long` });
+    } else if (text) {
+      controls.set(name, text);
+    }
+  }
+  if (errors.length > 0) {
+    throw badRequest('validation_failed', `The form post is invalid: ${errors[0]?.field} is too long`, {
+      errors,
+    });
+  }
+
+  const json = prefersJson(request.headers.accept);
+  const redirect = redirectTarget(form, controls.get('_redirect'));
+  const sessionId = controls.get('_session');
+  // `_captcha` first, then the providers' own names
+  const captchaToken = CAPTCHA_NAMES.map((name) => controls.get(name)).find((token) => token !== undefined);
+  return {
+    body: {
+      answers,
+      ...(sessionId !== undefined ? { sessionId } : {}),
+      ...(captchaToken !== undefined ? { captchaToken } : {}),
+    },
+    respond(reply, result) {
+      if (json) return reply.status(201).send(result);
+      if (redirect) return reply.redirect(redirect.href, 303);
+      return reply.status(201).type(HTML).headers(PAGE_HEADERS).send(thankYouPage(form));
+    },
+  };
+}
+
+const firstText = (value: unknown): string | undefined => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+};
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const TRUE = new Set(['on', 'true', '1', 'yes']);
+const FALSE = new Set(['off', 'false', '0', 'no']);
+
+/**
+ * Form fields are text: numbers and ratings become numbers, checkboxes booleans (the last
+ * value wins, as with a hidden "0" before the box), a multiple select always an array.
+ * Text that does not parse is left as it is, for the validator to name.
+ */
+export function parseAnswer(field: Field, value: unknown): unknown {
+  switch (field.type) {
+    case 'number':
+    case 'rating': {
+      const text = typeof value === 'string' ? value.trim() : undefined;
+      return text !== undefined && DECIMAL.test(text) ? Number(text) : value;
+    }
+    case 'checkbox': {
+      const last = Array.isArray(value) ? value.at(-1) : value;
+      if (typeof last !== 'string') return value;
+      const text = last.trim().toLowerCase();
+      return TRUE.has(text) ? true : FALSE.has(text) ? false : last;
+    }
+    case 'select':
+      if (!field.multiple) return value;
+      return (Array.isArray(value) ? value : [value]).filter((item) => item !== '');
+    default:
+      return value;
+  }
+}
+
+/**
+ * Where to send the browser: `_redirect` or else `ui.redirectUrl`. Only http(s), and a
+ * `_redirect` only to the origin of the form's own `ui.redirectUrl` (relative ones are
+ * resolved against it): the service must not become an open redirect.
+ */
+export function redirectTarget(form: StoredForm, requested: string | undefined): URL | undefined {
+  const configured = form.definition.ui.redirectUrl;
+  const base = configured ? httpUrl(configured) : undefined;
+  if (requested === undefined || requested === '') return base;
+  const refuse = (message: string) =>
+    badRequest('validation_failed', `_redirect ${message}`, {
+      errors: [{ field: '_redirect', code: 'redirect_not_allowed', message }],
+    });
+  if (!base) {
+    throw refuse('is not accepted by this form: its ui.redirectUrl names the site a _redirect may lead to');
+  }
+  const url = httpUrl(requested, base);
+  if (!url) throw refuse('must be an http or https URL');
+  if (url.origin !== base.origin) throw refuse(`must lead to ${base.origin}, the origin of ui.redirectUrl`);
+  return url;
+}
+
+function httpUrl(text: string, base?: URL): URL | undefined {
+  try {
+    const url = new URL(text, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+const DEFAULT_SUCCESS = 'Thank you! Your response has been recorded.';
+
+export function thankYouPage(form: StoredForm): string {
+  const message = form.definition.ui.successMessage?.trim() || DEFAULT_SUCCESS;
+  return page(form.title, `<h1>Thank you</h1>\n<p>${escapeHtml(message)}</p>`);
+}
+
+export function errorPage(problem: Problem, form: StoredForm | undefined): string {
+  const labels = new Map(form?.definition.fields.map((field) => [field.id, field.label]));
+  const items = (problem.options.errors ?? []).map(
+    (error) =>
+      `<li><strong>${escapeHtml(labels.get(error.field) ?? error.field)}</strong>: ${escapeHtml(error.message)}</li>`,
+  );
+  const invalid = problem.code === 'validation_failed' && items.length > 0;
+  const heading = invalid ? 'Please correct the form' : ERROR_CODES[problem.code];
+  const body = [
+    `<h1>${escapeHtml(heading)}</h1>`,
+    invalid ? '<p>The form was not sent:</p>' : `<p>${escapeHtml(problem.detail)}</p>`,
+    items.length > 0 ? `<ul>\n${items.join('\n')}\n</ul>` : '',
+    invalid ? '<p>Go back to the form, correct it and send it again.</p>' : '',
+    `<p><small>Error code: <code>${problem.code}</code></small></p>`,
+  ];
+  return page(heading, body.filter(Boolean).join('\n'));
+}

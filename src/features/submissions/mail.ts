@@ -1,0 +1,235 @@
+import type { Envelope } from '../../platform/crypto/envelope.js';
+import { sha256Hex } from '../../platform/hashing.js';
+import { headerSafe, type Mailer, type MailMessage } from '../../platform/mail.js';
+import { type OutboxHandler, type OutboxMessage, PermanentFailure } from '../../platform/outbox.js';
+import type { Field, FormDefinition } from '../forms/schemas.js';
+import type { Answers } from './logic.js';
+import { mask, piiModeOf } from './pii.js';
+import type { SubmitDependencies } from './submit.js';
+import type { AnswerValue } from './validator.js';
+
+/**
+ * The e-mails a new submission causes (API.md §5.4): owner notifications and the
+ * auto-response to the submitter. They are built before the submission's transaction and
+ * written to the outbox inside it (kind `email`), so a crash after commit loses none;
+ * the outbox worker sends them through the `Mailer`.
+ *
+ * Values appear as the owner sees them (masked stays masked, hashed shows the hash,
+ * dropped is absent). The outbox row holds no PII in the clear: the whole rendered
+ * message, recipients included, is envelope-encrypted in the payload.
+ */
+
+export const EMAIL_KIND = 'email';
+
+export interface EmailPayload {
+  purpose: 'notification' | 'auto-response';
+  formId: string;
+  submissionId: string;
+  /** The `MailMessage` as JSON, envelope-encrypted. */
+  ciphertext: string;
+}
+
+type MailFor = NonNullable<SubmitDependencies['mailFor']>;
+
+/** An address we are willing to put in a header: ASCII, no spaces, quotes, brackets or separators. */
+const ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const isMailAddress = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 254 && ADDRESS.test(value);
+
+const asText = (value: AnswerValue): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** One answer as the owner sees it, or undefined when it is not to be shown (dropped, absent). */
+export function ownerValue(field: Field, definition: FormDefinition, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const answer = value as AnswerValue;
+  switch (piiModeOf(field, definition)) {
+    case 'dropped':
+      return undefined;
+    case 'masked':
+      return mask(answer);
+    case 'hashed':
+      return `sha256:${sha256Hex(asText(answer))}`;
+    default:
+      return Array.isArray(answer) ? answer.join('; ') : String(answer);
+  }
+}
+
+/** The answers as the owner sees them, in the form's field order. */
+export function ownerView(definition: FormDefinition, answers: Answers): Map<string, string> {
+  const shown = new Map<string, string>();
+  for (const field of definition.fields) {
+    const value = ownerValue(field, definition, answers[field.id]);
+    if (value !== undefined) shown.set(field.id, value);
+  }
+  return shown;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+const htmlLines = (text: string): string => escapeHtml(text).replace(/\r?\n/g, '<br>\n');
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_-]{1,64})\s*\}\}/;
+
+/**
+ * `{{fieldId}}` replaced by that answer (empty when there is none), in one pass: an
+ * answer that itself contains `{{…}}` is not expanded again. `encode` is applied to the
+ * template's own text and to each value alike (HTML escaping for the HTML part).
+ */
+export function renderTemplate(
+  template: string,
+  values: ReadonlyMap<string, string>,
+  encode: (text: string) => string = (text) => text,
+): string {
+  const parts = template.split(new RegExp(PLACEHOLDER.source, 'g'));
+  return parts.map((part, i) => encode(i % 2 === 1 ? (values.get(part) ?? '') : part)).join('');
+}
+
+const page = (inner: string) =>
+  `<!doctype html>\n<html><head><meta charset="utf-8"></head><body>\n${inner}\n</body></html>\n`;
+
+/**
+ * The submitter's address for the auto-response: the answer to `emailField`, used as
+ * given (masked values are stored in the clear, encrypted ones are at hand before
+ * storage). None when the field's mode is `hashed` or `dropped`: the address is then
+ * not to be kept, and sending to it would be keeping it (docs/decisions.md).
+ */
+function autoResponseRecipient(definition: FormDefinition, answers: Answers): string | undefined {
+  const settings = definition.autoResponse;
+  if (!settings?.enabled) return undefined;
+  const field = definition.fields.find((f) => f.id === settings.emailField);
+  if (!field) return undefined;
+  const mode = piiModeOf(field, definition);
+  if (mode === 'hashed' || mode === 'dropped') return undefined;
+  const value = answers[field.id];
+  return isMailAddress(value) ? value : undefined;
+}
+
+/** Reply-To of a notification: the submitter's address, when the owner may see it. */
+function replyToFor(definition: FormDefinition, answers: Answers): string | undefined {
+  for (const field of definition.fields) {
+    if (field.type !== 'email') continue;
+    const mode = piiModeOf(field, definition);
+    if (mode !== 'plain' && mode !== 'encrypted') continue;
+    const value = answers[field.id];
+    if (isMailAddress(value)) return value;
+  }
+  return undefined;
+}
+
+export function notificationMessage(
+  form: { id: string; title: string; environment: string; definition: FormDefinition },
+  submission: { id: string; createdAt: string; status: string },
+  answers: Answers,
+): Omit<MailMessage, 'to'> {
+  const definition = form.definition;
+  const shown = ownerView(definition, answers);
+  const flagged = submission.status === 'flagged';
+  const title = headerSafe(form.title);
+  const subject = `${flagged ? '[Flagged as spam] ' : ''}New submission: ${title}`;
+  const rows = definition.fields
+    .filter((field) => shown.has(field.id))
+    .map((field) => ({ label: field.label, value: shown.get(field.id) ?? '' }));
+  const flagNote = "This submission was flagged as spam by the form's spam protection.";
+  const text = [
+    `A new submission to "${form.title}" (form ${form.id}, environment ${form.environment}).`,
+    ...(flagged ? [flagNote] : []),
+    '',
+    ...rows.map((row) => `${row.label}: ${row.value}`),
+    '',
+    `Submission: ${submission.id}`,
+    `Received: ${submission.createdAt}`,
+    '',
+  ].join('\n');
+  const html = page(
+    [
+      `<p>A new submission to <strong>${escapeHtml(form.title)}</strong> (form ${escapeHtml(form.id)}, environment ${escapeHtml(form.environment)}).</p>`,
+      ...(flagged ? [`<p><strong>${escapeHtml(flagNote)}</strong></p>`] : []),
+      '<table>',
+      ...rows.map(
+        (row) =>
+          `<tr><th align="left" valign="top">${escapeHtml(row.label)}</th><td>${htmlLines(row.value)}</td></tr>`,
+      ),
+      '</table>',
+      `<p>Submission ${escapeHtml(submission.id)}, received ${escapeHtml(submission.createdAt)}.</p>`,
+    ].join('\n'),
+  );
+  const replyTo = replyToFor(definition, answers);
+  return { subject, text, html, ...(replyTo ? { replyTo } : {}) };
+}
+
+export function autoResponseMessage(definition: FormDefinition, answers: Answers): MailMessage | undefined {
+  const settings = definition.autoResponse;
+  const to = autoResponseRecipient(definition, answers);
+  if (!settings || !to) return undefined;
+  const shown = ownerView(definition, answers);
+  return {
+    to,
+    subject: headerSafe(renderTemplate(settings.subject, shown)),
+    text: renderTemplate(settings.body, shown),
+    html: page(`<p>${renderTemplate(settings.body, shown, htmlLines)}</p>`),
+    // RFC 3834: tells the receiving side (and its auto-responders) that a machine wrote this
+    headers: { 'Auto-Submitted': 'auto-replied' },
+  };
+}
+
+/**
+ * Builds the outbox messages of a new submission. Quarantined submissions never get
+ * here (submit.ts); flagged ones notify the owner but get no auto-response, so that a
+ * spammer cannot use the form to mail arbitrary addresses.
+ */
+export function mailBuilder(envelope: Envelope): MailFor {
+  return async (form, submission, answers) => {
+    const definition = form.definition;
+    const mails: Array<{ purpose: EmailPayload['purpose']; message: MailMessage }> = [];
+    const notify = definition.notifications?.email;
+    if (notify?.enabled && notify.to.length > 0) {
+      const message = notificationMessage(form, submission, answers);
+      const seen = new Set<string>();
+      for (const address of notify.to) {
+        const key = address.toLowerCase();
+        if (seen.has(key) || !isMailAddress(address)) continue;
+        seen.add(key);
+        mails.push({ purpose: 'notification', message: { ...message, to: address } });
+      }
+    }
+    if (submission.status === 'accepted') {
+      const message = autoResponseMessage(definition, answers);
+      if (message) mails.push({ purpose: 'auto-response', message });
+    }
+    return Promise.all(
+      mails.map(
+        async ({ purpose, message }): Promise<OutboxMessage> => ({
+          kind: EMAIL_KIND,
+          payload: {
+            purpose,
+            formId: form.id,
+            submissionId: submission.id,
+            ciphertext: await envelope.encrypt(JSON.stringify(message)),
+          } satisfies EmailPayload,
+        }),
+      ),
+    );
+  };
+}
+
+/**
+ * The outbox handler for kind `email`: decrypts the message and sends it. A refused send
+ * throws, and the worker tries again later; the outbox id becomes the Message-ID, so a
+ * repeat after a crash is the same message.
+ */
+export function emailHandler(envelope: Envelope, mailer: Mailer): OutboxHandler {
+  return async (payload, { id }) => {
+    const ciphertext = (payload as Partial<EmailPayload> | null)?.ciphertext;
+    if (typeof ciphertext !== 'string')
+      throw new PermanentFailure('an e-mail outbox message without ciphertext');
+    const message = JSON.parse(await envelope.decrypt(ciphertext)) as MailMessage;
+    await mailer.send({ ...message, key: id });
+  };
+}

@@ -1,0 +1,181 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Trx } from '../../platform/db/database.js';
+import { decodeJson } from '../../platform/db/dialect.js';
+import type { FormDefinition } from '../forms/schemas.js';
+import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
+
+/**
+ * Retention (API.md §5.4 `retention`, issue 3 item 8): a periodic job that deletes
+ *   - submissions older than their form's `retention.days` (their notes go with them),
+ *   - idempotency keys older than 24 hours,
+ *   - outbox messages done or failed more than 7 days ago.
+ * Each statement deletes at most `batchSize` rows by primary key in a transaction of its
+ * own, so no lock is held for long and submissions keep flowing meanwhile.
+ */
+
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+export const OUTBOX_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FORMS_PER_PAGE = 200;
+
+export interface RetentionCounts {
+  submissions: number;
+  idempotencyKeys: number;
+  outbox: number;
+}
+
+export interface RetentionOptions {
+  batchSize?: number;
+  /** Checked between batches: a pass stops early when the service is closing. */
+  stopping?: () => boolean;
+}
+
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Deletes batch after batch until a batch comes back short. */
+async function drain(
+  database: Database,
+  options: Required<RetentionOptions>,
+  batch: (trx: Trx, size: number) => Promise<bigint | number>,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    if (options.stopping()) return total;
+    const deleted = Number(await database.transaction((trx) => batch(trx, options.batchSize)));
+    total += deleted;
+    if (deleted < options.batchSize) return total;
+    await yieldToIo();
+  }
+}
+
+/** The forms with a retention period, a page at a time (the JSON is only decoded for candidates). */
+async function* formsWithRetention(database: Database) {
+  let after = '';
+  for (;;) {
+    const rows = await database.db
+      .selectFrom('forms')
+      .select(['id', 'definition'])
+      .where('id', '>', after)
+      // `"retention":{` can only be a member name in the stored JSON (quotes in strings are escaped)
+      .where('definition', 'like', '%"retention":{%')
+      .orderBy('id')
+      .limit(FORMS_PER_PAGE)
+      .execute();
+    for (const row of rows) {
+      const days = decodeJson<FormDefinition>(row.definition).retention?.days;
+      if (typeof days === 'number' && days > 0) yield { id: row.id, days };
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < FORMS_PER_PAGE) return;
+    after = last.id;
+  }
+}
+
+/** One pass of the retention job at `now`. */
+export async function runRetention(
+  database: Database,
+  now: Date = new Date(),
+  options: RetentionOptions = {},
+): Promise<RetentionCounts> {
+  const settings = { batchSize: options.batchSize ?? 500, stopping: options.stopping ?? (() => false) };
+  const counts: RetentionCounts = { submissions: 0, idempotencyKeys: 0, outbox: 0 };
+
+  for await (const form of formsWithRetention(database)) {
+    if (settings.stopping()) return counts;
+    const cutoff = new Date(now.getTime() - form.days * DAY_MS).toISOString();
+    counts.submissions += await drain(database, settings, async (trx, size) => {
+      const result = await trx
+        .deleteFrom('submissions')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('submissions')
+            .select('id')
+            .where('form_id', '=', form.id)
+            .where('created_at', '<', cutoff)
+            .limit(size),
+        )
+        .executeTakeFirst();
+      return result.numDeletedRows;
+    });
+  }
+
+  const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+  counts.idempotencyKeys = await drain(database, settings, async (trx, size) => {
+    const result = await trx
+      .deleteFrom('idempotency_keys')
+      .where((eb) =>
+        eb(
+          eb.refTuple('form_id', 'key'),
+          'in',
+          eb
+            .selectFrom('idempotency_keys as old')
+            .select(['old.form_id', 'old.key'])
+            .where('old.created_at', '<', keysBefore)
+            .limit(size)
+            .$asTuple('form_id', 'key'),
+        ),
+      )
+      .executeTakeFirst();
+    return result.numDeletedRows;
+  });
+
+  const outboxBefore = new Date(now.getTime() - OUTBOX_KEEP_MS).toISOString();
+  counts.outbox = await drain(database, settings, async (trx, size) => {
+    const result = await trx
+      .deleteFrom('outbox')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where('status', 'in', ['done', 'failed'])
+          .where('done_at', '<', outboxBefore)
+          .limit(size),
+      )
+      .executeTakeFirst();
+    return result.numDeletedRows;
+  });
+  return counts;
+}
+
+/** Runs `runRetention` every `intervalMs` (the first pass soon after start), never two at once. */
+export class RetentionJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: { intervalMs?: number; logger: FastifyBaseLogger },
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const interval = this.options.intervalMs ?? RETENTION_INTERVAL_MS;
+    this.schedule(Math.min(interval, 60_000));
+  }
+
+  /** Stops the timer and waits for a pass under way (which stops at its next batch). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = setTimeout(() => {
+      this.running = runRetention(this.database, new Date(), { stopping: () => this.stopped })
+        .then((counts) => {
+          if (counts.submissions + counts.idempotencyKeys + counts.outbox > 0) {
+            this.options.logger.info({ retention: counts }, 'retention pass deleted expired rows');
+          }
+        })
+        .catch((error: unknown) => this.options.logger.error({ err: error }, 'retention pass failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(this.options.intervalMs ?? RETENTION_INTERVAL_MS);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+}
