@@ -170,10 +170,42 @@ async function expectOk(url: string, headers: Record<string, string>): Promise<v
 export function streamCsv(
   url: string,
   headers: Record<string, string>,
-): Promise<{ status: number; contentType: string; records: number; bytes: number; firstByteMs: number }> {
+  limitMs = Number.POSITIVE_INFINITY,
+): Promise<{
+  status: number;
+  contentType: string;
+  records: number;
+  bytes: number;
+  firstByteMs: number;
+  /** True when the export was cut off after `limitMs` (the figures then cover the part read). */
+  cut: boolean;
+}> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers }, (res) => {
+      let cut = false;
+      const timer = Number.isFinite(limitMs)
+        ? setTimeout(() => {
+            cut = true;
+            res.destroy();
+            finish();
+          }, limitMs)
+        : undefined;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        if (!cut && lastByte !== 0x0a && bytes > 0) records++;
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          records,
+          bytes,
+          firstByteMs,
+          cut,
+        });
+      };
       let firstByteMs = 0;
       let records = 0;
       let bytes = 0;
@@ -206,17 +238,8 @@ export function streamCsv(
         }
         if (chunk.length > 0) lastByte = chunk[chunk.length - 1] as number;
       });
-      res.on('end', () => {
-        if (lastByte !== 0x0a && bytes > 0) records++;
-        resolve({
-          status: res.statusCode ?? 0,
-          contentType: String(res.headers['content-type'] ?? ''),
-          records,
-          bytes,
-          firstByteMs,
-        });
-      });
-      res.on('error', reject);
+      res.on('end', finish);
+      res.on('error', (error) => (cut ? finish() : reject(error)));
     });
     req.on('error', reject);
   });

@@ -15,6 +15,7 @@ export interface Results {
     listConnections: number;
     listDurationS: number;
     quietWaitS: number;
+    csvLimitS: number;
   };
   entry: 'dist' | 'src';
   ceiling?: { load: LoadResult; quiet: string };
@@ -61,9 +62,10 @@ export interface EngineResult {
           firstByteMs: number;
           rssBaseline: number;
           rssPeak: number;
+          cut: boolean;
         };
   };
-  profile?: { file: string; summary: string };
+  profiles?: Array<{ phase: string; file: string; summary: string }>;
 }
 
 interface Cell {
@@ -151,7 +153,10 @@ function lines(results: Results): Line[] {
   row(`CSV export of ${rows}, rows/s`, '≥ 150,000', (e) => {
     const c = csv(e);
     return c
-      ? { text: `${int(c.rowsPerSecond)} (${int(c.rows)} rows)`, ok: c.rowsPerSecond >= 150_000 }
+      ? {
+          text: `${int(c.rowsPerSecond)} (${int(c.rows)} rows${c.cut ? ', cut off' : ''})`,
+          ok: c.rowsPerSecond >= 150_000,
+        }
       : skipped(e);
   });
   row('CSV export, RSS growth', '≤ 64 MiB', (e) => {
@@ -298,7 +303,7 @@ export function renderMarkdown(results: Results, previous: string): string {
       else if (csv) {
         out.push(
           `- ${name}: CSV ${int(csv.rows)} rows (expected ${int(csv.expectedRows)}, quarantined left out), ` +
-            `${(csv.bytes / MiB).toFixed(0)} MiB in ${csv.seconds.toFixed(2)} s, first byte after ${ms(csv.firstByteMs)}; ` +
+            `${(csv.bytes / MiB).toFixed(0)} MiB in ${csv.seconds.toFixed(2)} s${csv.cut ? ` (cut off after ${s.csvLimitS} s: the figures cover the part read)` : ''}, first byte after ${ms(csv.firstByteMs)}; ` +
             `RSS ${mib(csv.rssBaseline)} before, peak ${mib(csv.rssPeak)}.`,
         );
       }

@@ -25,10 +25,12 @@ import {
  * path under load, the inbox of a form with a million submissions (newest 50, CSV export),
  * start-up time and idle memory. Prints a table and writes bench/RESULTS.md.
  *
- *   npm run bench -- --profile     submit runs only, each under `node --cpu-prof`; prints where the time goes
+ *   npm run bench -- --profile     the service under `node --cpu-prof` (submit phase, then inbox phase); prints
+ *                                  where the time goes; no start-up figures, RESULTS.md left alone
  *   npm run bench -- --no-build    use dist/ as it is
  *   BENCH_ENGINES=sqlite  BENCH_DURATION=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=50  BENCH_ROWS=1000000
  *   BENCH_QUIET_WAIT=30 (seconds to wait, before each measured part, for the other work on the machine to calm down)
+ *   BENCH_CSV_LIMIT=60 (seconds after which a slow CSV export is cut off; rows/s then covers the part read)
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
  */
 
@@ -45,6 +47,7 @@ const settings = {
   listConnections: 10,
   listDurationS: 5,
   quietWaitS: numberFrom(env.BENCH_QUIET_WAIT, 30),
+  csvLimitS: numberFrom(env.BENCH_CSV_LIMIT, 60),
   engines: (env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim()) as Array<
     'sqlite' | 'postgres'
   >,
@@ -258,7 +261,7 @@ async function runEngine(
 
     // 2. The submit path under load.
     log(`${engine}: submit path, ${settings.connections} connections`);
-    const { service } = await start({ readiness: 'health', cpuProfileDir: profileDir });
+    const { service } = await start({ readiness: 'health', cpuProfileDir: phaseDir(profileDir, 'submit') });
     const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
     const signup = await expectStatus(
       api(service.url, 'POST', '/auth/signup', { email, password: 'correct horse battery staple' }),
@@ -306,18 +309,7 @@ async function runEngine(
         `${ceiling ? `, ${((load.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(0)} % of the ceiling` : ''}; ` +
         `statuses ${JSON.stringify(load.statusCodes)}; acknowledged ${acked}, stored ${stored}`,
     );
-    if (profileDir) {
-      const file = fs
-        .readdirSync(profileDir)
-        .filter((name) => name.endsWith('.cpuprofile'))
-        .map((name) => path.join(profileDir, name))
-        .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
-      if (file) {
-        result.profile = { file, summary: summarizeProfile(file) };
-        log(`  CPU profile: ${file}`);
-      }
-      return result;
-    }
+    collectProfile(result, profileDir, 'submit');
 
     // 3. The inbox of a form with a million submissions.
     log(`${engine}: loading ${settings.rows.toLocaleString('en')} submissions through the driver`);
@@ -327,7 +319,7 @@ async function runEngine(
       settings.rows,
     );
     log(`  ${seeded.rows} rows in ${seeded.seconds.toFixed(1)} s`);
-    const big = await start({ readiness: 'health' });
+    const big = await start({ readiness: 'health', cpuProfileDir: phaseDir(profileDir, 'inbox') });
     await sleep(1000);
     const bigRss = rssOf(big.service.pid);
     const headers = { authorization: `Bearer ${token}` };
@@ -374,7 +366,7 @@ async function runEngine(
       await quietness(`${engine} csv`);
       const sampler = sampleRss(big.service.pid, 50);
       const started = performance.now();
-      const csv = await streamCsv(csvUrl, headers);
+      const csv = await streamCsv(csvUrl, headers, settings.csvLimitS * 1000);
       const seconds = (performance.now() - started) / 1000;
       const { baseline, peak } = sampler();
       const rows = Math.max(0, csv.records - 1);
@@ -388,13 +380,16 @@ async function runEngine(
         firstByteMs: csv.firstByteMs,
         rssBaseline: baseline,
         rssPeak: peak,
+        cut: csv.cut,
       };
       log(
-        `  CSV: ${rows} rows (expected ${expected}) in ${seconds.toFixed(1)} s = ${(rows / seconds).toFixed(0)} rows/s; ` +
+        `  CSV: ${rows} rows (expected ${expected}${csv.cut ? `; cut off after ${settings.csvLimitS} s` : ''}) ` +
+          `in ${seconds.toFixed(1)} s = ${(rows / seconds).toFixed(0)} rows/s; ` +
           `RSS ${(baseline / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MiB`,
       );
     }
     await stop(big.service);
+    collectProfile(result, profileDir, 'inbox');
     return result;
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
@@ -412,6 +407,27 @@ async function runEngine(
     fs.rmSync(dataDir, { recursive: true, force: true });
     tempDirs.delete(dataDir);
   }
+}
+
+function phaseDir(profileDir: string | undefined, phase: string): string | undefined {
+  if (!profileDir) return undefined;
+  const dir = path.join(profileDir, phase);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The summary of the CPU profile the service wrote on exit for `phase`. */
+function collectProfile(result: EngineResult, profileDir: string | undefined, phase: string): void {
+  const dir = phaseDir(profileDir, phase);
+  if (!dir) return;
+  const file = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => path.join(dir, name))[0];
+  if (!file) return;
+  result.profiles ??= [];
+  result.profiles.push({ phase, file, summary: summarizeProfile(file) });
+  log(`  CPU profile of the ${phase} phase: ${file}`);
 }
 
 /** Rows the default export leaves out (quarantined), counted through the API's status filter. */
@@ -461,8 +477,11 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${renderTable(results)}\n`);
   if (settings.profile) {
     for (const engine of results.engines) {
-      if (engine.profile)
-        process.stdout.write(`\n## ${engine.engine}: CPU profile\n\n${engine.profile.summary}\n`);
+      for (const profile of engine.profiles ?? []) {
+        process.stdout.write(
+          `\n## ${engine.engine}, ${profile.phase} phase: CPU profile\n\n${profile.summary}\n`,
+        );
+      }
     }
     log('profile run: bench/RESULTS.md left as it was (the profiler slows the service down)');
   } else {
