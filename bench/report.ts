@@ -18,7 +18,7 @@ export interface Results {
     csvLimitS: number;
   };
   entry: 'dist' | 'src';
-  ceiling?: { load: LoadResult; quiet: string };
+  ceiling?: { load: LoadResult; quiet: string; cpuPerRequestUs: number };
   engines: EngineResult[];
 }
 
@@ -41,6 +41,10 @@ export interface EngineResult {
     stored: number;
     exitCode: number | null;
     rssAfterLoad: number;
+    /** CPU time the service process used per answered request during the measured run. */
+    cpuPerRequestUs: number;
+    /** The same for every PostgreSQL server process of the machine (PostgreSQL runs only). */
+    postgresCpuPerRequestUs: number | undefined;
   };
   inbox?: {
     seedRows: number;
@@ -115,6 +119,18 @@ function lines(results: Results): Line[] {
     '≤ 15 ms',
     (e) => e.submit && { text: ms(e.submit.load.p99), ok: e.submit.load.p99 <= 15 },
   );
+  row('Submit, service CPU per request', '', (e) => {
+    if (!e.submit) return undefined;
+    const ceiling = results.ceiling?.cpuPerRequestUs;
+    return {
+      text:
+        `${int(e.submit.cpuPerRequestUs)} µs` +
+        (ceiling ? ` (${(e.submit.cpuPerRequestUs / ceiling).toFixed(1)} × the ceiling's)` : '') +
+        (e.submit.postgresCpuPerRequestUs === undefined
+          ? ''
+          : ` + ${int(e.submit.postgresCpuPerRequestUs)} µs PostgreSQL`),
+    };
+  });
   row(
     'Submit, non-2xx / errors',
     '0',
@@ -199,9 +215,10 @@ function lines(results: Results): Line[] {
 const NAMES: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 function ceilingText(results: Results): string {
-  const load = results.ceiling?.load;
-  return load
-    ? `${int(load.requestsPerSecond)} req/s, p50 ${ms(load.p50)}, p99 ${ms(load.p99)}`
+  const ceiling = results.ceiling;
+  return ceiling
+    ? `${int(ceiling.load.requestsPerSecond)} req/s, p50 ${ms(ceiling.load.p50)}, p99 ${ms(ceiling.load.p99)}, ` +
+        `${int(ceiling.cpuPerRequestUs)} µs of CPU per request`
     : '(not measured)';
 }
 

@@ -10,7 +10,9 @@ import { countSubmissions, dropSchema, postgresAvailable, seedSubmissions } from
 import {
   type Child,
   cpuBusy,
+  cpuSecondsOf,
   loadAverage,
+  postgresCpuSeconds,
   ROOT,
   rssOf,
   type Store,
@@ -187,12 +189,15 @@ async function measureCeiling(): Promise<NonNullable<Results['ceiling']>> {
     };
     await drive({ ...common, durationS: settings.warmupS });
     const quiet = await quietness('ceiling');
+    const cpuBefore = cpuSecondsOf(ceiling.pid);
     const load = await drive({ ...common, durationS: settings.durationS });
+    const cpuPerRequestUs = ((cpuSecondsOf(ceiling.pid) - cpuBefore) / load.responses) * 1e6;
     if (load.non2xx > 0) throw new Error(`the ceiling answered ${JSON.stringify(load.statusCodes)}`);
     log(
-      `  ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms`,
+      `  ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms; ` +
+        `${cpuPerRequestUs.toFixed(0)} µs of CPU per request`,
     );
-    return { load, quiet };
+    return { load, quiet, cpuPerRequestUs };
   } finally {
     await ceiling.stop();
     children.delete(ceiling);
@@ -290,7 +295,12 @@ async function runEngine(
     const warmup = await drive({ ...common, durationS: settings.warmupS });
     if (warmup.ok2xx === 0) throw new Error(`the warm-up got no 2xx: ${JSON.stringify(warmup.statusCodes)}`);
     const quiet = await quietness(`${engine} submit`);
+    const cpuBefore = cpuSecondsOf(service.pid);
+    const postgresBefore = engine === 'postgres' ? postgresCpuSeconds() : 0;
     const load = await drive({ ...common, durationS: settings.durationS });
+    const cpuPerRequestUs = ((cpuSecondsOf(service.pid) - cpuBefore) / load.responses) * 1e6;
+    const postgresCpuPerRequestUs =
+      engine === 'postgres' ? ((postgresCpuSeconds() - postgresBefore) / load.responses) * 1e6 : undefined;
     const serviceRss = rssOf(service.pid);
     const exitCode = await stop(service);
     const stored = await countSubmissions(store, submitForm.id);
@@ -303,11 +313,15 @@ async function runEngine(
       stored,
       exitCode,
       rssAfterLoad: serviceRss,
+      cpuPerRequestUs,
+      postgresCpuPerRequestUs,
     };
     log(
       `  ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms` +
         `${ceiling ? `, ${((load.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(0)} % of the ceiling` : ''}; ` +
-        `statuses ${JSON.stringify(load.statusCodes)}; acknowledged ${acked}, stored ${stored}`,
+        `statuses ${JSON.stringify(load.statusCodes)}; acknowledged ${acked}, stored ${stored}; ` +
+        `${cpuPerRequestUs.toFixed(0)} µs of service CPU per request` +
+        `${postgresCpuPerRequestUs === undefined ? '' : ` + ${postgresCpuPerRequestUs.toFixed(0)} µs of PostgreSQL's`}`,
     );
     collectProfile(result, profileDir, 'submit');
 

@@ -1,3 +1,4 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { badRequest } from './problem.js';
 
 /**
@@ -51,4 +52,13 @@ export function toPage<T extends Position>(
     rows: page,
     nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+/**
+ * Rows after `position` in the order (created_at desc, id desc), as a row-value comparison:
+ * both engines turn `(created_at, id) < (?, ?)` into a range on a (…, created_at, id)
+ * index, where the spelled-out `a < ? or (a = ? and b < ?)` makes them scan from the top.
+ */
+export function olderThan(position: Position): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(created_at, id) < (${position.createdAt}, ${position.id})`;
 }

@@ -1,5 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
-import type { Position } from '../../platform/cursor.js';
+import { olderThan, type Position } from '../../platform/cursor.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
 import type { Schema } from '../../platform/db/schema.js';
@@ -52,14 +51,6 @@ export async function findForm(db: Db | Trx, id: string): Promise<StoredForm | u
   return row && fromRow(row);
 }
 
-const after = (position: Position | undefined) => (eb: ExpressionBuilder<Schema, 'forms'>) =>
-  position
-    ? eb.or([
-        eb('created_at', '<', position.createdAt),
-        eb.and([eb('created_at', '=', position.createdAt), eb('id', '<', position.id)]),
-      ])
-    : eb.lit(true);
-
 export interface ListQuery {
   environment: string;
   statuses: readonly FormStatus[];
@@ -77,8 +68,8 @@ export async function listForms(db: Db, query: ListQuery): Promise<StoredForm[]>
     .selectFrom('forms')
     .selectAll()
     .where('environment', '=', query.environment)
-    .where('status', 'in', [...query.statuses])
-    .where(after(query.after));
+    .where('status', 'in', [...query.statuses]);
+  if (query.after) select = select.where(olderThan(query.after));
   if (query.userId !== undefined) select = select.where('user_id', '=', query.userId);
   const rows = await select
     .orderBy('created_at', 'desc')

@@ -1,5 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
-import type { Position } from '../../platform/cursor.js';
+import { olderThan, type Position } from '../../platform/cursor.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
 import type { Schema } from '../../platform/db/schema.js';
@@ -107,14 +106,6 @@ function filtered(db: Db, filter: SubmissionFilter) {
   return query;
 }
 
-const before = (position: Position | undefined) => (eb: ExpressionBuilder<Schema, 'submissions'>) =>
-  position
-    ? eb.or([
-        eb('created_at', '<', position.createdAt),
-        eb.and([eb('created_at', '=', position.createdAt), eb('id', '<', position.id)]),
-      ])
-    : eb.lit(true);
-
 /** One page, newest first (keyset on created_at, id: no OFFSET, no COUNT), plus one row to tell if more follow. */
 export async function listSubmissions(
   db: Db,
@@ -122,8 +113,9 @@ export async function listSubmissions(
   page: { limit: number; after: Position | undefined },
 ): Promise<StoredSubmission[]> {
   if (filter.statuses.length === 0) return [];
-  const rows = await filtered(db, filter)
-    .where(before(page.after))
+  let query = filtered(db, filter);
+  if (page.after) query = query.where(olderThan(page.after));
+  const rows = await query
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit + 1)
