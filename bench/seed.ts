@@ -219,25 +219,7 @@ export async function countSubmissions(store: Store, formId: string): Promise<nu
   }
 }
 
-export async function createSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`create schema if not exists "${schema}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
-}
+export { createSchema, dropSchema } from '../src/platform/db/database.js';
 
 /** True when PostgreSQL answers at `url`. */
 export async function postgresAvailable(url: string): Promise<boolean> {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import { dropSchema } from '../../src/platform/db/database.js';
 
 /**
  * A real Intake on a database of its own: a fresh temporary DATA_DIR (SQLite), or,
@@ -55,13 +55,7 @@ export async function isolatedStorage(): Promise<{ storage: Partial<Config>; dro
   return {
     storage: { dataDir, databaseUrl: url, databaseSchema: schema },
     drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`drop schema if exists "${schema}" cascade`);
-      } finally {
-        await client.end();
-      }
+      await dropSchema(url, schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -28,3 +28,13 @@ export async function dumpDatabase(t: TestApp): Promise<string> {
   }
   return JSON.stringify(dump);
 }
+
+/** How many submissions of this form are stored (read straight from the database). */
+export async function storedCount(t: TestApp, formId: string): Promise<number> {
+  const rows = await t.app.intake.database.db
+    .selectFrom('submissions')
+    .select('id')
+    .where('form_id', '=', formId)
+    .execute();
+  return rows.length;
+}

@@ -30,9 +30,12 @@ export function readView(principal: Principal | null, form: StoredForm): ReadVie
   return principal.kind === 'secret' ? 'full' : 'public';
 }
 
-/** Changing a form: its owner's session, or a secret key of its environment. */
-export function writeDenial(principal: Principal | null, form: StoredForm): Problem | undefined {
-  if (principal === null) return unauthorized('Changing a form needs a session token or a secret key');
+/**
+ * Managing a form (changing it, or working its submissions): its owner's session, or a
+ * secret key of its environment.
+ */
+export function manageDenial(principal: Principal | null, form: StoredForm): Problem | undefined {
+  if (principal === null) return unauthorized('Managing a form needs a session token or a secret key');
   if (principal.kind === 'publishable') {
     return forbidden(
       'A publishable key can only read forms and submit to them; use a secret key or a session',

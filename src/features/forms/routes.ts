@@ -14,7 +14,7 @@ import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
 import { environmentExists, holdEnvironment } from '../environments/repo.js';
 import { listWebhooksOfForms, replaceFormWebhooks } from '../webhooks/repo.js';
-import { environmentMismatch, formNotFound, readView, writeDenial } from './access.js';
+import { environmentMismatch, formNotFound, manageDenial, readView } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
 import { presentForm, presentPublicForm } from './presenter.js';
 import { deleteForm, findForm, insertForm, listForms, type StoredForm, updateForm } from './repo.js';
@@ -90,7 +90,7 @@ export const formRoutes =
 
     async function loadWritableForm(request: FastifyRequest, id: string, environment: string | undefined) {
       const form = await loadForm(id);
-      const denial = writeDenial(request.principal, form) ?? environmentMismatch(form, environment);
+      const denial = manageDenial(request.principal, form) ?? environmentMismatch(form, environment);
       if (denial) throw denial;
       return form;
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
-import { expectProblem } from '../../../test/support/assertions.js';
+import { expectProblem, storedCount } from '../../../test/support/assertions.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 
 /** Idempotency-Key on POST /forms/{id}/submit (API.md §6.1). */
@@ -21,15 +21,6 @@ function submit(formId: string, body: unknown, headers: Record<string, string> =
   return t.request({ method: 'POST', url: `/forms/${formId}/submit`, body, headers });
 }
 
-async function storedCount(formId: string): Promise<number> {
-  const rows = await t.app.intake.database.db
-    .selectFrom('submissions')
-    .select('id')
-    .where('form_id', '=', formId)
-    .execute();
-  return rows.length;
-}
-
 async function liveForm(user: TestUser, overrides: Record<string, unknown> = {}) {
   return createForm(t, user.token, { status: 'live', ...overrides });
 }
@@ -45,7 +36,7 @@ describe('Idempotency-Key', () => {
       const second = await submit(form.id, { answers }, { [header]: 'retry-1' });
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
-      expect(await storedCount(form.id)).toBe(1);
+      expect(await storedCount(t, form.id)).toBe(1);
     },
   );
 
@@ -57,7 +48,7 @@ describe('Idempotency-Key', () => {
     const second = await submit(form.id, reordered, { 'Idempotency-Key': 'order' });
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
-    expect(await storedCount(form.id)).toBe(1);
+    expect(await storedCount(t, form.id)).toBe(1);
   });
 
   it('answers 409 conflict to the same key with a different body, storing nothing', async () => {
@@ -70,7 +61,7 @@ describe('Idempotency-Key', () => {
       { 'Idempotency-Key': 'k' },
     );
     expectProblem(other, 409, 'conflict');
-    expect(await storedCount(form.id)).toBe(1);
+    expect(await storedCount(t, form.id)).toBe(1);
   });
 
   it('stores each request without a key, and distinct keys separately', async () => {
@@ -84,7 +75,7 @@ describe('Idempotency-Key', () => {
     ]);
     expect(bodies.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(bodies.map((r) => r.body.id)).size).toBe(4);
-    expect(await storedCount(form.id)).toBe(4);
+    expect(await storedCount(t, form.id)).toBe(4);
   });
 
   it('scopes keys to the form: one key on two forms stores two submissions', async () => {
@@ -106,7 +97,7 @@ describe('Idempotency-Key', () => {
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
-    expect(await storedCount(form.id)).toBe(1);
+    expect(await storedCount(t, form.id)).toBe(1);
     const usage = await t.app.intake.database.db
       .selectFrom('usage')
       .select('submissions')
@@ -131,7 +122,7 @@ describe('Idempotency-Key', () => {
     );
     expect(again.status, again.text).toBe(201);
     expect(again.body.id).not.toBe(first.body.id);
-    expect(await storedCount(form.id)).toBe(2);
+    expect(await storedCount(t, form.id)).toBe(2);
     // and the key now answers with the new result
     const replay = await submit(
       form.id,
@@ -157,7 +148,7 @@ describe('Idempotency-Key', () => {
     expect(update.status, update.text).toBe(200);
     const retry = await submit(form.id, body, { 'Idempotency-Key': 'fix' });
     expect(retry.status, retry.text).toBe(201);
-    expect(await storedCount(form.id)).toBe(1);
+    expect(await storedCount(t, form.id)).toBe(1);
   });
 
   it('replays an HTML form post as it was answered', async () => {
@@ -169,7 +160,7 @@ describe('Idempotency-Key', () => {
     const second = await submit(form.id, body, headers);
     expect([first.status, second.status]).toEqual([303, 303]);
     expect(second.headers.location).toBe('https://example.com/thanks');
-    expect(await storedCount(form.id)).toBe(1);
+    expect(await storedCount(t, form.id)).toBe(1);
   });
 
   it.each([
@@ -182,6 +173,6 @@ describe('Idempotency-Key', () => {
     const response = await submit(form.id, { answers }, headers);
     expectProblem(response, 400, 'invalid_parameter');
     expect(response.body.errors).toEqual([expect.objectContaining({ field: 'Idempotency-Key' })]);
-    expect(await storedCount(form.id)).toBe(0);
+    expect(await storedCount(t, form.id)).toBe(0);
   });
 });

@@ -8,11 +8,11 @@ import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import { EnvironmentQuery, ListOf, problems, Timestamp } from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
-import { badRequest, forbidden, notFound } from '../../platform/problem.js';
+import { badRequest, notFound } from '../../platform/problem.js';
 import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
-import { environmentMismatch } from '../forms/access.js';
+import { environmentMismatch, manageDenial } from '../forms/access.js';
 import { findForm, type StoredForm } from '../forms/repo.js';
 import { csvStream, sendCsv } from './csv.js';
 import { acceptFormPosts, formPost } from './form-posts.js';
@@ -146,17 +146,8 @@ function requireParameter(value: string | undefined, name: string): string {
 
 /** The owner's session, or a secret key of the form's environment (API.md §6.2). */
 function assertMayManage(principal: Principal, form: StoredForm): void {
-  if (principal.kind === 'publishable') {
-    throw forbidden('A publishable key cannot read submissions; use a secret key or a session');
-  }
-  if (principal.userId !== form.userId) {
-    throw principal.kind === 'session'
-      ? forbidden('You do not own this form', 'not_owner')
-      : forbidden('This API key belongs to another environment (or another account) than the form');
-  }
-  if (principal.kind === 'secret' && principal.environment !== form.environment) {
-    throw forbidden('This API key belongs to another environment than the form');
-  }
+  const denial = manageDenial(principal, form);
+  if (denial) throw denial;
 }
 
 export const submissionRoutes =

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
-import { expectProblem } from '../../../test/support/assertions.js';
+import { expectProblem, storedCount } from '../../../test/support/assertions.js';
 import { createForm, createKey, signup, type TestUser } from '../../../test/support/factories.js';
 
 /**
@@ -47,15 +47,6 @@ function expectLimited(response: Response, code: 'rate_limited' | 'quota_exceede
   expect(response.headers['ratelimit-remaining']).toBe('0');
   expect(response.headers['ratelimit-reset']).toBe(String(retryAfter));
   return retryAfter;
-}
-
-async function storedCount(app: TestApp, formId: string): Promise<number> {
-  const rows = await app.app.intake.database.db
-    .selectFrom('submissions')
-    .select('id')
-    .where('form_id', '=', formId)
-    .execute();
-  return rows.length;
 }
 
 describe.each([

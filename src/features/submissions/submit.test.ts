@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
-import { expectProblem, ISO_MS } from '../../../test/support/assertions.js';
+import { expectProblem, ISO_MS, storedCount } from '../../../test/support/assertions.js';
 import { createForm, createKey, signup, type TestUser } from '../../../test/support/factories.js';
 
 /**
@@ -37,15 +37,6 @@ async function readBack(owner: TestUser, formId: string, id: string): Promise<an
   });
   expect(response.status, response.text).toBe(200);
   return response.body;
-}
-
-async function storedCount(formId: string): Promise<number> {
-  const rows = await t.app.intake.database.db
-    .selectFrom('submissions')
-    .select('id')
-    .where('form_id', '=', formId)
-    .execute();
-  return rows.length;
 }
 
 describe('who may submit (status × caller)', () => {
@@ -133,15 +124,15 @@ describe('who may submit (status × caller)', () => {
 
   it.each(cases)('%s → %s form: %i %s', async (caller, status, expectedStatus, code) => {
     const formId = forms[status];
-    const before = await storedCount(formId);
+    const before = await storedCount(t, formId);
     const response = await submitTo(formId, VALID, credentials[caller]);
     if (code === undefined) {
       expect(response.status, response.text).toBe(201);
       expect(response.body).toMatchObject({ formId, environment: 'development', status: 'accepted' });
-      expect(await storedCount(formId)).toBe(before + 1);
+      expect(await storedCount(t, formId)).toBe(before + 1);
     } else {
       expectProblem(response, expectedStatus, code);
-      expect(await storedCount(formId)).toBe(before);
+      expect(await storedCount(t, formId)).toBe(before);
     }
   });
 
@@ -376,9 +367,9 @@ describe('validation (API.md §6.1 rules 1–4)', () => {
   });
 
   it('nothing is stored when validation fails', async () => {
-    const before = await storedCount(formId);
+    const before = await storedCount(t, formId);
     await rejects({ name: '' });
-    expect(await storedCount(formId)).toBe(before);
+    expect(await storedCount(t, formId)).toBe(before);
   });
 
   it('accepts valid values of every type and stores them normalised', async () => {

@@ -96,16 +96,25 @@ function openSqlite(dataDir: string): Database {
   };
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<Database> {
-  if (schema) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(`create schema if not exists "${schema}"`);
-    } finally {
-      await client.end();
-    }
+/** Runs one statement on a connection of its own (schema management, before or after the pool). */
+async function runAlone(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
   }
+}
+
+/** `schema` is a checked identifier (config.ts, or one the tests and bench generate). */
+export const createSchema = (url: string, schema: string) =>
+  runAlone(url, `create schema if not exists "${schema}"`);
+export const dropSchema = (url: string, schema: string) =>
+  runAlone(url, `drop schema if exists "${schema}" cascade`);
+
+async function openPostgres(url: string, schema: string | undefined): Promise<Database> {
+  if (schema) await createSchema(url, schema);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
