@@ -55,7 +55,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const rateLimitStore = await openRateLimitStore(config.redisUrl);
   const masterKey = loadMasterKey(config.masterKey, config.dataDir);
   const envelope = new Envelope(new LocalKms(masterKey.key));
-  const context: AppContext = { config, database, rateLimitStore, envelope };
 
   const trustedHops = config.trustProxy;
   const app = Fastify({
@@ -81,6 +80,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     ajv: { customOptions: { allErrors: true } },
   });
+  const outbox = new OutboxWorker(database, { logger: app.log, ...options.outbox });
+  const context: AppContext = { config, database, rateLimitStore, envelope, outbox };
   app.decorate('intake', context);
   if (masterKey.generated && config.databaseUrl) {
     app.log.warn('generated a master key into DATA_DIR: set MASTER_KEY to the same value on every instance');
@@ -167,21 +168,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formRoutes(context));
   // E-mail: written to the outbox with each submission, sent by the worker after commit.
   const mailer = createMailer(config);
-  const outboxWorker = new OutboxWorker(database, {
-    handlers: { [EMAIL_KIND]: emailHandler(envelope, mailer) },
-    logger: app.log,
-    ...options.outbox,
-  });
-  app.addHook('onReady', async () => outboxWorker.start());
+  outbox.handle(EMAIL_KIND, emailHandler(envelope, mailer));
+  app.addHook('onReady', async () => outbox.start());
   // onClose hooks run last-added first: this one before the database closes
   app.addHook('onClose', async () => {
-    await outboxWorker.stop();
+    await outbox.stop();
     mailer.close();
   });
   await app.register(
     submissionRoutes(context, {
       mailFor: mailBuilder(envelope),
-      afterCommit: () => outboxWorker.nudge(),
+      afterCommit: () => outbox.nudge(),
       mailer,
     }),
   );

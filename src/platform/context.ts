@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Envelope } from './crypto/envelope.js';
 import type { Database } from './db/database.js';
+import type { OutboxWorker } from './outbox.js';
 import type { RateLimitStore } from './rate-limit.js';
 
 /** What every feature is handed when it is registered: explicit, so tests can build it too. */
@@ -10,4 +11,6 @@ export interface AppContext {
   rateLimitStore: RateLimitStore;
   /** Encrypts secrets (and, later, PII) under data keys from the key-management provider. */
   envelope: Envelope;
+  /** The outbox worker: features register their message handlers and nudge it after a commit that appended rows. */
+  outbox: OutboxWorker;
 }

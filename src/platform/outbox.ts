@@ -49,7 +49,8 @@ export class PermanentFailure extends Error {}
 export type OutboxHandler = (payload: unknown, context: { id: string; attempt: number }) => Promise<void>;
 
 export interface OutboxWorkerOptions {
-  handlers: Record<string, OutboxHandler>;
+  /** Handlers by message kind; features add theirs with `OutboxWorker.handle` before start. */
+  handlers?: Record<string, OutboxHandler>;
   logger: FastifyBaseLogger;
   /** How often to look for due messages when nothing nudges the worker. */
   pollMs?: number;
@@ -74,6 +75,7 @@ export class OutboxWorker {
   private readonly leaseMs: number;
   private readonly retryDelaysMs: readonly number[];
   private readonly batchSize: number;
+  private readonly handlers: Record<string, OutboxHandler>;
 
   constructor(
     private readonly database: Database,
@@ -83,6 +85,12 @@ export class OutboxWorker {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.batchSize = options.batchSize ?? 20;
+    this.handlers = { ...options.handlers };
+  }
+
+  /** Registers the handler of one kind of message (each feature brings its own). */
+  handle(kind: string, handler: OutboxHandler): void {
+    this.handlers[kind] = handler;
   }
 
   start(): void {
@@ -153,7 +161,7 @@ export class OutboxWorker {
   }
 
   private async process(row: { id: string; kind: string; payload: string; attempts: number }): Promise<void> {
-    const handler = this.options.handlers[row.kind];
+    const handler = Object.hasOwn(this.handlers, row.kind) ? this.handlers[row.kind] : undefined;
     try {
       if (!handler) throw new PermanentFailure(`no handler for outbox messages of kind ${row.kind}`);
       await handler(decodeJson(row.payload), { id: row.id, attempt: row.attempts });
