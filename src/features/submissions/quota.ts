@@ -11,32 +11,51 @@ function secondsToNextMonth(now: Date): number {
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
+export interface QuotaScope {
+  userId: string;
+  environment: string;
+  /** Accepted submissions allowed per month; 0 is unlimited. */
+  quota: number;
+  now: string;
+}
+
 /**
- * Counts one accepted submission against the monthly quota of (user, environment), in the
- * submission's own transaction: a single conditional upsert, so that concurrent
+ * Counts `count` accepted submissions against the monthly quota of (user, environment), in
+ * the submissions' own transaction: a single conditional upsert, so that concurrent
  * submissions can never overshoot (the row lock, or SQLite's single writer, serialises
- * them) and a rolled-back submission is never counted.
+ * them) and a rolled-back submission is never counted. All or nothing: false, with nothing
+ * counted, when the count does not fit into what is left of the month's quota.
  */
-export async function countAgainstQuota(
-  trx: Trx,
-  scope: { userId: string; environment: string; quota: number; now: string },
-): Promise<{ used: number }> {
-  if (scope.quota === 0) return { used: 0 };
-  const month = monthOf(scope.now);
+export async function countManyAgainstQuota(trx: Trx, scope: QuotaScope, count: number): Promise<boolean> {
+  if (scope.quota === 0) return true;
+  if (count > scope.quota) return false;
   const counted = await trx
     .insertInto('usage')
-    .values({ user_id: scope.userId, environment: scope.environment, month, submissions: 1 })
+    .values({
+      user_id: scope.userId,
+      environment: scope.environment,
+      month: monthOf(scope.now),
+      submissions: count,
+    })
     .onConflict((conflict) =>
       conflict
         .columns(['user_id', 'environment', 'month'])
-        .doUpdateSet({ submissions: sql<number>`usage.submissions + 1` })
-        .where('usage.submissions', '<', scope.quota),
+        .doUpdateSet({ submissions: sql<number>`usage.submissions + ${count}` })
+        .where(sql<number>`usage.submissions + ${count}`, '<=', scope.quota),
     )
     .returning('submissions')
     .executeTakeFirst();
-  if (counted) return { used: Number(counted.submissions) };
+  return counted !== undefined;
+}
+
+/** Counts one accepted submission, or throws the 429 of an exhausted quota. */
+export async function countAgainstQuota(trx: Trx, scope: QuotaScope): Promise<void> {
+  if (!(await countManyAgainstQuota(trx, scope, 1))) throw quotaExceeded(scope);
+}
+
+export function quotaExceeded(scope: QuotaScope): Problem {
   const retryAfter = secondsToNextMonth(new Date(scope.now));
-  throw new Problem(
+  return new Problem(
     429,
     'quota_exceeded',
     `The monthly quota of ${scope.quota} accepted submissions for this environment is used up; it renews at the start of next month (UTC)`,

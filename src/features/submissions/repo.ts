@@ -43,24 +43,33 @@ const fromRow = (row: Row): StoredSubmission => ({
   createdAt: row.created_at,
 });
 
-export async function insertSubmission(trx: Trx, submission: StoredSubmission): Promise<void> {
-  await trx
-    .insertInto('submissions')
-    .values({
-      id: submission.id,
-      user_id: submission.userId,
-      environment: submission.environment,
-      form_id: submission.formId,
-      form_version: submission.formVersion,
-      answers: encodeJson(submission.answers),
-      session_id: submission.sessionId,
-      status: submission.status,
-      read: submission.read ? 1 : 0,
-      starred: submission.starred ? 1 : 0,
-      created_at: submission.createdAt,
-    })
-    .execute();
+const toRow = (submission: StoredSubmission): Row => ({
+  id: submission.id,
+  user_id: submission.userId,
+  environment: submission.environment,
+  form_id: submission.formId,
+  form_version: submission.formVersion,
+  answers: encodeJson(submission.answers),
+  session_id: submission.sessionId,
+  status: submission.status,
+  read: submission.read ? 1 : 0,
+  starred: submission.starred ? 1 : 0,
+  created_at: submission.createdAt,
+});
+
+/** 11 columns a row: 500 rows stay well under both engines' limits on bound parameters. */
+const INSERT_CHUNK = 500;
+
+/** Stores submissions with as few statements as possible (one per 500 rows). */
+export async function insertSubmissions(trx: Trx, submissions: readonly StoredSubmission[]): Promise<void> {
+  for (let start = 0; start < submissions.length; start += INSERT_CHUNK) {
+    const rows = submissions.slice(start, start + INSERT_CHUNK).map(toRow);
+    await trx.insertInto('submissions').values(rows).execute();
+  }
 }
+
+export const insertSubmission = (trx: Trx, submission: StoredSubmission) =>
+  insertSubmissions(trx, [submission]);
 
 /** A submission of this form (the form scopes it to its owner and environment). */
 export async function findSubmission(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Principal, requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
@@ -17,6 +17,7 @@ import { findForm, type StoredForm } from '../forms/repo.js';
 import { csvStream, sendCsv } from './csv.js';
 import { acceptFormPosts, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
+import { registerLegacyResponsesRoute } from './legacy-routes.js';
 import { presentSubmission, presentSubmissions } from './presenter.js';
 import { registerReplyRoute } from './reply-routes.js';
 import {
@@ -33,6 +34,7 @@ import {
 } from './repo.js';
 import { captchaVerifier } from './spam.js';
 import { assertMaySubmit, type SubmitDependencies, submit } from './submit.js';
+import { SubmissionWriter } from './writer.js';
 
 const STATUSES = ['accepted', 'flagged', 'quarantined'] as const;
 const StatusSchema = Type.Unsafe<SubmissionStatus>({ type: 'string', enum: [...STATUSES] });
@@ -78,6 +80,7 @@ const ResponsesQuery = Type.Object({
   read: Type.Optional(Type.Boolean()),
   format: Type.Optional(Type.String({ maxLength: 20 })),
 });
+export type ResponsesQueryInput = Static<typeof ResponsesQuery>;
 const SubmissionIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const OptionalScope = Type.Object({
   form_id: Type.Optional(Type.String({ maxLength: 200 })),
@@ -158,8 +161,12 @@ export const submissionRoutes =
   async (app) => {
     const { config, database, envelope, rateLimitStore } = context;
     const tags = ['submissions'];
+    const writer = new SubmissionWriter(database, { maxInFlight: database.engine === 'postgres' ? 2 : 1 });
+    // Requests still answering when the service stops are answered from this batch, before the database closes.
+    app.addHook('onClose', async () => writer.flush());
     const deps: SubmitDependencies = {
       context,
+      writer,
       captcha: captchaVerifier(config.captchaVerifyUrls),
       mailFor: extra.mailFor,
       afterCommit: extra.afterCommit,
@@ -274,38 +281,46 @@ export const submissionRoutes =
           response: { 200: ListOf(SubmissionOut), ...problems(400, 401, 403, 404) },
         },
       },
-      async (request, reply) => {
-        const query = request.query;
-        requireAuthenticated(request); // a missing credential is 401 before any parameter is judged
-        const environment = parseEnvironmentName(query.environment, true);
-        const formId = requireParameter(query.form_id, 'form_id');
-        if (query.format !== undefined && query.format !== 'csv') {
-          throw badRequest('invalid_parameter', `format must be csv (got "${query.format}")`, {
-            errors: [{ field: 'format', code: 'enum', message: 'must be csv' }],
-          });
-        }
-        const { form } = await managedForm(request, formId, environment);
-        const filter: SubmissionFilter = {
-          formId: form.id,
-          statuses: query.status ? [query.status] : ['accepted', 'flagged'],
-          from: parseBound(query.from, 'from'),
-          to: parseBound(query.to, 'to'),
-          starred: query.starred,
-          read: query.read,
-        };
-        if (query.format === 'csv') {
-          return sendCsv(reply, form, csvStream(database.db, envelope, form, filter));
-        }
-        const limit = query.limit ?? 50;
-        const rows = await listSubmissions(database.db, filter, { limit, after: decodeCursor(query.cursor) });
-        const page = toPage(rows, limit);
-        const notes = await notesOf(
-          database.db,
-          page.rows.map((row) => row.id),
-        );
-        return { data: await presentSubmissions(page.rows, notes, envelope), nextCursor: page.nextCursor };
-      },
+      async (request, reply) => listResponses(request, reply, request.query),
     );
+
+    /** GET /responses; the legacy GET /environments/{environment}/responses answers with it too. */
+    async function listResponses(request: FastifyRequest, reply: FastifyReply, query: ResponsesQueryInput) {
+      requireAuthenticated(request); // a missing credential is 401 before any parameter is judged
+      const environment = parseEnvironmentName(query.environment, true);
+      const formId = requireParameter(query.form_id, 'form_id');
+      if (query.format !== undefined && query.format !== 'csv') {
+        throw badRequest('invalid_parameter', `format must be csv (got "${query.format}")`, {
+          errors: [{ field: 'format', code: 'enum', message: 'must be csv' }],
+        });
+      }
+      const { form } = await managedForm(request, formId, environment);
+      const filter: SubmissionFilter = {
+        formId: form.id,
+        statuses: query.status ? [query.status] : ['accepted', 'flagged'],
+        from: parseBound(query.from, 'from'),
+        to: parseBound(query.to, 'to'),
+        starred: query.starred,
+        read: query.read,
+      };
+      if (query.format === 'csv') {
+        return sendCsv(reply, form, csvStream(database.db, envelope, form, filter));
+      }
+      const limit = query.limit ?? 50;
+      const rows = await listSubmissions(database.db, filter, { limit, after: decodeCursor(query.cursor) });
+      const page = toPage(rows, limit);
+      const notes = await notesOf(
+        database.db,
+        page.rows.map((row) => row.id),
+      );
+      return { data: await presentSubmissions(page.rows, notes, envelope), nextCursor: page.nextCursor };
+    }
+    registerLegacyResponsesRoute(app, {
+      list: listResponses,
+      querystring: ResponsesQuery,
+      item: SubmissionOut,
+      tags,
+    });
 
     app.get(
       '/responses/:id',

@@ -1,21 +1,21 @@
 import type { Principal } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
+import type { OutboxMessage } from '../../platform/outbox.js';
 import { badRequest, forbidden, notFound, Problem } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import type { StoredForm } from '../forms/repo.js';
-import { earlierResult, type Idempotency, keyWasTaken, recordResult, resultOfHolder } from './idempotency.js';
+import { earlierResult, type Idempotency, keyWasTaken, resultOfHolder } from './idempotency.js';
 import type { Answers } from './logic.js';
 import { protectAnswers } from './pii.js';
-import { countAgainstQuota } from './quota.js';
-import { insertSubmission, type SubmissionStatus } from './repo.js';
+import type { SubmissionStatus } from './repo.js';
 import { type CaptchaVerifier, judgeSpam } from './spam.js';
 import { validatorFor } from './validator.js';
+import type { SubmissionWriter } from './writer.js';
 
 /**
  * The submit path (API.md §6.1): who may submit → spam → validation → PII → one
- * transaction (quota, submission, outbox) → the answer. Nothing here waits on the
+ * batched transaction (writer.ts: quota, submission, outbox) → the answer. Nothing here waits on the
  * outside world after the CAPTCHA check; e-mail leaves through the outbox after commit.
  */
 
@@ -64,6 +64,8 @@ const formClosed = (form: StoredForm) =>
 export interface SubmitDependencies {
   context: AppContext;
   captcha: CaptchaVerifier;
+  /** Stores the submission with its quota, idempotency key and outbox rows, batched with concurrent ones. */
+  writer: SubmissionWriter;
   /** Builds the e-mails a new submission causes (notifications, auto-response). */
   mailFor?: (
     form: StoredForm,
@@ -125,35 +127,32 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
 
   const result: SubmitResult = { id, formId: form.id, environment: form.environment, status, createdAt };
   const idempotency = input.idempotency;
-  const committed = database.transaction(async (trx) => {
-    if (idempotency) await recordResult(trx, form.id, idempotency, result);
-    if (status === 'accepted') {
-      await countAgainstQuota(trx, {
-        userId: form.userId,
-        environment: form.environment,
-        quota: config.monthlyQuota,
-        now: createdAt,
-      });
-    }
-    if (definition.storage.mode === 'owner') {
-      await insertSubmission(trx, {
-        id,
-        userId: form.userId,
-        environment: form.environment,
-        formId: form.id,
-        formVersion: form.version,
-        answers: stored,
-        sessionId: input.sessionId ?? null,
-        status,
-        read: false,
-        starred: false,
-        createdAt,
-      });
-    }
-    await appendToOutbox(trx, messages, createdAt);
+  const written = deps.writer.write({
+    idempotency: idempotency && { formId: form.id, key: idempotency, result },
+    quota:
+      status === 'accepted'
+        ? { userId: form.userId, environment: form.environment, quota: config.monthlyQuota, now: createdAt }
+        : undefined,
+    submission:
+      definition.storage.mode === 'owner'
+        ? {
+            id,
+            userId: form.userId,
+            environment: form.environment,
+            formId: form.id,
+            formVersion: form.version,
+            answers: stored,
+            sessionId: input.sessionId ?? null,
+            status,
+            read: false,
+            starred: false,
+            createdAt,
+          }
+        : undefined,
+    outbox: messages,
   });
   // a concurrent request with the same key was stored first: its result is the answer
-  if ((await keyWasTaken(committed)) && idempotency) {
+  if ((await keyWasTaken(written)) && idempotency) {
     return resultOfHolder<SubmitResult>(database.db, form.id, idempotency);
   }
   if (messages.length > 0) deps.afterCommit?.();
