@@ -32,6 +32,7 @@ import {
  *   npm run bench -- --no-build    use dist/ as it is
  *   BENCH_ENGINES=sqlite  BENCH_DURATION=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=50  BENCH_ROWS=1000000
  *   BENCH_QUIET_WAIT=30 (seconds to wait, before each measured part, for the other work on the machine to calm down)
+ *   BENCH_PHASES=submit (leave out the inbox at scale; RESULTS.md is left alone)
  *   BENCH_CSV_LIMIT=60 (seconds after which a slow CSV export is cut off; rows/s then covers the part read)
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
  */
@@ -55,6 +56,8 @@ const settings = {
   >,
   databaseUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
   profile: argv.includes('--profile'),
+  /** For a quick look at one part: `BENCH_PHASES=submit` leaves out the inbox at scale (RESULTS.md is then left alone). */
+  phases: (env.BENCH_PHASES ?? 'submit,inbox').split(',').map((p) => p.trim()),
   build: !argv.includes('--no-build'),
 };
 
@@ -324,6 +327,7 @@ async function runEngine(
         `${postgresCpuPerRequestUs === undefined ? '' : ` + ${postgresCpuPerRequestUs.toFixed(0)} µs of PostgreSQL's`}`,
     );
     collectProfile(result, profileDir, 'submit');
+    if (!settings.phases.includes('inbox')) return result;
 
     // 3. The inbox of a form with a million submissions.
     log(`${engine}: loading ${settings.rows.toLocaleString('en')} submissions through the driver`);
@@ -498,6 +502,8 @@ async function main(): Promise<void> {
       }
     }
     log('profile run: bench/RESULTS.md left as it was (the profiler slows the service down)');
+  } else if (!settings.phases.includes('inbox')) {
+    log('partial run: bench/RESULTS.md left as it was');
   } else {
     const file = path.join(ROOT, 'bench/RESULTS.md');
     const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';

@@ -1,7 +1,22 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 const RANDOM_LENGTH = 16;
+
+/** Random bytes drawn in bulk: one call into the CSPRNG for hundreds of ids, not one each. */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomDigits(): number[] {
+  if (poolOffset + RANDOM_LENGTH > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const digits = new Array<number>(RANDOM_LENGTH);
+  for (let i = 0; i < RANDOM_LENGTH; i++) digits[i] = (pool[poolOffset + i] ?? 0) % 32;
+  poolOffset += RANDOM_LENGTH;
+  return digits;
+}
 
 let lastTime = -1;
 let lastRandom: number[] = [];
@@ -20,7 +35,7 @@ export function newId(prefix: string, now = Date.now()): string {
     while (i >= 0 && random[i] === 31) random[i--] = 0;
     if (i >= 0) random[i] = (random[i] ?? 0) + 1;
   } else {
-    random = [...randomBytes(RANDOM_LENGTH)].map((byte) => byte % 32);
+    random = randomDigits();
   }
   lastTime = now;
   lastRandom = random;

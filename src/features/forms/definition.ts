@@ -1,3 +1,4 @@
+import type { Ajv } from 'ajv';
 import { fieldErrorsFromAjv } from '../../platform/errors.js';
 import { createAjv } from '../../platform/http/validation.js';
 import { badRequest, type FieldError } from '../../platform/problem.js';
@@ -21,9 +22,19 @@ import {
  * ranges, safe patterns, logic and spam rules that name real fields).
  */
 
-const ajv = createAjv({ coerceTypes: false, useDefaults: false });
-const validateCreateShape = ajv.compile(CreateFormBody);
-const validateUpdateShape = ajv.compile(UpdateFormBody);
+/**
+ * Compiled on first use, not at import: the two definition schemas take a few hundred
+ * milliseconds to compile, which start-up (and every process that never writes a form,
+ * like a test of the submit path) should not pay.
+ */
+let shapeValidators: { create: ReturnType<Ajv['compile']>; update: ReturnType<Ajv['compile']> } | undefined;
+function shapes() {
+  if (!shapeValidators) {
+    const ajv = createAjv({ coerceTypes: false, useDefaults: false });
+    shapeValidators = { create: ajv.compile(CreateFormBody), update: ajv.compile(UpdateFormBody) };
+  }
+  return shapeValidators;
+}
 
 export interface FormDraft {
   title: string;
@@ -64,6 +75,7 @@ export type Encrypt = (plaintext: string) => Promise<string>;
 
 export async function parseCreateInput(body: unknown, encrypt: Encrypt): Promise<CreateInput> {
   assertObject(body);
+  const validateCreateShape = shapes().create;
   const shapeErrors = validateCreateShape(body) ? [] : fieldErrorsFromAjv(validateCreateShape.errors ?? []);
   const input = body as Partial<CreateFormBody>;
   const draft = draftFrom(input, undefined);
@@ -81,6 +93,7 @@ export async function parseUpdateInput(
   encrypt: Encrypt,
 ): Promise<FormDraft> {
   assertObject(body);
+  const validateUpdateShape = shapes().update;
   const shapeErrors = validateUpdateShape(body) ? [] : fieldErrorsFromAjv(validateUpdateShape.errors ?? []);
   const draft = draftFrom(body as Partial<CreateFormBody>, stored);
   const ruleErrors =

@@ -51,6 +51,44 @@ export async function findForm(db: Db | Trx, id: string): Promise<StoredForm | u
   return row && fromRow(row);
 }
 
+/**
+ * Forms as the submit path reads them: from memory when read less than a second ago, so
+ * a submission costs no SELECT and no JSON.parse of the definition. A change made by this
+ * process is seen at once (`updateForm` and `deleteForm` forget the form, and loads that
+ * overlap the change's transaction are not kept); one made by another instance on the same
+ * PostgreSQL database within a second. The objects are shared: callers must not mutate them.
+ */
+const FORM_TTL_MS = 1000;
+const FORM_CACHE_SIZE = 10_000;
+/** A load that started this long after a change may still have read the row before the change committed. */
+const CHANGE_WINDOW_MS = 5000;
+const cachedForms = new Map<string, { form: StoredForm; until: number }>();
+const changedAt = new Map<string, number>();
+
+export async function findFormCached(db: Db, id: string): Promise<StoredForm | undefined> {
+  const now = Date.now();
+  const hit = cachedForms.get(id);
+  if (hit && hit.until > now) return hit.form;
+  const form = await findForm(db, id);
+  const changed = changedAt.get(id);
+  if (changed !== undefined && now - changed > CHANGE_WINDOW_MS) changedAt.delete(id);
+  if (form && (changed === undefined || now - changed > CHANGE_WINDOW_MS)) {
+    cachedForms.delete(id);
+    cachedForms.set(id, { form, until: now + FORM_TTL_MS });
+    // Map order is insertion order: the first key is the one cached longest ago.
+    if (cachedForms.size > FORM_CACHE_SIZE) cachedForms.delete(cachedForms.keys().next().value as string);
+  } else {
+    cachedForms.delete(id);
+  }
+  return form;
+}
+
+function forgetForm(id: string): void {
+  cachedForms.delete(id);
+  changedAt.set(id, Date.now());
+  if (changedAt.size > FORM_CACHE_SIZE) changedAt.delete(changedAt.keys().next().value as string);
+}
+
 export interface ListQuery {
   environment: string;
   statuses: readonly FormStatus[];
@@ -81,6 +119,7 @@ export async function listForms(db: Db, query: ListQuery): Promise<StoredForm[]>
 
 /** Writes `next` only if the stored version is still `expectedVersion`. */
 export async function updateForm(trx: Trx, next: StoredForm, expectedVersion: number): Promise<boolean> {
+  forgetForm(next.id);
   const { id: _id, user_id: _user, environment: _env, created_at: _created, ...changes } = toRow(next);
   const result = await trx
     .updateTable('forms')
@@ -92,5 +131,6 @@ export async function updateForm(trx: Trx, next: StoredForm, expectedVersion: nu
 }
 
 export async function deleteForm(trx: Trx, id: string): Promise<void> {
+  forgetForm(id);
   await trx.deleteFrom('forms').where('id', '=', id).execute();
 }

@@ -13,7 +13,8 @@ import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.j
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { environmentMismatch, manageDenial } from '../forms/access.js';
-import { findForm, type StoredForm } from '../forms/repo.js';
+import { findForm, findFormCached, type StoredForm } from '../forms/repo.js';
+import { writeResponseChange } from '../webhooks/response-events.js';
 import { csvStream, sendCsv } from './csv.js';
 import { acceptFormPosts, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
@@ -161,7 +162,7 @@ export const submissionRoutes =
   async (app) => {
     const { config, database, envelope, rateLimitStore } = context;
     const tags = ['submissions'];
-    const writer = new SubmissionWriter(database, { maxInFlight: database.engine === 'postgres' ? 2 : 1 });
+    const writer = new SubmissionWriter(database, { maxInFlight: 2 });
     // Requests still answering when the service stops are answered from this batch, before the database closes.
     app.addHook('onClose', async () => writer.flush());
     const deps: SubmitDependencies = {
@@ -197,7 +198,7 @@ export const submissionRoutes =
           },
         },
         async (request, reply) => {
-          const form = await findForm(database.db, request.params.id);
+          const form = await findFormCached(database.db, request.params.id);
           if (!form) throw notFound(`No form ${request.params.id}`);
           assertMaySubmit(request.principal, form);
           const limit = request.principal
@@ -370,8 +371,13 @@ export const submissionRoutes =
       async (request) => {
         const { submission } = await managedSubmission(request, request.params.id, request.query);
         const read = request.body?.read ?? true;
-        await database.transaction((trx) => setFlags(trx, submission.id, { read }));
-        return present({ ...submission, read });
+        const view = await present({ ...submission, read });
+        const change =
+          read === submission.read ? undefined : { event: 'response.updated' as const, data: view };
+        await writeResponseChange(context, submission, change, (trx) =>
+          setFlags(trx, submission.id, { read }),
+        );
+        return view;
       },
     );
 
@@ -390,8 +396,13 @@ export const submissionRoutes =
       async (request) => {
         const { submission } = await managedSubmission(request, request.params.id, request.query);
         const { starred } = request.body;
-        await database.transaction((trx) => setFlags(trx, submission.id, { starred }));
-        return present({ ...submission, starred });
+        const view = await present({ ...submission, starred });
+        const change =
+          starred === submission.starred ? undefined : { event: 'response.updated' as const, data: view };
+        await writeResponseChange(context, submission, change, (trx) =>
+          setFlags(trx, submission.id, { starred }),
+        );
+        return view;
       },
     );
 
@@ -424,8 +435,12 @@ export const submissionRoutes =
           text: request.body.text,
           createdAt: nowIso(),
         };
-        await database.transaction((trx) => insertNote(trx, note));
-        return present(submission);
+        const notes = await notesOf(database.db, [submission.id]);
+        const view = await presentSubmission(submission, [...notes, note], envelope);
+        await writeResponseChange(context, submission, { event: 'response.updated', data: view }, (trx) =>
+          insertNote(trx, note),
+        );
+        return view;
       },
     );
 
@@ -442,7 +457,9 @@ export const submissionRoutes =
       },
       async (request, reply) => {
         const { submission } = await managedSubmission(request, request.params.id, request.query);
-        await database.transaction((trx) => deleteSubmission(trx, submission.id));
+        await writeResponseChange(context, submission, { event: 'response.deleted' }, (trx) =>
+          deleteSubmission(trx, submission.id),
+        );
         return reply.status(204).send(null);
       },
     );

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
-import pg from 'pg';
 import type { Engine } from './dialect.js';
 import { GroupCommitter } from './group-commit.js';
 import { migrations } from './migrations/index.js';
 import type { Schema } from './schema.js';
+import { WalSync } from './wal-sync.js';
 
 export type Db = Kysely<Schema>;
 export type Trx = Transaction<Schema>;
@@ -68,12 +68,15 @@ function openSqlite(dataDir: string): Database {
     }
     throw error;
   }
-  sqlite.pragma('synchronous = FULL');
+  // Durable on every acknowledged write all the same: the group committer flushes the WAL
+  // (fdatasync, off the event loop) before it answers (wal-sync.ts).
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
 
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const committer = new GroupCommitter(db);
+  const wal = WalSync.open(`${file}-wal`);
+  const committer = new GroupCommitter(db, { durable: () => wal.sync() });
   let closed = false;
   return {
     engine: 'sqlite',
@@ -92,12 +95,14 @@ function openSqlite(dataDir: string): Database {
       closed = true;
       await committer.flush();
       await db.destroy();
+      wal.close();
     },
   };
 }
 
 /** Runs one statement on a connection of its own (schema management, before or after the pool). */
 async function runAlone(url: string, statement: string): Promise<void> {
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -113,8 +118,12 @@ export const createSchema = (url: string, schema: string) =>
 export const dropSchema = (url: string, schema: string) =>
   runAlone(url, `drop schema if exists "${schema}" cascade`);
 
+/** Imported when PostgreSQL is used: a service on SQLite never loads the driver (time and memory at start). */
+const loadPg = async () => (await import('pg')).default;
+
 async function openPostgres(url: string, schema: string | undefined): Promise<Database> {
   if (schema) await createSchema(url, schema);
+  const pg = await loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GroupCommitter } from './group-commit.js';
 
 interface Db {
@@ -95,5 +95,37 @@ describe('GroupCommitter', () => {
     const rows = await db.selectFrom('items').selectAll().execute();
     expect(rows).toHaveLength(20);
     await Promise.all(pending);
+  });
+
+  it('answers no unit before the durability hook confirms its commit, and fails the batch when it cannot', async () => {
+    const { db, dir } = openDb();
+    cleanups.push(async () => {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    const confirmations: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+    const committer = new GroupCommitter(db, {
+      durable: () => new Promise<void>((resolve, reject) => confirmations.push({ resolve, reject })),
+    });
+    let answered = false;
+    const first = committer.run((trx) => trx.insertInto('items').values({ id: 1, value: 'a' }).execute());
+    void first.then(() => {
+      answered = true;
+    });
+    await vi.waitFor(() => expect(confirmations).toHaveLength(1));
+    // committed (a reader sees it) but not yet confirmed durable: no answer yet
+    expect(await db.selectFrom('items').selectAll().execute()).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    // the next batch commits while the first one's flush is still under way
+    const second = committer.run((trx) => trx.insertInto('items').values({ id: 2, value: 'b' }).execute());
+    await vi.waitFor(() => expect(confirmations).toHaveLength(2));
+    confirmations[0]?.resolve();
+    await first;
+    expect(answered).toBe(true);
+    confirmations[1]?.reject(new Error('EIO'));
+    await expect(second).rejects.toThrow('EIO');
+    const flushed = committer.flush();
+    await expect(flushed).resolves.toBeUndefined();
   });
 });

@@ -23,9 +23,19 @@ export class GroupCommitter<DB> {
   /** Sizes of the last batches, for tests and benchmarks. */
   readonly batchSizes: number[] = [];
 
+  /** Commits done whose durability is still being confirmed (see `durable`). */
+  private readonly confirming = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly maxBatch = 500,
+    private readonly options: {
+      maxBatch?: number;
+      /**
+       * Makes what was committed so far durable, off the event loop; callers are answered
+       * only after it resolves. Without it, the commit itself must be durable.
+       */
+      durable?: () => Promise<void>;
+    } = {},
   ) {}
 
   run<T>(work: Work<DB, T>): Promise<T> {
@@ -37,8 +47,9 @@ export class GroupCommitter<DB> {
 
   /** Resolves once everything queued so far is committed (or failed). */
   async flush(): Promise<void> {
-    while (this.queue.length > 0 || this.running || this.scheduled) {
-      await (this.running ?? new Promise((resolve) => setImmediate(resolve)));
+    while (this.queue.length > 0 || this.running || this.scheduled || this.confirming.size > 0) {
+      await (this.running ??
+        Promise.race([...this.confirming, new Promise((resolve) => setImmediate(resolve))]));
     }
   }
 
@@ -57,7 +68,7 @@ export class GroupCommitter<DB> {
   }
 
   private async commitBatch(): Promise<void> {
-    const batch = this.queue.splice(0, this.maxBatch);
+    const batch = this.queue.splice(0, this.options.maxBatch ?? 500);
     if (batch.length === 0) return;
     this.batchSizes.push(batch.length);
     if (this.batchSizes.length > 100) this.batchSizes.shift();
@@ -87,10 +98,19 @@ export class GroupCommitter<DB> {
       for (const unit of batch) unit.reject(error);
       return;
     }
-    batch.forEach((unit, i) => {
-      const outcome = outcomes[i];
-      if (outcome?.ok) unit.resolve(outcome.value);
-      else unit.reject(outcome ? outcome.error : new Error('unit did not run'));
+    const answer = () =>
+      batch.forEach((unit, i) => {
+        const outcome = outcomes[i];
+        if (outcome?.ok) unit.resolve(outcome.value);
+        else unit.reject(outcome ? outcome.error : new Error('unit did not run'));
+      });
+    if (!this.options.durable) return answer();
+    // The next batch may commit while this one's sync is under way: the event loop and
+    // the writer are free during the sync, and one sync can cover several commits.
+    const confirmed = this.options.durable().then(answer, (error: unknown) => {
+      for (const unit of batch) unit.reject(error);
     });
+    this.confirming.add(confirmed);
+    void confirmed.finally(() => this.confirming.delete(confirmed));
   }
 }
