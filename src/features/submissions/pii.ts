@@ -85,3 +85,23 @@ export async function revealAnswers(
   }
   return shown;
 }
+
+/**
+ * What the owner sees of answers just protected, without decrypting: the encrypted ones are
+ * shown from the plain answers they were made from (the same result as `revealAnswers`).
+ */
+export function ownerAnswers(
+  stored: StoredAnswers,
+  plain: Record<string, AnswerValue>,
+): Record<string, AnswerValue> {
+  const shown: Record<string, AnswerValue> = {};
+  for (const [id, value] of Object.entries(stored)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      if ('$masked' in value) shown[id] = mask(value.$masked);
+      else if (plain[id] !== undefined) shown[id] = plain[id];
+    } else {
+      shown[id] = value;
+    }
+  }
+  return shown;
+}

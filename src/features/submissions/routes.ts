@@ -157,12 +157,17 @@ function assertMayManage(principal: Principal, form: StoredForm): void {
 export const submissionRoutes =
   (
     context: AppContext,
-    extra: Pick<SubmitDependencies, 'mailFor' | 'afterCommit'> & { mailer?: Mailer } = {},
+    extra: Pick<SubmitDependencies, 'mailFor'> & { mailer?: Mailer } = {},
   ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { config, database, envelope, rateLimitStore } = context;
     const tags = ['submissions'];
-    const writer = new SubmissionWriter(database, { maxInFlight: 2 });
+    // Two batches at once: one builds while the other waits on its commit (or WAL flush).
+    const writer = new SubmissionWriter(database, {
+      maxInFlight: 2,
+      envelope,
+      afterCommit: () => context.outbox.nudge(),
+    });
     // Requests still answering when the service stops are answered from this batch, before the database closes.
     app.addHook('onClose', async () => writer.flush());
     const deps: SubmitDependencies = {
@@ -170,7 +175,6 @@ export const submissionRoutes =
       writer,
       captcha: captchaVerifier(config.captchaVerifyUrls),
       mailFor: extra.mailFor,
-      afterCommit: extra.afterCommit,
     };
     const anonymousLimiter = createRateLimiter(rateLimitStore, {
       name: 'submit-ip',

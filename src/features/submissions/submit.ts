@@ -7,7 +7,7 @@ import { nowIso } from '../../platform/time.js';
 import type { StoredForm } from '../forms/repo.js';
 import { earlierResult, type Idempotency, keyWasTaken, resultOfHolder } from './idempotency.js';
 import type { Answers } from './logic.js';
-import { protectAnswers } from './pii.js';
+import { ownerAnswers, protectAnswers } from './pii.js';
 import type { SubmissionStatus } from './repo.js';
 import { type CaptchaVerifier, judgeSpam } from './spam.js';
 import { validatorFor } from './validator.js';
@@ -72,7 +72,6 @@ export interface SubmitDependencies {
     submission: { id: string; createdAt: string; status: SubmissionStatus },
     answers: Answers,
   ) => Promise<OutboxMessage[]>;
-  afterCommit?: () => void;
 }
 
 export async function submit(input: SubmitInput, deps: SubmitDependencies): Promise<SubmitResult> {
@@ -150,11 +149,33 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
           }
         : undefined,
     outbox: messages,
+    event:
+      status === 'quarantined'
+        ? undefined
+        : {
+            event: 'response.created',
+            formId: form.id,
+            userId: form.userId,
+            environment: form.environment,
+            occurredAt: createdAt,
+            submissionId: id,
+            data: {
+              id,
+              formId: form.id,
+              environment: form.environment,
+              answers: ownerAnswers(stored, answers),
+              sessionId: input.sessionId ?? null,
+              status,
+              read: false,
+              starred: false,
+              notes: [],
+              createdAt,
+            },
+          },
   });
   // a concurrent request with the same key was stored first: its result is the answer
   if ((await keyWasTaken(written)) && idempotency) {
     return resultOfHolder<SubmitResult>(database.db, form.id, idempotency);
   }
-  if (messages.length > 0) deps.afterCommit?.();
   return result;
 }

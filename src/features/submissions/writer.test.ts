@@ -45,6 +45,7 @@ describe('SubmissionWriter', () => {
       quota: undefined,
       idempotency: undefined,
       outbox: [],
+      event: undefined,
       ...overrides,
     };
   }

@@ -1,5 +1,7 @@
+import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
+import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
 import { countManyAgainstQuota, type QuotaScope, quotaExceeded } from './quota.js';
 import { insertSubmissions, type StoredSubmission } from './repo.js';
@@ -25,10 +27,9 @@ export interface SubmissionWrite {
   quota: QuotaScope | undefined;
   idempotency: { formId: string; key: Idempotency; result: { createdAt: string } } | undefined;
   outbox: readonly OutboxMessage[];
+  /** `response.created`, for the form's webhooks (none for quarantined submissions). */
+  event: WebhookEvent | undefined;
 }
-
-/** Writes more in the same transaction (webhook events), given the submissions that were stored. */
-export type BatchExtension = (trx: Trx, written: readonly SubmissionWrite[]) => Promise<void>;
 
 interface Pending {
   write: SubmissionWrite;
@@ -43,6 +44,8 @@ export class SubmissionWriter {
   private inFlight = 0;
   private scheduled = false;
   private readonly idle: Array<() => void> = [];
+  /** Set by a batch that appended outbox rows: the worker is nudged once it commits. */
+  private wantsNudge = false;
   /** Sizes of the last batches, for tests and the benchmark. */
   readonly batchSizes: number[] = [];
 
@@ -52,7 +55,10 @@ export class SubmissionWriter {
       /** Batches committing at once: 1 on SQLite (one writer anyway), 2 on PostgreSQL to overlap round trips. */
       maxInFlight?: number;
       maxBatch?: number;
-      extension?: BatchExtension;
+      /** Encrypts webhook payloads; without it no webhook event is queued (tests of the writer alone). */
+      envelope?: Envelope;
+      /** Called after a commit that queued webhook deliveries or other outbox rows. */
+      afterCommit?: () => void;
     } = {},
   ) {}
 
@@ -109,6 +115,10 @@ export class SubmissionWriter {
       await Promise.all(batch.map((pending) => this.commit([pending])));
       return;
     }
+    if (this.wantsNudge) {
+      this.wantsNudge = false;
+      this.options.afterCommit?.();
+    }
     batch.forEach((pending, index) => {
       const outcome = outcomes[index];
       if (outcome?.ok) pending.resolve();
@@ -156,7 +166,9 @@ export class SubmissionWriter {
       trx,
       written.flatMap((write) => write.outbox),
     );
-    await this.options.extension?.(trx, written);
+    const events = written.flatMap((write) => (write.event ? [write.event] : []));
+    const queued = this.options.envelope ? await enqueueWebhookEvents(trx, this.options.envelope, events) : 0;
+    if (queued > 0 || written.some((write) => write.outbox.length > 0)) this.wantsNudge = true;
     return outcomes;
   }
 

@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../platform/db/database.js';
+import { toCount } from '../../platform/db/dialect.js';
+
+export type EventType = 'view' | 'start';
+
+export interface FormEvent {
+  formId: string;
+  userId: string;
+  environment: string;
+  type: EventType;
+  sessionId: string;
+  createdAt: string;
+}
+
+/**
+ * Stores the event unless this session already reported this type for this form; the
+ * primary key decides, so concurrent duplicates count once on both engines.
+ */
+export async function recordEvent(trx: Trx, event: FormEvent): Promise<void> {
+  await trx
+    .insertInto('form_events')
+    .values({
+      form_id: event.formId,
+      type: event.type,
+      session_id: event.sessionId,
+      user_id: event.userId,
+      environment: event.environment,
+      created_at: event.createdAt,
+    })
+    .onConflict((conflict) => conflict.columns(['form_id', 'type', 'session_id']).doNothing())
+    .execute();
+}
+
+/** Whose data, and which part of it: one user's environment, optionally one form, within [from, to]. */
+export interface AnalyticsScope {
+  userId: string;
+  environment: string;
+  formId: string | undefined;
+  /** Inclusive bounds, ISO 8601 UTC with milliseconds (they compare as text). */
+  from: string;
+  to: string;
+}
+
+export interface ScopedForm {
+  id: string;
+  title: string;
+}
+
+/** Every form in the scope, whatever its status, newest first (the order of GET /forms). */
+export async function formsInScope(db: Db, scope: AnalyticsScope): Promise<ScopedForm[]> {
+  let query = db
+    .selectFrom('forms')
+    .select(['id', 'title'])
+    .where('user_id', '=', scope.userId)
+    .where('environment', '=', scope.environment);
+  if (scope.formId !== undefined) query = query.where('id', '=', scope.formId);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Counters of one form on one UTC day (`YYYY-MM-DD`). */
+export interface DayCounts {
+  formId: string;
+  day: string;
+  views: number;
+  starts: number;
+  /** What reached the owner: accepted and flagged submissions. */
+  submissions: number;
+  flagged: number;
+  quarantined: number;
+}
+
+// The UTC day of an ISO 8601 timestamp, on both engines (timestamps are text).
+const DAY = sql<string>`substr(created_at, 1, 10)`;
+const ZERO = sql<number>`0`;
+
+/**
+ * Events and submissions of the scope counted by the database, grouped by form and UTC
+ * day. One statement (a UNION ALL of the two groupings), so both are read from the same
+ * snapshot; a (form, day) may come back twice, once from each table.
+ */
+export async function countsByFormAndDay(db: Db, scope: AnalyticsScope): Promise<DayCounts[]> {
+  let events = db
+    .selectFrom('form_events')
+    .select([
+      'form_id',
+      DAY.as('day'),
+      sql<number>`sum(case when type = 'view' then 1 else 0 end)`.as('views'),
+      sql<number>`sum(case when type = 'start' then 1 else 0 end)`.as('starts'),
+      ZERO.as('submissions'),
+      ZERO.as('flagged'),
+      ZERO.as('quarantined'),
+    ])
+    .where('user_id', '=', scope.userId)
+    .where('environment', '=', scope.environment)
+    .where('created_at', '>=', scope.from)
+    .where('created_at', '<=', scope.to);
+  if (scope.formId !== undefined) events = events.where('form_id', '=', scope.formId);
+
+  // Through the scope's forms, so the inbox index (form_id, created_at) serves the range.
+  let forms = db
+    .selectFrom('forms')
+    .select('id')
+    .where('user_id', '=', scope.userId)
+    .where('environment', '=', scope.environment);
+  if (scope.formId !== undefined) forms = forms.where('id', '=', scope.formId);
+  const submissions = db
+    .selectFrom('submissions')
+    .select([
+      'form_id',
+      DAY.as('day'),
+      ZERO.as('views'),
+      ZERO.as('starts'),
+      sql<number>`sum(case when status in ('accepted', 'flagged') then 1 else 0 end)`.as('submissions'),
+      sql<number>`sum(case when status = 'flagged' then 1 else 0 end)`.as('flagged'),
+      sql<number>`sum(case when status = 'quarantined' then 1 else 0 end)`.as('quarantined'),
+    ])
+    .where('form_id', 'in', forms)
+    .where('user_id', '=', scope.userId)
+    .where('environment', '=', scope.environment)
+    .where('created_at', '>=', scope.from)
+    .where('created_at', '<=', scope.to)
+    .groupBy(['form_id', DAY]);
+
+  const rows = await events.groupBy(['form_id', DAY]).unionAll(submissions).execute();
+  return rows.map((row) => ({
+    formId: row.form_id,
+    day: row.day,
+    views: toCount(row.views),
+    starts: toCount(row.starts),
+    submissions: toCount(row.submissions),
+    flagged: toCount(row.flagged),
+    quarantined: toCount(row.quarantined),
+  }));
+}

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { requireAuthenticated } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { isForeignKeyViolation } from '../../platform/db/dialect.js';
+import { problems } from '../../platform/http/schemas.js';
+import { forbidden } from '../../platform/problem.js';
+import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
+import { nowIso } from '../../platform/time.js';
+import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
+import { environmentExists } from '../environments/repo.js';
+import { environmentMismatch, formNotFound, manageDenial } from '../forms/access.js';
+import { findForm } from '../forms/repo.js';
+import { assertMaySubmit } from '../submissions/submit.js';
+import { presentAnalytics } from './presenter.js';
+import { parseRange } from './range.js';
+import { countsByFormAndDay, formsInScope, recordEvent } from './repo.js';
+import { AnalyticsOut, AnalyticsQuery, EventBody } from './schemas.js';
+
+/**
+ * API.md §8: views and starts reported by form pages (public, counted once per session),
+ * and the owner's counts of an environment (session or a secret key of it).
+ */
+export const analyticsRoutes =
+  ({ config, database, rateLimitStore }: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = ['analytics'];
+    // Its own counter, as many per minute as anonymous submissions: a visit is a view, a start, a submit.
+    const eventLimiter = createRateLimiter(rateLimitStore, {
+      name: 'events-ip',
+      points: config.rateLimitPublic,
+      windowSeconds: 60,
+    });
+
+    app.post(
+      '/v1/forms/:formId/events',
+      {
+        schema: {
+          tags,
+          summary:
+            'Report a view or a start of a form (counted once per session; whoever may submit may report)',
+          params: Type.Object({ formId: Type.String({ maxLength: 200 }) }),
+          body: EventBody,
+          response: {
+            // no body: browsers send these as beacons and read nothing back
+            202: Type.Unsafe<void>({
+              type: 'null',
+              description: 'Recorded (or already counted for this session); no body',
+            }),
+            ...problems(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const form = await findForm(database.db, request.params.formId);
+        if (!form) throw formNotFound(request.params.formId);
+        if (request.principal?.kind === 'session') {
+          throw forbidden(
+            'Views and starts come from visitors or integrations: use no credential, or an API key',
+          );
+        }
+        // the funnel's events come from whoever may submit to the form (§6.1): live forms from anyone
+        assertMaySubmit(request.principal, form);
+        reply.headers(rateLimitHeaders(await eventLimiter.consume(request.ip)));
+        const event = {
+          formId: form.id,
+          userId: form.userId,
+          environment: form.environment,
+          type: request.body.type,
+          sessionId: request.body.sessionId,
+          createdAt: nowIso(),
+        };
+        await database
+          .transaction((trx) => recordEvent(trx, event))
+          .catch((error: unknown) => {
+            // the form was deleted between reading it and recording the event
+            if (isForeignKeyViolation(error)) throw formNotFound(form.id);
+            throw error;
+          });
+        return reply.status(202).send();
+      },
+    );
+
+    async function analytics(request: FastifyRequest, query: Static<typeof AnalyticsQuery>) {
+      const principal = requireAuthenticated(request); // 401 before any parameter is judged
+      const environment = parseEnvironmentName(query.environment, true);
+      if (principal.kind === 'publishable') {
+        throw forbidden(
+          'A publishable key can only read forms and submit to them; use a secret key or a session',
+        );
+      }
+      if (principal.kind === 'secret' && principal.environment !== environment) {
+        throw forbidden(
+          `This secret key belongs to the environment "${principal.environment}", not "${environment}"`,
+        );
+      }
+      if (
+        principal.kind === 'session' &&
+        !(await environmentExists(database.db, principal.userId, environment))
+      ) {
+        throw environmentNotFound(environment);
+      }
+      const range = parseRange(query.from, query.to);
+      if (query.form_id !== undefined) {
+        const form = await findForm(database.db, query.form_id);
+        if (!form) throw formNotFound(query.form_id);
+        const denial = manageDenial(principal, form) ?? environmentMismatch(form, environment);
+        if (denial) throw denial;
+      }
+      const scope = { userId: principal.userId, environment, formId: query.form_id, ...range };
+      // forms first: counts of a form created in between are then left out rather than half shown
+      const forms = await formsInScope(database.db, scope);
+      const counts = await countsByFormAndDay(database.db, scope);
+      return presentAnalytics(environment, range, forms, counts);
+    }
+
+    app.get(
+      '/analytics',
+      {
+        schema: {
+          tags,
+          summary: "Views, starts and submissions of an environment's forms: totals, per form, per UTC day",
+          querystring: AnalyticsQuery,
+          response: { 200: AnalyticsOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => analytics(request, request.query),
+    );
+
+    app.get(
+      '/environments/:environment/analytics',
+      {
+        schema: {
+          tags,
+          deprecated: true,
+          summary: 'Deprecated: use GET /analytics?environment=',
+          params: Type.Object({ environment: Type.String() }),
+          querystring: Type.Omit(AnalyticsQuery, ['environment']),
+          response: { 200: AnalyticsOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const environment = request.params.environment;
+        const successor = `/analytics?environment=${encodeURIComponent(environment)}`;
+        reply.header('deprecation', 'true').header('link', `<${successor}>; rel="successor-version"`);
+        return analytics(request, { ...request.query, environment });
+      },
+    );
+  };
