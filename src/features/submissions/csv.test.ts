@@ -114,6 +114,21 @@ describe('format=csv', () => {
     expect(response.text).toBe(`${[...HEADER, 'name', 'email', 'topic', 'message'].join(',')}\r\n`);
   });
 
+  it('leaves a cell empty when the answer is absent, whatever the field is called (constructor, toString)', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [
+        { id: 'constructor', type: 'text', label: 'A' },
+        { id: 'toString', type: 'text', label: 'B' },
+        { id: 'name', type: 'text', label: 'Name' },
+      ],
+    });
+    await submit(form.id, { name: 'Ada' });
+    const [record] = await exportRecords(user, form.id);
+    expect(record).toMatchObject({ constructor: '', toString: '', name: 'Ada' });
+  });
+
   it('quotes commas, quotes and line breaks as RFC 4180 says', async () => {
     const user = await signup(t);
     const form = await createForm(t, user.token, {

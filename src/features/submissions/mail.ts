@@ -59,7 +59,9 @@ export function ownerValue(field: Field, definition: FormDefinition, value: unkn
 export function ownerView(definition: FormDefinition, answers: Answers): Map<string, string> {
   const shown = new Map<string, string>();
   for (const field of definition.fields) {
-    const value = ownerValue(field, definition, answers[field.id]);
+    // own answers only: a blank field named `constructor` is not Object.prototype's
+    const answer = Object.hasOwn(answers, field.id) ? answers[field.id] : undefined;
+    const value = ownerValue(field, definition, answer);
     if (value !== undefined) shown.set(field.id, value);
   }
   return shown;
