@@ -271,7 +271,8 @@ export function renderMarkdown(results: Results, previous: string): string {
       ' PostgreSQL runs on the same machine. Other work on the machine makes the figures noisy: the CPU' +
       ' use measured just before each run is listed below.',
     `- Service: \`node ${results.entry === 'dist' ? 'dist/server.js' : '--import tsx src/server.ts'}\`, NODE_ENV=production, ` +
-      'LOG_LEVEL=warn, MONTHLY_QUOTA=0, RATE_LIMIT_PUBLIC=10000000; SQLite with synchronous=FULL (group commit);' +
+      'LOG_LEVEL=warn, MONTHLY_QUOTA=0, RATE_LIMIT_PUBLIC=10000000; concurrent submissions batched into one transaction' +
+      ' (submissions/writer.ts); SQLite in WAL mode, every answer after an fdatasync of the WAL (platform/db/wal-sync.ts);' +
       ' PostgreSQL in a fresh schema, dropped afterwards.',
     `- Load: autocannon, ${s.connections} connections, ${s.durationS} s after a ${s.warmupS} s warm-up, one JSON` +
       ' body of a realistic five-field form (text ≤ 100, e-mail, select of 4, integer 1..10, textarea ≤ 2000),' +
