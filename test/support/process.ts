@@ -14,12 +14,17 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-export function runService(env: Record<string, string | undefined>): {
+/** `entry`: a built JavaScript file to run with plain node instead of the sources through tsx. */
+export function runService(
+  env: Record<string, string | undefined>,
+  entry?: string,
+): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | string>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server.ts')], {
+  const args = entry ? [entry] : ['--import', 'tsx', path.join(root, 'src/server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -47,8 +52,9 @@ export function runService(env: Record<string, string | undefined>): {
 export async function startService(
   env: Record<string, string | undefined>,
   timeoutMs = 20_000,
+  entry?: string,
 ): Promise<ServiceProcess> {
-  const run = runService(env);
+  const run = runService(env, entry);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${run.output()}`)), timeoutMs);
     const check = () => {
