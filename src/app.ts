@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { analyticsRoutes } from './features/analytics/routes.js';
 import { environmentRoutes } from './features/environments/routes.js';
 import { formRoutes } from './features/forms/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -12,6 +13,11 @@ import { keyRoutes } from './features/keys/routes.js';
 import { EMAIL_KIND, emailHandler, mailBuilder } from './features/submissions/mail.js';
 import { RetentionJob } from './features/submissions/retention.js';
 import { submissionRoutes } from './features/submissions/routes.js';
+import { WebhookSender, webhookHandler } from './features/webhooks/delivery.js';
+import { webhookDeliveryRoutes } from './features/webhooks/delivery-routes.js';
+import { WEBHOOK_KIND } from './features/webhooks/events.js';
+import { webhookRoutes } from './features/webhooks/routes.js';
+import { ssrfGuardOn } from './features/webhooks/ssrf.js';
 import { installAuthentication } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
 import { Envelope } from './platform/crypto/envelope.js';
@@ -20,7 +26,7 @@ import { openDatabase } from './platform/db/database.js';
 import { installErrorHandling, sendProblem, toProblem } from './platform/errors.js';
 import { screenInput } from './platform/http/input-guard.js';
 import { ProblemSchema } from './platform/http/schemas.js';
-import { validatorCompiler } from './platform/http/validation.js';
+import { lazySerializers, validatorCompiler } from './platform/http/validation.js';
 import { createMailer } from './platform/mail.js';
 import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox.js';
 import { Problem } from './platform/problem.js';
@@ -41,7 +47,9 @@ declare module 'fastify' {
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Timing of the outbox worker (tests shorten it); defaults in outbox.ts. */
-  outbox?: Pick<OutboxWorkerOptions, 'pollMs' | 'leaseMs' | 'retryDelaysMs'>;
+  outbox?: Pick<OutboxWorkerOptions, 'pollMs' | 'leaseMs' | 'retryDelaysMs' | 'concurrency'>;
+  /** How long a webhook receiver may take to answer (tests shorten it); default 10 s (API.md §7). */
+  webhookTimeoutMs?: number;
   /** How often the retention job runs (tests shorten it); default hourly, see retention.ts. */
   retentionIntervalMs?: number;
 }
@@ -79,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     ajv: { customOptions: { allErrors: true } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
   const outbox = new OutboxWorker(database, { logger: app.log, ...options.outbox });
   const context: AppContext = { config, database, rateLimitStore, envelope, outbox };
@@ -95,8 +104,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addSchema(ProblemSchema);
   // Only JSON by default; form posts are accepted where a route says so.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   installErrorHandling(app, { production: config.production });
@@ -113,21 +123,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'RateLimit-Reset',
     'X-Request-Id',
   ];
+  // Credentials are bearer tokens and keys, never cookies: no request needs CORS credentials.
+  // Both option sets are built once; the delegator only picks one (it runs on every request).
+  const shared = { credentials: false, exposedHeaders, maxAge: 86_400 };
+  const publicCors = { ...shared, origin: true, methods: ['GET', 'HEAD', 'POST'] };
+  const privateCors = {
+    ...shared,
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  };
   await app.register(cors, {
     hook: 'onRequest',
     delegator: (request, callback) => {
-      const path = (request.url ?? '/').split('?')[0] ?? '/';
-      // Credentials are bearer tokens and keys, never cookies: no request needs CORS credentials.
-      const shared = { credentials: false, exposedHeaders, maxAge: 86_400 };
-      if (PUBLIC_PATH.test(path)) {
-        callback(null, { ...shared, origin: true, methods: ['GET', 'HEAD', 'POST'] });
-      } else {
-        callback(null, {
-          ...shared,
-          origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-          methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        });
-      }
+      const url = request.url ?? '/';
+      const query = url.indexOf('?');
+      callback(null, PUBLIC_PATH.test(query === -1 ? url : url.slice(0, query)) ? publicCors : privateCors);
     },
   });
 
@@ -166,6 +176,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(environmentRoutes(context));
   await app.register(keyRoutes(context));
   await app.register(formRoutes(context));
+  await app.register(webhookRoutes(context));
+  await app.register(webhookDeliveryRoutes(context));
+  // Webhook deliveries: queued with the change that causes them, sent by the worker (features/webhooks/delivery.ts).
+  const webhookSender = new WebhookSender({
+    guard: ssrfGuardOn(config),
+    timeoutMs: options.webhookTimeoutMs,
+  });
+  outbox.handle(WEBHOOK_KIND, webhookHandler(database, envelope, webhookSender, app.log));
+  // added before the worker's own onClose hook, so it runs after the worker has stopped
+  app.addHook('onClose', async () => webhookSender.close());
   // E-mail: written to the outbox with each submission, sent by the worker after commit.
   const mailer = createMailer(config);
   outbox.handle(EMAIL_KIND, emailHandler(envelope, mailer));
@@ -178,10 +198,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     submissionRoutes(context, {
       mailFor: mailBuilder(envelope),
-      afterCommit: () => outbox.nudge(),
       mailer,
     }),
   );
+  await app.register(analyticsRoutes(context));
   // Deletes submissions past their form's retention, expired idempotency keys, old outbox rows.
   const retention = new RetentionJob(database, { intervalMs: options.retentionIntervalMs, logger: app.log });
   app.addHook('onReady', async () => retention.start());

@@ -33,6 +33,8 @@ export interface Config {
   kmsProvider: 'local';
   /** 32 bytes; absent means generated once into DATA_DIR/master.key. */
   masterKey: Buffer | undefined;
+  /** Outside development mode, let webhooks reach private and loopback addresses (the SSRF guard off). */
+  webhookAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -132,7 +134,7 @@ export const SETTINGS = [
   {
     name: 'NODE_ENV',
     key: 'production',
-    doc: '`production` turns development mode off: client errors (4xx) are then never logged with their stack trace.',
+    doc: '`production` turns development mode off: client errors (4xx) are then never logged with their stack trace, and webhooks may not reach private addresses (see `WEBHOOK_ALLOW_PRIVATE`).',
     defaultText: 'development',
     parse: (raw) => raw === 'production',
   } satisfies Setting<'production'>,
@@ -272,6 +274,19 @@ export const SETTINGS = [
       return key;
     },
   } satisfies Setting<'masterKey'>,
+  {
+    name: 'WEBHOOK_ALLOW_PRIVATE',
+    key: 'webhookAllowPrivate',
+    doc: '`true` lets webhooks reach loopback, private, link-local and metadata addresses outside development mode (refused there otherwise, at registration and at delivery).',
+    defaultText: 'false',
+    parse: (raw) => {
+      if (raw === undefined || raw === '') return false;
+      const lower = raw.toLowerCase();
+      if (['true', '1', 'yes'].includes(lower)) return true;
+      if (['false', '0', 'no'].includes(lower)) return false;
+      return fail('WEBHOOK_ALLOW_PRIVATE', 'must be true or false', raw);
+    },
+  } satisfies Setting<'webhookAllowPrivate'>,
 ] as const;
 
 export function loadConfig(env: Env = process.env): Config {

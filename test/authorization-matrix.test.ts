@@ -4,8 +4,8 @@ import { createTestApp, type RequestOptions, type Response, type TestApp } from 
 import { createEnvironment, createForm, createKey, signup, type TestUser } from './support/factories.js';
 
 /**
- * Who may call what: every forms, keys and environments endpoint against every kind of
- * caller, as one table (API.md §1, §3-§5 and the decisions in the project notes).
+ * Who may call what: every forms, keys, environments, webhooks and analytics endpoint against every
+ * kind of caller, as one table (API.md §1, §3-§5, §7, §8 and the decisions in the project notes).
  *
  * One setup builds the world: an owner with a `staging` environment, keys of both kinds,
  * a live and a draft form in `development`, another user with a secret key of their own
@@ -400,7 +400,199 @@ const endpoints: Endpoint<any>[] = [
       },
     } satisfies Endpoint<{ id: string }>,
   ]),
+  ...analyticsEndpoints(),
+  ...webhookEndpoints(),
 ];
+
+/** API.md §8: analytics, form events, and the legacy responses path. */
+function analyticsEndpoints(): Endpoint<any>[] {
+  const ACCEPTED: Expected = { status: 202 };
+  /** An environment's counts: a session or a secret key of it; anyone else's own environment is their own. */
+  const ENVIRONMENT_COUNTS: Record<Caller, Expected> = {
+    anonymous: UNAUTHORIZED,
+    'other user session': OK,
+    'publishable key (same env)': FORBIDDEN,
+    'secret key (same env)': OK,
+    'secret key (other env)': FORBIDDEN,
+    "other user's secret key": OK,
+    ...INVALID_CREDENTIALS,
+    'owner session': OK,
+  };
+  /** The owner's form, read with a session or a secret key of its environment. */
+  const MANAGE_FORM: Record<Caller, Expected> = writeForm(OK);
+  const verifyForms = async (w: World, _r: unknown, response: Response, caller: Caller) => {
+    if (!ok(response.status)) return;
+    const ids = response.body.forms.map((form: { formId: string }) => form.formId);
+    const owners = caller === 'owner session' || caller === 'secret key (same env)';
+    // another user's environment of the same name holds none of the owner's forms
+    expect(ids.includes(w.liveForm.id)).toBe(owners);
+    expect(ids.includes(w.draftForm.id)).toBe(owners);
+  };
+  const verifyEvent = async (sessionId: string, response: Response) => {
+    const rows = await t.app.intake.database.db
+      .selectFrom('form_events')
+      .select('form_id')
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(rows.length).toBe(ok(response.status) ? 1 : 0);
+  };
+  return [
+    {
+      name: 'GET /analytics?environment=development',
+      request: () => ({ method: 'GET', url: '/analytics?environment=development' }),
+      expected: ENVIRONMENT_COUNTS,
+      verify: verifyForms,
+    } satisfies Endpoint,
+    {
+      name: 'GET /environments/development/analytics (deprecated)',
+      request: () => ({ method: 'GET', url: '/environments/development/analytics' }),
+      expected: ENVIRONMENT_COUNTS,
+      verify: verifyForms,
+    } satisfies Endpoint,
+    {
+      name: 'GET /analytics?environment=development&form_id={live}',
+      request: (w) => ({ method: 'GET', url: `/analytics?environment=development&form_id=${w.liveForm.id}` }),
+      expected: MANAGE_FORM,
+      verify: async (w, _r, response) => {
+        if (ok(response.status))
+          expect(response.body.forms.map((f: any) => f.formId)).toEqual([w.liveForm.id]);
+      },
+    } satisfies Endpoint,
+    {
+      name: 'GET /environments/development/responses?form_id={live} (deprecated)',
+      request: (w) => ({
+        method: 'GET',
+        url: `/environments/development/responses?form_id=${w.liveForm.id}`,
+      }),
+      expected: MANAGE_FORM,
+    } satisfies Endpoint,
+    ...(['live', 'draft'] as const).map(
+      (status) =>
+        ({
+          name: `POST /v1/forms/{id}/events (${status})`,
+          prepare: async () => unique('session'),
+          request: (w, sessionId) => ({
+            method: 'POST',
+            url: `/v1/forms/${status === 'live' ? w.liveForm.id : w.draftForm.id}/events`,
+            body: { type: 'view', sessionId },
+          }),
+          // who may report = who may submit (API.md §6.1): sessions are not visitors
+          expected: {
+            anonymous: status === 'live' ? ACCEPTED : NOT_FOUND,
+            'other user session': FORBIDDEN,
+            'publishable key (same env)': status === 'live' ? ACCEPTED : FORBIDDEN,
+            'secret key (same env)': ACCEPTED,
+            'secret key (other env)': FORBIDDEN,
+            "other user's secret key": FORBIDDEN,
+            ...INVALID_CREDENTIALS,
+            'owner session': FORBIDDEN,
+          },
+          verify: (_w, sessionId, response) => verifyEvent(sessionId, response),
+        }) satisfies Endpoint<string>,
+    ),
+  ];
+}
+
+/** API.md §7: the webhook resource. A webhook is managed like its form (writeForm's rule). */
+function webhookEndpoints(): Endpoint<any>[] {
+  type Made = { formId: string; webhookId: string };
+  const make = async (w: World): Promise<Made> => {
+    const form = await createForm(t, w.owner.token);
+    const response = await t.request({
+      method: 'POST',
+      url: '/webhooks',
+      auth: w.owner.token,
+      body: { formId: form.id, event: 'response.created', url: 'https://hooks.example.com/matrix' },
+    });
+    if (response.status !== 201) throw new Error(`webhook failed: ${response.status} ${response.text}`);
+    return { formId: form.id, webhookId: response.body.id };
+  };
+  const stored = (id: string) =>
+    t.app.intake.database.db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  /** Every webhook of an environment: anyone's own environment of that name is their own. */
+  const ENVIRONMENT_LIST: Record<Caller, Expected> = {
+    anonymous: UNAUTHORIZED,
+    'other user session': OK,
+    'publishable key (same env)': FORBIDDEN,
+    'secret key (same env)': OK,
+    'secret key (other env)': FORBIDDEN,
+    "other user's secret key": OK,
+    ...INVALID_CREDENTIALS,
+    'owner session': OK,
+  };
+  return [
+    {
+      name: 'POST /webhooks',
+      prepare: (w) => createForm(t, w.owner.token),
+      request: (_w, form: { id: string }) => ({
+        method: 'POST',
+        url: '/webhooks',
+        body: { formId: form.id, event: 'form.updated', url: 'https://hooks.example.com/matrix' },
+      }),
+      expected: writeForm(CREATED),
+      verify: async (w, form: { id: string }, response) => {
+        const rows = await t.app.intake.database.db
+          .selectFrom('webhooks')
+          .select('user_id')
+          .where('form_id', '=', form.id)
+          .execute();
+        // created on the owner's form, for the owner, or not at all
+        expect(rows).toEqual(ok(response.status) ? [{ user_id: w.owner.id }] : []);
+      },
+    } satisfies Endpoint<{ id: string }>,
+    {
+      name: 'GET /webhooks?form_id=',
+      prepare: make,
+      request: (_w, made: Made) => ({ method: 'GET', url: `/webhooks?form_id=${made.formId}` }),
+      expected: writeForm(OK),
+      verify: async (_w, made: Made, response) => {
+        if (ok(response.status)) expect(response.body.data.map((h: any) => h.id)).toEqual([made.webhookId]);
+      },
+    } satisfies Endpoint<Made>,
+    {
+      name: 'GET /webhooks?environment=development',
+      prepare: make,
+      request: () => ({ method: 'GET', url: '/webhooks?environment=development&limit=100' }),
+      expected: ENVIRONMENT_LIST,
+      verify: async (_w, made: Made, response, caller) => {
+        if (!ok(response.status)) return;
+        const ids = response.body.data.map((h: any) => h.id);
+        // another user's development holds none of the owner's webhooks
+        expect(ids.includes(made.webhookId)).toBe(
+          caller === 'owner session' || caller === 'secret key (same env)',
+        );
+      },
+    } satisfies Endpoint<Made>,
+    {
+      name: 'GET /webhooks/{id}',
+      prepare: make,
+      request: (_w, made: Made) => ({ method: 'GET', url: `/webhooks/${made.webhookId}` }),
+      expected: writeForm(OK),
+    } satisfies Endpoint<Made>,
+    {
+      name: 'PATCH /webhooks/{id}',
+      prepare: make,
+      request: (_w, made: Made) => ({
+        method: 'PATCH',
+        url: `/webhooks/${made.webhookId}`,
+        body: { enabled: false },
+      }),
+      expected: writeForm(OK),
+      verify: async (_w, made: Made, response) => {
+        expect((await stored(made.webhookId))?.enabled).toBe(ok(response.status) ? 0 : 1);
+      },
+    } satisfies Endpoint<Made>,
+    {
+      name: 'DELETE /webhooks/{id}',
+      prepare: make,
+      request: (_w, made: Made) => ({ method: 'DELETE', url: `/webhooks/${made.webhookId}` }),
+      expected: writeForm(NO_CONTENT),
+      verify: async (_w, made: Made, response) => {
+        expect(await stored(made.webhookId)).toEqual(ok(response.status) ? undefined : expect.anything());
+      },
+    } satisfies Endpoint<Made>,
+  ];
+}
 
 // --- the table ----------------------------------------------------------------------
 

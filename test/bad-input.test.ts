@@ -62,7 +62,7 @@ const fieldsOf = (body: any): string[] => (body.errors ?? []).map((e: { field: s
 /** Every row the API keeps, so that a refused request can be shown to have changed nothing. */
 async function snapshot() {
   const db = t.app.intake.database.db;
-  const [users, sessions, environments, apiKeys, forms] = await Promise.all([
+  const [users, sessions, environments, apiKeys, forms, webhooks] = await Promise.all([
     db.selectFrom('users').select(['id', 'email']).orderBy('id').execute(),
     db.selectFrom('sessions').select(['token_hash']).orderBy('token_hash').execute(),
     db.selectFrom('environments').select(['user_id', 'name']).orderBy('user_id').orderBy('name').execute(),
@@ -72,8 +72,9 @@ async function snapshot() {
       .select(['id', 'title', 'status', 'version', 'definition', 'updated_at'])
       .orderBy('id')
       .execute(),
+    db.selectFrom('webhooks').selectAll().orderBy('id').execute(),
   ]);
-  return { users, sessions, environments, apiKeys, forms };
+  return { users, sessions, environments, apiKeys, forms, webhooks };
 }
 
 const auth = () => user.token;
@@ -107,7 +108,11 @@ describe('routing', () => {
     { method: 'PATCH', url: '/forms/abc', allow: ['GET', 'PUT', 'DELETE'] },
     { method: 'GET', url: '/auth/signup', allow: ['POST'] },
     { method: 'POST', url: '/v1/forms/abc/public', allow: ['GET'] },
+    { method: 'GET', url: '/v1/forms/abc/events', allow: ['POST'] },
+    { method: 'POST', url: '/analytics', allow: ['GET'] },
     { method: 'DELETE', url: '/keys/secrets', allow: ['POST'] },
+    { method: 'PUT', url: '/webhooks', allow: ['GET', 'POST'] },
+    { method: 'PUT', url: '/webhooks/abc', allow: ['GET', 'PATCH', 'DELETE'] },
   ] as const)('$method $url is 405 with Allow: $allow', async ({ method, url, allow }) => {
     const response = await t.request({ method, url, auth: auth() });
     expectProblem(response, 405, 'method_not_allowed');
@@ -155,6 +160,7 @@ describe('malformed and hostile JSON', () => {
     { method: 'POST', url: '/forms' },
     { method: 'PUT', url: '/forms/{form}' },
     { method: 'POST', url: '/auth/signup' },
+    { method: 'POST', url: '/webhooks' },
   ] as const;
   const bodies = [
     { kind: 'truncated', raw: '{"name": ' },
@@ -209,6 +215,7 @@ describe('size and media type', () => {
     { method: 'PUT', url: '/forms/{form}' },
     { method: 'POST', url: '/environments' },
     { method: 'POST', url: '/auth/signup' },
+    { method: 'POST', url: '/webhooks' },
   ] as const)('$method $url with a body over 1 MiB is 413', async ({ method, url }) => {
     const before = await snapshot();
     const response = await t.request({
@@ -451,9 +458,18 @@ describe('parameters', () => {
     { url: '/environments/development/forms?limit=1&limit=2', field: 'limit' },
     { url: `/forms/${'f'.repeat(201)}`, field: 'id' },
     { url: `/v1/forms/${'f'.repeat(201)}/public`, field: 'formId' },
+    { url: `/webhooks/${'w'.repeat(201)}`, field: 'id' },
+    { url: `/webhooks?form_id=${'f'.repeat(201)}`, field: 'form_id' },
+    { url: '/webhooks?environment=development&limit=0', field: 'limit' },
+    { url: '/webhooks?environment=development&limit=1&limit=2', field: 'limit' },
+    { url: '/webhooks?form_id=a&form_id=b', field: 'form_id' },
     { url: `/forms/${'f'.repeat(5000)}`, field: '(path)' },
     { url: '/forms/%E0%A4%A', field: '(path)' },
     { url: '/v1/forms/%zz/public', field: '(path)' },
+    { url: '/analytics?environment=development&from=yesterday', field: 'from' },
+    { url: '/analytics?environment=development&to=2026-02-30', field: 'to' },
+    { url: '/analytics?environment=development&from=a&from=b', field: 'from' },
+    { url: `/analytics?environment=development&form_id=${'f'.repeat(201)}`, field: 'form_id' },
   ])('GET $url is 400 invalid_parameter naming $field', async ({ url, field }) => {
     const response = await t.request({ method: 'GET', url: url.replace('{form}', form.id), auth: auth() });
     const body = expectProblem(response, 400, 'invalid_parameter');
@@ -467,6 +483,9 @@ describe('parameters', () => {
     `/forms?environment=${'e'.repeat(2000)}`,
     '/keys',
     '/keys?environment=..%2F..',
+    '/analytics',
+    '/analytics?environment=Not%20Valid',
+    '/environments/Not%20Valid/analytics',
   ])('GET %s is 400 invalid_environment with the default suggestions', async (url) => {
     const response = await t.request({ method: 'GET', url, auth: auth() });
     const body = expectProblem(response, 400, 'invalid_environment');

@@ -42,6 +42,15 @@ describe('OpenAPI document', () => {
     ['delete', '/forms/{id}'],
     ['get', '/v1/forms/{formId}/public'],
     ['get', '/environments/{environment}/forms'],
+    ['post', '/v1/forms/{formId}/events'],
+    ['get', '/analytics'],
+    ['get', '/environments/{environment}/analytics'],
+    ['get', '/environments/{environment}/responses'],
+    ['post', '/webhooks'],
+    ['get', '/webhooks'],
+    ['get', '/webhooks/{id}'],
+    ['patch', '/webhooks/{id}'],
+    ['delete', '/webhooks/{id}'],
     ['get', '/health'],
   ])('describes %s %s with a summary and its responses', (method, path) => {
     const operation = document.paths[path]?.[method];
@@ -54,6 +63,18 @@ describe('OpenAPI document', () => {
     expect(document.paths['/environments/{environment}/forms'].get.deprecated).toBe(true);
     const body = document.paths['/forms'].post.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['title', 'environment', 'fields']));
+  });
+
+  it('marks the legacy analytics and responses paths deprecated, and describes the analytics body', () => {
+    expect(document.paths['/environments/{environment}/analytics'].get.deprecated).toBe(true);
+    expect(document.paths['/environments/{environment}/responses'].get.deprecated).toBe(true);
+    const analytics = document.paths['/analytics'].get.responses['200'].content['application/json'].schema;
+    expect(analytics.required).toEqual(
+      expect.arrayContaining(['environment', 'from', 'to', 'totals', 'forms', 'daily']),
+    );
+    const events = document.paths['/v1/forms/{formId}/events'].post;
+    expect(Object.keys(events.responses)).toEqual(expect.arrayContaining(['202', '400', '404', '429']));
+    expect(events.requestBody.content['application/json'].schema.required).toEqual(['type', 'sessionId']);
   });
 
   it('renders the document at /docs', async () => {

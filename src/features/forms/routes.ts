@@ -13,7 +13,9 @@ import { badRequest, conflict, forbidden, Problem } from '../../platform/problem
 import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
 import { environmentExists, holdEnvironment } from '../environments/repo.js';
-import { listWebhooksOfForms, replaceFormWebhooks } from '../webhooks/repo.js';
+import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
+import { listWebhooksOfForms, replaceFormWebhooks, type WebhookRow } from '../webhooks/repo.js';
+import { ssrfGuardOn } from '../webhooks/ssrf.js';
 import { environmentMismatch, formNotFound, manageDenial, readView } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
 import { presentForm, presentPublicForm } from './presenter.js';
@@ -27,7 +29,7 @@ import {
   PublicFormOut,
   UpdateFormBody,
 } from './schemas.js';
-import { webhookRowsFor } from './webhooks-member.js';
+import { assertWebhookMember, webhookRowsFor } from './webhooks-member.js';
 
 const FormIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const OptionalEnvironment = Type.Object({ environment: Type.Optional(EnvironmentQuery) });
@@ -50,6 +52,22 @@ const etagOf = (version: number) => `"${version}"`;
 const CREDENTIAL_HEADERS = ['Authorization', 'X-API-Key', 'X-Publishable-Key'];
 
 /** `If-Match`: `*`, or a list of entity tags of which one must be the current version. */
+/** A form.* event: its data is the form as its owner reads it (GET /forms/{id}). */
+function formEvent(
+  event: 'form.created' | 'form.updated' | 'form.deleted',
+  form: StoredForm,
+  view: ReturnType<typeof presentForm>,
+): WebhookEvent {
+  return {
+    event,
+    formId: form.id,
+    userId: form.userId,
+    environment: form.environment,
+    occurredAt: event === 'form.deleted' ? nowIso() : form.updatedAt,
+    data: view,
+  };
+}
+
 function matchesVersion(header: string, version: number): boolean {
   if (header.trim() === '*') return true;
   return header
@@ -59,9 +77,10 @@ function matchesVersion(header: string, version: number): boolean {
 }
 
 export const formRoutes =
-  ({ database, envelope }: AppContext): FastifyPluginAsyncTypebox =>
+  ({ config, database, envelope, outbox }: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['forms'];
+    const webhookGuard = ssrfGuardOn(config);
     const encrypt = (plaintext: string) => envelope.encrypt(plaintext);
 
     async function presentOne(form: StoredForm) {
@@ -174,25 +193,32 @@ export const formRoutes =
           createdAt: now,
           updatedAt: now,
         };
+        await assertWebhookMember(input.webhooks ?? [], [], webhookGuard);
         const webhooks = await webhookRowsFor(form, input.webhooks ?? [], [], envelope, now);
+        const view = presentForm(form, webhooks);
+        let queued = 0;
         try {
           await database.transaction(async (trx) => {
             if (!(await holdEnvironment(trx, database.engine, principal.userId, form.environment))) {
               throw environmentNotFound(form.environment);
             }
             await insertForm(trx, form);
-            if (webhooks.length > 0) await replaceFormWebhooks(trx, form.id, webhooks);
+            if (webhooks.length === 0) return;
+            await replaceFormWebhooks(trx, form.id, webhooks);
+            // only the webhooks created with the form can have subscribed to its creation
+            queued = await enqueueWebhookEvents(trx, envelope, [formEvent('form.created', form, view)]);
           });
         } catch (error) {
           if (isUniqueViolation(error))
             throw conflict(`The form id "${form.id}" is taken; choose another or leave id out`);
           throw error;
         }
+        if (queued > 0) outbox.nudge();
         return reply
           .status(201)
           .header('etag', etagOf(form.version))
           .header('location', `/forms/${encodeURIComponent(form.id)}`)
-          .send(presentForm(form, webhooks));
+          .send(view);
       },
     );
 
@@ -321,22 +347,22 @@ export const formRoutes =
             version: stored.version + 1,
             updatedAt: nowIso(),
           };
-          const webhooks =
-            draft.webhooks &&
-            (await webhookRowsFor(
-              next,
-              draft.webhooks,
-              await listWebhooksOfForms(database.db, [next.id]),
-              envelope,
-              next.updatedAt,
-            ));
+          let webhooks: WebhookRow[] | undefined;
+          if (draft.webhooks) {
+            const existing = await listWebhooksOfForms(database.db, [next.id]);
+            await assertWebhookMember(draft.webhooks, existing, webhookGuard);
+            webhooks = await webhookRowsFor(next, draft.webhooks, existing, envelope, next.updatedAt);
+          }
           const updated = await database.transaction(async (trx) => {
-            if (!(await updateForm(trx, next, stored.version))) return false;
+            if (!(await updateForm(trx, next, stored.version))) return undefined;
             if (webhooks) await replaceFormWebhooks(trx, next.id, webhooks);
-            return true;
+            const view = presentForm(next, webhooks ?? (await listWebhooksOfForms(trx, [next.id])));
+            const queued = await enqueueWebhookEvents(trx, envelope, [formEvent('form.updated', next, view)]);
+            return { view, queued };
           });
           if (updated) {
-            return reply.header('etag', etagOf(next.version)).send(await presentOne(next));
+            if (updated.queued > 0) outbox.nudge();
+            return reply.header('etag', etagOf(next.version)).send(updated.view);
           }
           if (ifMatch !== undefined || attempt >= 5) {
             throw new Problem(
@@ -364,7 +390,17 @@ export const formRoutes =
         const environment = parseEnvironmentName(request.query.environment, false);
         requireSessionOrSecretKey(request);
         const form = await loadWritableForm(request, request.params.id, environment);
-        await database.transaction((trx) => deleteForm(trx, form.id));
+        const queued = await database.transaction(async (trx) => {
+          // the form as it is now (a PUT may have landed since it was read), and still there
+          const current = await findForm(trx, form.id);
+          if (!current) throw formNotFound(form.id);
+          const view = presentForm(current, await listWebhooksOfForms(trx, [form.id]));
+          // before the delete: its webhooks go with the form, the queued deliveries do not
+          const count = await enqueueWebhookEvents(trx, envelope, [formEvent('form.deleted', current, view)]);
+          await deleteForm(trx, form.id);
+          return count;
+        });
+        if (queued > 0) outbox.nudge();
         return reply.status(204).send(null);
       },
     );

@@ -1,6 +1,8 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import { newId } from '../../platform/ids.js';
+import { badRequest, type FieldError } from '../../platform/problem.js';
 import type { WebhookRow } from '../webhooks/repo.js';
+import { SUBSCRIBABLE_EVENTS, secretError, webhookUrlError } from '../webhooks/rules.js';
 import type { StoredForm } from './repo.js';
 import type { WebhookInput } from './schemas.js';
 
@@ -43,4 +45,45 @@ export async function webhookRowsFor(
       };
     }),
   );
+}
+
+/**
+ * The rules of `/webhooks` that the member's schema does not carry: no `webhook.test`
+ * subscription, a well-formed `whsec_` secret, and, outside development mode, a url that
+ * reaches no private address (ssrf.ts). A url an item keeps from the stored webhook of
+ * its id is not judged again. Every problem at once, as invalid_form like the rest of a form.
+ */
+export async function assertWebhookMember(
+  inputs: readonly WebhookInput[],
+  existing: readonly WebhookRow[],
+  guard: boolean,
+): Promise<void> {
+  const byId = new Map(existing.map((row) => [row.id, row]));
+  const subscribable: readonly string[] = SUBSCRIBABLE_EVENTS;
+  const perItem = await Promise.all(
+    inputs.map(async (input, i) => {
+      const at = (member: string) => `webhooks[${i}].${member}`;
+      const errors: FieldError[] = [];
+      if (!subscribable.includes(input.event)) {
+        errors.push({
+          field: at('event'),
+          code: 'enum',
+          message: `must be one of ${subscribable.join(', ')}`,
+        });
+      }
+      const previous = input.id === undefined ? undefined : byId.get(input.id);
+      const urlError = await webhookUrlError(input.url, previous, guard);
+      if (urlError) errors.push({ ...urlError, field: at('url') });
+      const secretProblem = input.secret === undefined ? undefined : secretError(input.secret, at('secret'));
+      if (secretProblem) errors.push(secretProblem);
+      return errors;
+    }),
+  );
+  const errors = perItem.flat();
+  const [first] = errors;
+  if (!first) return;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  throw badRequest('invalid_form', `The form definition is invalid: ${first.field} ${first.message}${more}`, {
+    errors,
+  });
 }

@@ -115,6 +115,49 @@ export interface OutboxTable {
   done_at: string | null;
 }
 
+export interface WebhookDeliveriesTable {
+  id: string;
+  /** No foreign key: a delivery outlives its webhook (form.deleted), see migration 004. */
+  webhook_id: string;
+  user_id: string;
+  environment: string;
+  form_id: string;
+  /** The event's id: the `webhook-id` header, the same on every attempt and redelivery. */
+  event_id: string;
+  event: string;
+  /** Snapshots of the webhook at enqueue, used when the webhook is gone by send time. */
+  url: string;
+  format: string;
+  secret_ciphertext: string | null;
+  /** The rendered JSON body, envelope-encrypted. */
+  body_ciphertext: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  outbox_id: string;
+  redelivery_of: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  attempted_at: string;
+}
+
+/** One row per form, event type and visitor session: the first report counts, repeats are skipped. */
+export interface FormEventsTable {
+  form_id: string;
+  type: 'view' | 'start';
+  session_id: string;
+  user_id: string;
+  environment: string;
+  created_at: string;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -127,4 +170,7 @@ export interface Schema {
   idempotency_keys: IdempotencyKeysTable;
   usage: UsageTable;
   outbox: OutboxTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  form_events: FormEventsTable;
 }

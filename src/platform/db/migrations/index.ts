@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-accounts-environments-keys-forms.js';
 import * as m002 from './002-webhooks.js';
 import * as m003 from './003-submissions-outbox-usage.js';
+import * as m004 from './004-webhook-deliveries.js';
+import * as m005 from './005-analytics.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
   '001-accounts-environments-keys-forms': m001,
   '002-webhooks': m002,
   '003-submissions-outbox-usage': m003,
+  '004-webhook-deliveries': m004,
+  '005-analytics': m005,
 };

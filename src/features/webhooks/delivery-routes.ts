@@ -1,0 +1,224 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { requireSessionOrSecretKey } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { decodeCursor, toPage } from '../../platform/cursor.js';
+import { ListOf, problems, Timestamp } from '../../platform/http/schemas.js';
+import { conflict, notFound } from '../../platform/problem.js';
+import { nowIso } from '../../platform/time.js';
+import { managedWebhook } from './access.js';
+import {
+  type AttemptRow,
+  attemptsOf,
+  type DeliveryRow,
+  findDelivery,
+  listDeliveries,
+  queueRedelivery,
+} from './delivery-repo.js';
+import { enqueueToWebhook, WEBHOOK_EVENTS } from './events.js';
+import type { WebhookRow } from './repo.js';
+
+/**
+ * A webhook's deliveries (API.md §7): the list with every attempt, redelivery and the test
+ * event. Same access as the webhook itself: the form owner's session or a secret key of its
+ * environment.
+ */
+
+const AttemptOut = Type.Object({
+  attempt: Type.Integer({ minimum: 1 }),
+  statusCode: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's HTTP status" }),
+  error: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why no answer came (connection refused, timeout, refused address), or why nothing was sent',
+  }),
+  durationMs: Type.Integer({ minimum: 0 }),
+  attemptedAt: Timestamp,
+});
+
+const DeliveryOut = Type.Object({
+  id: Type.String({ examples: ['dlv_01jd5x8m0k4v9w3t2r1q0p9n8m'] }),
+  webhookId: Type.String(),
+  eventId: Type.String({ description: 'The `webhook-id` header: the same on every attempt and redelivery' }),
+  event: Type.Unsafe<string>({ type: 'string', enum: [...WEBHOOK_EVENTS] }),
+  status: Type.Unsafe<DeliveryRow['status']>({ type: 'string', enum: ['pending', 'succeeded', 'failed'] }),
+  attempts: Type.Array(AttemptOut),
+  nextAttemptAt: Type.Union([Timestamp, Type.Null()], {
+    description: 'When a pending delivery is tried next',
+  }),
+  redeliveryOf: Type.Union([Type.String(), Type.Null()], {
+    description: 'The delivery this one sends again',
+  }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+const WebhookIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
+const DeliveryParams = Type.Object({
+  id: Type.String({ maxLength: 200 }),
+  deliveryId: Type.String({ maxLength: 200 }),
+});
+const ListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  cursor: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+function presentDelivery(
+  row: DeliveryRow & { next_attempt_at?: string | null },
+  attempts: readonly AttemptRow[],
+) {
+  return {
+    id: row.id,
+    webhookId: row.webhook_id,
+    eventId: row.event_id,
+    event: row.event,
+    status: row.status,
+    attempts: attempts.map((a) => ({
+      attempt: Number(a.attempt),
+      statusCode: a.status_code === null ? null : Number(a.status_code),
+      error: a.error,
+      durationMs: Number(a.duration_ms),
+      attemptedAt: a.attempted_at,
+    })),
+    nextAttemptAt: row.status === 'pending' ? (row.next_attempt_at ?? null) : null,
+    redeliveryOf: row.redelivery_of,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const disabledConflict = (webhook: WebhookRow) =>
+  conflict(`The webhook ${webhook.id} is disabled; enable it (PATCH {"enabled": true}) before sending to it`);
+
+/** Every route here wants the owner's session or a secret key: 401/403 before any 400. */
+const managers = {
+  preValidation: async (request: FastifyRequest) => {
+    requireSessionOrSecretKey(request);
+  },
+};
+
+/** The POST routes take no body: an empty one sent with a JSON content type (curl -H …) counts as none. */
+const noBody = {
+  onRequest: async (request: FastifyRequest) => {
+    const { headers } = request;
+    if (headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0') {
+      delete headers['content-type'];
+    }
+  },
+};
+
+export const webhookDeliveryRoutes =
+  ({ database, envelope, outbox }: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = ['webhooks'];
+
+    app.get(
+      '/webhooks/:id/deliveries',
+      {
+        ...managers,
+        schema: {
+          tags,
+          summary: "A webhook's deliveries, newest first, each with its attempts",
+          params: WebhookIdParams,
+          querystring: ListQuery,
+          response: { 200: ListOf(DeliveryOut), ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { webhook } = await managedWebhook(
+          database.db,
+          requireSessionOrSecretKey(request),
+          request.params.id,
+        );
+        const limit = request.query.limit ?? 50;
+        const rows = await listDeliveries(database.db, webhook.id, {
+          limit,
+          after: decodeCursor(request.query.cursor),
+        });
+        const page = toPage(rows, limit);
+        const attempts = await attemptsOf(
+          database.db,
+          page.rows.map((row) => row.id),
+        );
+        const byDelivery = new Map<string, AttemptRow[]>();
+        for (const attempt of attempts) {
+          const list = byDelivery.get(attempt.delivery_id);
+          if (list) list.push(attempt);
+          else byDelivery.set(attempt.delivery_id, [attempt]);
+        }
+        return {
+          data: page.rows.map((row) => presentDelivery(row, byDelivery.get(row.id) ?? [])),
+          nextCursor: page.nextCursor,
+        };
+      },
+    );
+
+    app.post(
+      '/webhooks/:id/deliveries/:deliveryId/redeliver',
+      {
+        ...managers,
+        ...noBody,
+        schema: {
+          tags,
+          summary:
+            'Send a delivery again: a new delivery of the same event (same webhook-id and body), to the current URL and secret',
+          params: DeliveryParams,
+          response: { 202: DeliveryOut, ...problems(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const { webhook } = await managedWebhook(
+          database.db,
+          requireSessionOrSecretKey(request),
+          request.params.id,
+        );
+        const original = await findDelivery(database.db, request.params.deliveryId);
+        if (!original || original.webhook_id !== webhook.id) {
+          throw notFound(`No delivery ${request.params.deliveryId} of webhook ${webhook.id}`);
+        }
+        if (webhook.enabled !== 1) throw disabledConflict(webhook);
+        const row = await database.transaction((trx) => queueRedelivery(trx, original));
+        outbox.nudge();
+        return reply.status(202).send(presentDelivery(row, []));
+      },
+    );
+
+    app.post(
+      '/webhooks/:id/test',
+      {
+        ...managers,
+        ...noBody,
+        schema: {
+          tags,
+          summary: 'Send a webhook.test event to this webhook, whatever event it subscribes to',
+          params: WebhookIdParams,
+          response: { 202: DeliveryOut, ...problems(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const { webhook } = await managedWebhook(
+          database.db,
+          requireSessionOrSecretKey(request),
+          request.params.id,
+        );
+        if (webhook.enabled !== 1) throw disabledConflict(webhook);
+        const deliveryId = await database.transaction((trx) =>
+          enqueueToWebhook(trx, envelope, webhook, {
+            event: 'webhook.test',
+            formId: webhook.form_id,
+            userId: webhook.user_id,
+            environment: webhook.environment,
+            occurredAt: nowIso(),
+            data: {
+              webhookId: webhook.id,
+              subscribedEvent: webhook.event,
+              message: 'A test event from Intake: this webhook can receive deliveries.',
+            },
+          }),
+        );
+        outbox.nudge();
+        const row = await findDelivery(database.db, deliveryId);
+        if (!row) throw notFound(`No delivery ${deliveryId}`);
+        return reply.status(202).send(presentDelivery(row, []));
+      },
+    );
+  };

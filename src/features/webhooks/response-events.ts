@@ -1,0 +1,48 @@
+import type { AppContext } from '../../platform/context.js';
+import type { Trx } from '../../platform/db/database.js';
+import { nowIso } from '../../platform/time.js';
+import type { StoredSubmission } from '../submissions/repo.js';
+import { enqueueWebhookEvents } from './events.js';
+
+/**
+ * `response.updated` and `response.deleted` (API.md §7), raised by the owner's changes to a
+ * submission (read, star, note, delete; `response.created` comes from the submit path).
+ */
+
+export type ResponseChange =
+  /** `data`: the submission as GET /responses/{id} shows it after the change. */
+  { event: 'response.updated'; data: Record<string, unknown> } | { event: 'response.deleted' };
+
+/**
+ * Writes a change to a submission and queues its event in the same transaction, then
+ * nudges the outbox worker. `change` undefined: nothing a webhook hears of happened
+ * (marking read what was read already). Quarantined submissions never reach webhooks.
+ */
+export async function writeResponseChange(
+  context: Pick<AppContext, 'database' | 'envelope' | 'outbox'>,
+  submission: Pick<StoredSubmission, 'id' | 'formId' | 'userId' | 'environment' | 'status'>,
+  change: ResponseChange | undefined,
+  write: (trx: Trx) => Promise<unknown>,
+): Promise<void> {
+  const emits = change !== undefined && submission.status !== 'quarantined';
+  const queued = await context.database.transaction(async (trx) => {
+    await write(trx);
+    if (!emits) return 0;
+    return enqueueWebhookEvents(trx, context.envelope, [
+      {
+        event: change.event,
+        formId: submission.formId,
+        userId: submission.userId,
+        environment: submission.environment,
+        occurredAt: nowIso(),
+        submissionId: submission.id,
+        // a deleted submission is named, not shown: its answers are gone
+        data:
+          change.event === 'response.updated'
+            ? change.data
+            : { id: submission.id, formId: submission.formId },
+      },
+    ]);
+  });
+  if (queued > 0) context.outbox.nudge();
+}

@@ -1,0 +1,277 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { decodeCursor, toPage } from '../../platform/cursor.js';
+import { EnvironmentQuery, ListOf, problems } from '../../platform/http/schemas.js';
+import { newId } from '../../platform/ids.js';
+import { badRequest, conflict, type FieldError, forbidden } from '../../platform/problem.js';
+import { nowIso } from '../../platform/time.js';
+import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
+import { environmentExists } from '../environments/repo.js';
+import { environmentMismatch } from '../forms/access.js';
+import { WebhookOut } from '../forms/schemas.js';
+import { managedForm, managedWebhook, webhookNotFound } from './access.js';
+import { presentWebhook } from './presenter.js';
+import {
+  countFormWebhooks,
+  deleteWebhook,
+  insertWebhook,
+  listWebhooks,
+  updateWebhook,
+  type WebhookChanges,
+  type WebhookRow,
+} from './repo.js';
+import {
+  EventSchema,
+  FormatSchema,
+  invalidWebhook,
+  SecretSchema,
+  secretError,
+  UrlSchema,
+  webhookUrlError,
+} from './rules.js';
+import { ssrfGuardOn } from './ssrf.js';
+
+/** The `/webhooks` resource (API.md §7); deliveries and tests are in delivery-routes.ts. */
+
+/** As many as a form body's `webhooks` member may hold, so that a form read with GET can be sent back. */
+export const MAX_WEBHOOKS_PER_FORM = 20;
+
+const WebhookIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
+
+const CreateWebhookBody = Type.Object(
+  {
+    formId: Type.String({ minLength: 1, maxLength: 200 }),
+    event: EventSchema,
+    url: UrlSchema,
+    secret: Type.Optional(SecretSchema),
+    format: Type.Optional(FormatSchema),
+  },
+  { additionalProperties: false },
+);
+
+const UpdateWebhookBody = Type.Object(
+  {
+    event: Type.Optional(EventSchema),
+    url: Type.Optional(UrlSchema),
+    secret: Type.Optional(
+      Type.Union([SecretSchema, Type.Null()], { description: 'A new secret, or null to remove it' }),
+    ),
+    format: Type.Optional(FormatSchema),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const ListQuery = Type.Object({
+  form_id: Type.Optional(Type.String({ maxLength: 200 })),
+  environment: Type.Optional(EnvironmentQuery),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  cursor: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+/** Every webhook route wants the owner's session or a secret key: 401/403 before any 400. */
+const managers = {
+  preValidation: async (request: FastifyRequest) => {
+    requireSessionOrSecretKey(request);
+  },
+};
+
+function principalOf(request: FastifyRequest): Principal {
+  return requireSessionOrSecretKey(request);
+}
+
+export const webhookRoutes =
+  ({ config, database, envelope }: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = ['webhooks'];
+    const guard = ssrfGuardOn(config);
+
+    /** The problems of the url and secret being written, all at once; 400 when there are any. */
+    async function assertWritable(
+      input: { url?: string; secret?: string | null },
+      previous: WebhookRow | undefined,
+    ): Promise<void> {
+      const errors: FieldError[] = [];
+      if (input.url !== undefined) {
+        const urlError = await webhookUrlError(input.url, previous, guard);
+        if (urlError) errors.push(urlError);
+      }
+      if (typeof input.secret === 'string') {
+        const problem = secretError(input.secret);
+        if (problem) errors.push(problem);
+      }
+      if (errors.length > 0) throw invalidWebhook(errors);
+    }
+
+    app.post(
+      '/webhooks',
+      {
+        ...managers,
+        schema: {
+          tags,
+          summary: "Register a webhook on one of a form's events",
+          body: CreateWebhookBody,
+          response: { 201: WebhookOut, ...problems(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const body = request.body;
+        const form = await managedForm(database.db, principal, body.formId);
+        await assertWritable(body, undefined);
+        const row: WebhookRow = {
+          id: newId('whk'),
+          user_id: form.userId,
+          environment: form.environment,
+          form_id: form.id,
+          event: body.event,
+          url: body.url,
+          secret_ciphertext: body.secret === undefined ? null : await envelope.encrypt(body.secret),
+          format: body.format ?? 'legacy',
+          enabled: 1,
+          created_at: nowIso(),
+        };
+        await database.transaction(async (trx) => {
+          if ((await countFormWebhooks(trx, form.id)) >= MAX_WEBHOOKS_PER_FORM) {
+            throw conflict(
+              `The form ${form.id} has ${MAX_WEBHOOKS_PER_FORM} webhooks, the most a form may have; delete one first`,
+            );
+          }
+          await insertWebhook(trx, row);
+        });
+        return reply
+          .status(201)
+          .header('location', `/webhooks/${encodeURIComponent(row.id)}`)
+          .send(presentWebhook(row));
+      },
+    );
+
+    app.get(
+      '/webhooks',
+      {
+        ...managers,
+        schema: {
+          tags,
+          summary: "List webhooks: one form's (form_id) or every one of an environment (environment)",
+          querystring: ListQuery,
+          response: { 200: ListOf(WebhookOut), ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const query = request.query;
+        const environment = parseEnvironmentName(query.environment, false);
+        const formId = query.form_id === '' ? undefined : query.form_id;
+        if (formId === undefined && environment === undefined) {
+          throw badRequest('invalid_parameter', 'Name a form (form_id) or an environment (environment)', {
+            errors: [
+              { field: 'form_id', code: 'required', message: 'is required unless environment is given' },
+              { field: 'environment', code: 'required', message: 'is required unless form_id is given' },
+            ],
+          });
+        }
+        let scope: { formId: string } | { environment: string };
+        if (formId !== undefined) {
+          const form = await managedForm(database.db, principal, formId);
+          const mismatch = environmentMismatch(form, environment);
+          if (mismatch) throw mismatch;
+          scope = { formId: form.id };
+        } else {
+          const name = environment as string;
+          if (principal.kind !== 'session' && principal.environment !== name) {
+            throw forbidden(
+              `This API key belongs to the environment "${principal.environment}", not "${name}"`,
+            );
+          }
+          if (
+            principal.kind === 'session' &&
+            !(await environmentExists(database.db, principal.userId, name))
+          ) {
+            throw environmentNotFound(name);
+          }
+          scope = { environment: name };
+        }
+        const limit = query.limit ?? 50;
+        const rows = await listWebhooks(database.db, {
+          userId: principal.userId,
+          scope,
+          limit,
+          after: decodeCursor(query.cursor),
+        });
+        const page = toPage(
+          rows.map((row) => ({ row, createdAt: row.created_at, id: row.id })),
+          limit,
+        );
+        return { data: page.rows.map(({ row }) => presentWebhook(row)), nextCursor: page.nextCursor };
+      },
+    );
+
+    app.get(
+      '/webhooks/:id',
+      {
+        ...managers,
+        schema: {
+          tags,
+          summary: 'Read a webhook (never its secret: hasSecret says whether it has one)',
+          params: WebhookIdParams,
+          response: { 200: WebhookOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { webhook } = await managedWebhook(database.db, principalOf(request), request.params.id);
+        return presentWebhook(webhook);
+      },
+    );
+
+    app.patch(
+      '/webhooks/:id',
+      {
+        ...managers,
+        schema: {
+          tags,
+          summary: 'Change a webhook: the members given replace the stored ones (secret: null removes it)',
+          params: WebhookIdParams,
+          body: UpdateWebhookBody,
+          response: { 200: WebhookOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { webhook } = await managedWebhook(database.db, principalOf(request), request.params.id);
+        const body = request.body;
+        await assertWritable(body, webhook);
+        const changes: WebhookChanges = {};
+        if (body.event !== undefined) changes.event = body.event;
+        if (body.url !== undefined) changes.url = body.url;
+        if (body.format !== undefined) changes.format = body.format;
+        if (body.enabled !== undefined) changes.enabled = body.enabled ? 1 : 0;
+        if (body.secret !== undefined) {
+          changes.secret_ciphertext = body.secret === null ? null : await envelope.encrypt(body.secret);
+        }
+        const updated = await database.transaction((trx) => updateWebhook(trx, webhook.id, changes));
+        if (!updated) throw webhookNotFound(webhook.id);
+        return presentWebhook({ ...webhook, ...changes });
+      },
+    );
+
+    app.delete(
+      '/webhooks/:id',
+      {
+        ...managers,
+        schema: {
+          tags,
+          summary: 'Delete a webhook',
+          params: WebhookIdParams,
+          response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { webhook } = await managedWebhook(database.db, principalOf(request), request.params.id);
+        const deleted = await database.transaction((trx) => deleteWebhook(trx, webhook.id));
+        if (!deleted) throw webhookNotFound(webhook.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };

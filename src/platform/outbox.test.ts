@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/app.js';
+import { appendToOutbox, PermanentFailure } from './outbox.js';
+
+/**
+ * The outbox worker's own rules, with handlers of a probe kind: no more messages in hand
+ * than its concurrency, a slow message does not hold up the others, and a handler learns
+ * which attempt is the last (webhook deliveries mark themselves failed on it).
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { outbox: { pollMs: 20, retryDelaysMs: [30, 30], concurrency: 4 } });
+});
+afterAll(async () => t?.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function append(kind: string, payloads: unknown[]): Promise<void> {
+  await t.app.intake.database.transaction((trx) =>
+    appendToOutbox(
+      trx,
+      payloads.map((payload) => ({ kind, payload })),
+    ),
+  );
+  t.app.intake.outbox.nudge();
+}
+
+async function statusesOf(kind: string): Promise<string[]> {
+  const rows = await t.app.intake.database.db
+    .selectFrom('outbox')
+    .select('status')
+    .where('kind', '=', kind)
+    .execute();
+  return rows.map((row) => row.status);
+}
+
+async function until(predicate: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(10);
+  }
+}
+
+describe('the outbox worker', () => {
+  it('keeps at most `concurrency` messages in hand, and uses all of them', async () => {
+    let inHand = 0;
+    let most = 0;
+    let done = 0;
+    t.app.intake.outbox.handle('probe-concurrency', async () => {
+      inHand++;
+      most = Math.max(most, inHand);
+      await sleep(15);
+      inHand--;
+      done++;
+    });
+    await append(
+      'probe-concurrency',
+      Array.from({ length: 40 }, (_, i) => ({ i })),
+    );
+    await until(() => done === 40);
+    expect(most).toBe(4);
+    await until(async () => (await statusesOf('probe-concurrency')).every((s) => s === 'done'));
+  });
+
+  it('a slow message holds one slot, not the rest of its batch', async () => {
+    const finished: string[] = [];
+    t.app.intake.outbox.handle('probe-slow', async (payload) => {
+      const { name } = payload as { name: string };
+      await sleep(name === 'slow' ? 600 : 10);
+      finished.push(name);
+    });
+    await append('probe-slow', [
+      { name: 'slow' },
+      ...Array.from({ length: 12 }, (_, i) => ({ name: `quick-${i}` })),
+    ]);
+    await until(() => finished.length === 13);
+    expect(finished.at(-1)).toBe('slow');
+  });
+
+  it('tells the handler which attempt is the last; a PermanentFailure ends the message at once', async () => {
+    const seen: Array<{ attempt: number; final: boolean }> = [];
+    t.app.intake.outbox.handle('probe-final', async (_payload, { attempt, final }) => {
+      seen.push({ attempt, final });
+      throw new Error('always failing');
+    });
+    let permanentCalls = 0;
+    t.app.intake.outbox.handle('probe-permanent', async () => {
+      permanentCalls++;
+      throw new PermanentFailure('never again');
+    });
+    await append('probe-final', [{}]);
+    await append('probe-permanent', [{}]);
+    await until(async () => (await statusesOf('probe-final'))[0] === 'failed');
+    expect(seen).toEqual([
+      { attempt: 1, final: false },
+      { attempt: 2, final: false },
+      { attempt: 3, final: true },
+    ]);
+    await until(async () => (await statusesOf('probe-permanent'))[0] === 'failed');
+    await sleep(150);
+    expect(permanentCalls).toBe(1);
+  });
+});
