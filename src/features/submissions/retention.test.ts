@@ -196,6 +196,61 @@ describe('retention', () => {
     );
   });
 
+  it('deletes webhook deliveries finished more than 7 days ago, with their attempts, never pending ones', async () => {
+    const now = Date.now();
+    const row = (status: 'pending' | 'succeeded' | 'failed', updatedDaysAgo: number) => ({
+      id: newId('dlv'),
+      webhook_id: newId('whk'),
+      user_id: 'usr_retention',
+      environment: 'development',
+      form_id: newId('frm'),
+      event_id: newId('evt'),
+      event: 'response.created',
+      url: 'https://example.com/hook',
+      format: 'legacy',
+      secret_ciphertext: null,
+      body_ciphertext: 'enc:v1:test',
+      status,
+      attempts: 1,
+      outbox_id: newId('obx'),
+      redelivery_of: null,
+      created_at: ago(30, now),
+      updated_at: ago(updatedDaysAgo, now),
+    });
+    const rows = {
+      succeededOld: row('succeeded', 8),
+      failedOld: row('failed', 9),
+      succeededRecent: row('succeeded', 6),
+      pendingOld: row('pending', 20),
+    };
+    await db().insertInto('webhook_deliveries').values(Object.values(rows)).execute();
+    await db()
+      .insertInto('webhook_delivery_attempts')
+      .values(
+        Object.values(rows).map((delivery) => ({
+          delivery_id: delivery.id,
+          attempt: 1,
+          status_code: 500,
+          error: null,
+          duration_ms: 3,
+          attempted_at: delivery.updated_at,
+        })),
+      )
+      .execute();
+
+    await runRetention(t.app.intake.database, new Date(now));
+    const ids = Object.values(rows).map((r) => r.id);
+    const left = await db().selectFrom('webhook_deliveries').select('id').where('id', 'in', ids).execute();
+    const expected = [rows.succeededRecent.id, rows.pendingOld.id].sort();
+    expect(left.map((r) => r.id).sort()).toEqual(expected);
+    const attempts = await db()
+      .selectFrom('webhook_delivery_attempts')
+      .select('delivery_id')
+      .where('delivery_id', 'in', ids)
+      .execute();
+    expect(attempts.map((r) => r.delivery_id).sort()).toEqual(expected);
+  });
+
   it('runs on its own, started with the app', async () => {
     const user = await signup(t);
     const form = await createForm(t, user.token, { status: 'live', retention: { days: 2 } });

@@ -8,7 +8,9 @@ import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
  * Retention (API.md §5.4 `retention`, issue 3 item 8): a periodic job that deletes
  *   - submissions older than their form's `retention.days` (their notes go with them),
  *   - idempotency keys older than 24 hours,
- *   - outbox messages done or failed more than 7 days ago.
+ *   - outbox messages done or failed more than 7 days ago,
+ *   - webhook deliveries succeeded or failed more than 7 days ago, with their attempts (their
+ *     bodies carry answers, encrypted, possibly of submissions deleted since).
  * Each statement deletes at most `batchSize` rows by primary key in a transaction of its
  * own, so no lock is held for long and submissions keep flowing meanwhile.
  */
@@ -22,6 +24,7 @@ export interface RetentionCounts {
   submissions: number;
   idempotencyKeys: number;
   outbox: number;
+  webhookDeliveries: number;
 }
 
 export interface RetentionOptions {
@@ -78,7 +81,7 @@ export async function runRetention(
   options: RetentionOptions = {},
 ): Promise<RetentionCounts> {
   const settings = { batchSize: options.batchSize ?? 500, stopping: options.stopping ?? (() => false) };
-  const counts: RetentionCounts = { submissions: 0, idempotencyKeys: 0, outbox: 0 };
+  const counts: RetentionCounts = { submissions: 0, idempotencyKeys: 0, outbox: 0, webhookDeliveries: 0 };
 
   for await (const form of formsWithRetention(database)) {
     if (settings.stopping()) return counts;
@@ -134,6 +137,21 @@ export async function runRetention(
       .executeTakeFirst();
     return result.numDeletedRows;
   });
+
+  counts.webhookDeliveries = await drain(database, settings, async (trx, size) => {
+    const result = await trx
+      .deleteFrom('webhook_deliveries')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('status', 'in', ['succeeded', 'failed'])
+          .where('updated_at', '<', outboxBefore)
+          .limit(size),
+      )
+      .executeTakeFirst();
+    return result.numDeletedRows;
+  });
   return counts;
 }
 
@@ -166,7 +184,7 @@ export class RetentionJob {
     this.timer = setTimeout(() => {
       this.running = runRetention(this.database, new Date(), { stopping: () => this.stopped })
         .then((counts) => {
-          if (counts.submissions + counts.idempotencyKeys + counts.outbox > 0) {
+          if (Object.values(counts).some((count) => count > 0)) {
             this.options.logger.info({ retention: counts }, 'retention pass deleted expired rows');
           }
         })

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Database } from '../../platform/db/database.js';
 import { type OutboxHandler, PermanentFailure } from '../../platform/outbox.js';
@@ -47,20 +47,28 @@ export interface SendResult {
 
 /** POSTs over keep-alive connections; never follows redirects (a 3xx is a failure). */
 export class WebhookSender {
-  private readonly agent: Agent;
+  /** undici is loaded with the first delivery: a service whose forms have no webhooks never pays for it. */
+  private client: Promise<{ agent: Agent; request: typeof import('undici').request }> | undefined;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: WebhookSenderOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
-    this.agent = new Agent({
-      connections: CONNECTIONS_PER_ORIGIN,
-      keepAliveTimeout: 30_000,
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
-      connectTimeout: this.timeoutMs,
-      // Every connection's name resolution is checked, so a name that now points inside (DNS rebinding) is refused.
-      ...(options.guard ? { connect: { lookup: guardedLookup } } : {}),
-    });
+  }
+
+  private connect() {
+    this.client ??= import('undici').then(({ Agent, request }) => ({
+      request,
+      agent: new Agent({
+        connections: CONNECTIONS_PER_ORIGIN,
+        keepAliveTimeout: 30_000,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        connectTimeout: this.timeoutMs,
+        // Every connection's name resolution is checked, so a name that now points inside (DNS rebinding) is refused.
+        ...(this.options.guard ? { connect: { lookup: guardedLookup } } : {}),
+      }),
+    }));
+    return this.client;
   }
 
   async send(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
@@ -77,13 +85,14 @@ export class WebhookSender {
         };
       }
     }
+    const { agent, request } = await this.connect();
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
       const response = await request(url, {
         method: 'POST',
         headers,
         body,
-        dispatcher: this.agent,
+        dispatcher: agent,
         signal,
       });
       await response.body.dump({ limit: RESPONSE_READ_LIMIT, signal }).catch(() => undefined);
@@ -99,7 +108,7 @@ export class WebhookSender {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    if (this.client) await (await this.client).agent.close();
   }
 }
 

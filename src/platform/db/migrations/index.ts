@@ -4,6 +4,7 @@ import * as m002 from './002-webhooks.js';
 import * as m003 from './003-submissions-outbox-usage.js';
 import * as m004 from './004-webhook-deliveries.js';
 import * as m005 from './005-analytics.js';
+import * as m006 from './006-webhook-delivery-retention.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-submissions-outbox-usage': m003,
   '004-webhook-deliveries': m004,
   '005-analytics': m005,
+  '006-webhook-delivery-retention': m006,
 };
