@@ -63,6 +63,7 @@ const ENV_NOT_FOUND: Expected = { status: 404, code: 'environment_not_found' };
 const OK: Expected = { status: 200 };
 const CREATED: Expected = { status: 201 };
 const NO_CONTENT: Expected = { status: 204 };
+const ACCEPTED: Expected = { status: 202 };
 const FULL: Expected = { status: 200, view: 'full' };
 const PUBLIC: Expected = { status: 200, view: 'public' };
 
@@ -591,6 +592,53 @@ function webhookEndpoints(): Endpoint<any>[] {
         expect(await stored(made.webhookId)).toEqual(ok(response.status) ? undefined : expect.anything());
       },
     } satisfies Endpoint<Made>,
+    {
+      name: 'GET /webhooks/{id}/deliveries',
+      prepare: make,
+      request: (_w, made: Made) => ({ method: 'GET', url: `/webhooks/${made.webhookId}/deliveries` }),
+      expected: writeForm(OK),
+    } satisfies Endpoint<Made>,
+    {
+      name: 'POST /webhooks/{id}/test',
+      prepare: make,
+      request: (_w, made: Made) => ({ method: 'POST', url: `/webhooks/${made.webhookId}/test` }),
+      expected: writeForm(ACCEPTED),
+      verify: async (_w, made: Made, response) => {
+        const deliveries = await t.app.intake.database.db
+          .selectFrom('webhook_deliveries')
+          .select('event')
+          .where('webhook_id', '=', made.webhookId)
+          .execute();
+        // a test event queued exactly when the answer says so
+        expect(deliveries).toEqual(ok(response.status) ? [{ event: 'webhook.test' }] : []);
+      },
+    } satisfies Endpoint<Made>,
+    {
+      name: 'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver',
+      prepare: async (w) => {
+        const made = await make(w);
+        const sent = await t.request({
+          method: 'POST',
+          url: `/webhooks/${made.webhookId}/test`,
+          auth: w.owner.token,
+        });
+        if (sent.status !== 202) throw new Error(`test event failed: ${sent.status} ${sent.text}`);
+        return { ...made, deliveryId: sent.body.id as string };
+      },
+      request: (_w, made: Made & { deliveryId: string }) => ({
+        method: 'POST',
+        url: `/webhooks/${made.webhookId}/deliveries/${made.deliveryId}/redeliver`,
+      }),
+      expected: writeForm(ACCEPTED),
+      verify: async (_w, made: Made & { deliveryId: string }, response) => {
+        const deliveries = await t.app.intake.database.db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('webhook_id', '=', made.webhookId)
+          .execute();
+        expect(deliveries).toHaveLength(ok(response.status) ? 2 : 1);
+      },
+    } satisfies Endpoint<Made & { deliveryId: string }>,
   ];
 }
 
