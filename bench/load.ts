@@ -31,6 +31,8 @@ export interface LoadOptions {
    * while its ids vary in length, which stalls the connection.)
    */
   uniqueBodies?: boolean;
+  /** Requests per second across all connections (autocannon's overallRate); unset: as fast as answered. */
+  rate?: number;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -59,6 +61,7 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     duration: options.durationS,
     timeout: 30,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     ...(options.uniqueBodies && parts && parts.length > 1
       ? {
           requests: [

@@ -1,4 +1,5 @@
 import type { LoadResult } from './load.js';
+import type { WebhookFigures } from './webhooks.js';
 
 /** The benchmark's figures: the table on the terminal and bench/RESULTS.md. */
 
@@ -46,6 +47,7 @@ export interface EngineResult {
     /** The same for every PostgreSQL server process of the machine (PostgreSQL runs only). */
     postgresCpuPerRequestUs: number | undefined;
   };
+  webhooks?: WebhookFigures & { quiet: string };
   inbox?: {
     seedRows: number;
     seedSeconds: number;
@@ -147,6 +149,31 @@ function lines(results: Results): Line[] {
       e.submit && {
         text: `${int(e.submit.acked)} → ${int(e.submit.stored)}`,
         ok: e.submit.stored >= e.submit.acked,
+      },
+  );
+  row(
+    'Webhooks: submit → delivery, p50 / p99',
+    '',
+    (e) =>
+      e.webhooks && {
+        text: `${e.webhooks.latency.p50.toFixed(0)} / ${e.webhooks.latency.p99.toFixed(0)} ms at ${int(e.webhooks.latency.rate)} submissions/s`,
+      },
+  );
+  row(
+    'Webhooks: deliveries/s (backlog draining)',
+    '',
+    (e) =>
+      e.webhooks && {
+        text: `${int(e.webhooks.drain.perSecond)} (${int(e.webhooks.drain.backlog)} events)`,
+      },
+  );
+  row(
+    'Webhooks: events acknowledged → delivered',
+    'none lost',
+    (e) =>
+      e.webhooks && {
+        text: `${e.webhooks.latency.missing + e.webhooks.drain.missing} missing`,
+        ok: e.webhooks.latency.missing + e.webhooks.drain.missing === 0,
       },
   );
   row(`Newest 50 of ${rows}, p50 (sequential)`, '', (e) => e.inbox && { text: ms(e.inbox.sequential.p50) });
@@ -309,6 +336,14 @@ export function renderMarkdown(results: Results, previous: string): string {
           `${ms(e.submit.load.p90)}, max ${ms(e.submit.load.max)}; ${int(e.submit.acked)} answers 2xx ` +
           `(warm-up included), ${int(e.submit.stored)} rows stored (more than acknowledged is fine: requests` +
           ` in flight when autocannon stopped); RSS after the load ${mib(e.submit.rssAfterLoad)}; exit code on SIGTERM ${e.submit.exitCode}.`,
+      );
+    }
+    if (e.webhooks) {
+      const { latency, drain } = e.webhooks;
+      out.push(
+        `- ${e.webhooks.quiet}. Webhooks (one \`response.created\` webhook, legacy format, signed, receiver on loopback answering 200): ` +
+          `${int(latency.events)} submissions at ${int(latency.rate)}/s (10 connections, 5 s), submit → delivery max ${latency.max.toFixed(0)} ms; ` +
+          `then 3 s at full speed (50 connections) left ${int(drain.backlog)} events to deliver, drained in ${drain.seconds.toFixed(1)} s.`,
       );
     }
     if (e.inbox) {

@@ -21,6 +21,7 @@ import {
   startCeiling,
   startService,
 } from './service.js';
+import { measureWebhooks } from './webhooks.js';
 
 /**
  * `npm run bench`: the ceiling (bare Fastify), then on SQLite and on PostgreSQL the submit
@@ -32,7 +33,7 @@ import {
  *   npm run bench -- --no-build    use dist/ as it is
  *   BENCH_ENGINES=sqlite  BENCH_DURATION=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=50  BENCH_ROWS=1000000
  *   BENCH_QUIET_WAIT=30 (seconds to wait, before each measured part, for the other work on the machine to calm down)
- *   BENCH_PHASES=submit (leave out the inbox at scale; RESULTS.md is left alone)
+ *   BENCH_PHASES=submit,webhooks (leave out the inbox at scale; RESULTS.md is left alone)
  *   BENCH_CSV_LIMIT=60 (seconds after which a slow CSV export is cut off; rows/s then covers the part read)
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
  */
@@ -57,9 +58,14 @@ const settings = {
   databaseUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
   profile: argv.includes('--profile'),
   /** For a quick look at one part: `BENCH_PHASES=submit` leaves out the inbox at scale (RESULTS.md is then left alone). */
-  phases: (env.BENCH_PHASES ?? 'submit,inbox').split(',').map((p) => p.trim()),
+  phases: (env.BENCH_PHASES ?? 'submit,webhooks,inbox').split(',').map((p) => p.trim()),
   build: !argv.includes('--no-build'),
 };
+
+/** A Standard Webhooks secret: deliveries are signed as they would be in use. */
+const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 /** The form every submit run fills in: five fields, the kind a contact form has. */
 const FORM = {
@@ -327,6 +333,42 @@ async function runEngine(
         `${postgresCpuPerRequestUs === undefined ? '' : ` + ${postgresCpuPerRequestUs.toFixed(0)} µs of PostgreSQL's`}`,
     );
     collectProfile(result, profileDir, 'submit');
+
+    // 3. Webhook delivery: submit-to-delivery latency and how fast a backlog drains.
+    if (settings.phases.includes('webhooks') && !settings.profile) {
+      log(`${engine}: webhook deliveries to a local receiver`);
+      const quiet = await quietness(`${engine} webhooks`);
+      // the same storage: the session made above is still valid
+      const { service: hooked } = await start({ readiness: 'health' });
+      const form = await expectStatus(
+        api(hooked.url, 'POST', '/forms', { ...FORM, title: 'With a webhook' }, token),
+        201,
+        'create form',
+      );
+      const figures = await measureWebhooks({
+        register: async (url) => {
+          await expectStatus(
+            api(
+              hooked.url,
+              'POST',
+              '/webhooks',
+              { formId: form.id, event: 'response.created', url, secret: WEBHOOK_SECRET },
+              token,
+            ),
+            201,
+            'create webhook',
+          );
+        },
+        submit: { ...common, url: `${hooked.url}/forms/${form.id}/submit` },
+      });
+      await stop(hooked);
+      result.webhooks = { ...figures, quiet };
+      log(
+        `  submit → delivery at ${figures.latency.rate} submissions/s: p50 ${ms(figures.latency.p50)}, p99 ${ms(figures.latency.p99)} ` +
+          `(${figures.latency.events} events, ${figures.latency.missing} missing); ` +
+          `a backlog of ${figures.drain.backlog} drained at ${figures.drain.perSecond.toFixed(0)} deliveries/s (${figures.drain.missing} missing)`,
+      );
+    }
     if (!settings.phases.includes('inbox')) return result;
 
     // 3. The inbox of a form with a million submissions.

@@ -123,6 +123,8 @@ export async function startService(options: ServiceOptions): Promise<StartedServ
     RATE_LIMIT_AUTHENTICATED: '10000000',
     RATE_LIMIT_AUTH: '1000',
     MONTHLY_QUOTA: '0',
+    // the webhook receiver of the benchmark listens on loopback
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   });
 
   let sawReadyLine: (() => void) | undefined;
