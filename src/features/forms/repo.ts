@@ -84,9 +84,15 @@ export async function findFormCached(db: Db, id: string): Promise<StoredForm | u
 }
 
 function forgetForm(id: string): void {
+  const now = Date.now();
   cachedForms.delete(id);
-  changedAt.set(id, Date.now());
-  if (changedAt.size > FORM_CACHE_SIZE) changedAt.delete(changedAt.keys().next().value as string);
+  // Re-inserted, so the map stays in order of change: the expired marks are all at its front.
+  changedAt.delete(id);
+  changedAt.set(id, now);
+  for (const [formId, at] of changedAt) {
+    if (now - at <= CHANGE_WINDOW_MS) break;
+    changedAt.delete(formId);
+  }
 }
 
 export interface ListQuery {

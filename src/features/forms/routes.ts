@@ -51,8 +51,11 @@ const etagOf = (version: number) => `"${version}"`;
 /** A form's representation depends on who asks. */
 const CREDENTIAL_HEADERS = ['Authorization', 'X-API-Key', 'X-Publishable-Key'];
 
-/** `If-Match`: `*`, or a list of entity tags of which one must be the current version. */
-/** A form.* event: its data is the form as its owner reads it (GET /forms/{id}). */
+/**
+ * A form.* event: its data is the form as its owner reads it (GET /forms/{id}), without its
+ * `webhooks` member: a receiver is a third party, and other webhooks' URLs often carry
+ * tokens (chat and automation services put them in the path).
+ */
 function formEvent(
   event: 'form.created' | 'form.updated' | 'form.deleted',
   form: StoredForm,
@@ -64,10 +67,16 @@ function formEvent(
     userId: form.userId,
     environment: form.environment,
     occurredAt: event === 'form.deleted' ? nowIso() : form.updatedAt,
-    data: view,
+    data: withoutWebhooks(view),
   };
 }
 
+function withoutWebhooks(view: ReturnType<typeof presentForm>): Record<string, unknown> {
+  const { webhooks: _webhooks, ...data } = view;
+  return data;
+}
+
+/** `If-Match`: `*`, or a list of entity tags of which one must be the current version. */
 function matchesVersion(header: string, version: number): boolean {
   if (header.trim() === '*') return true;
   return header

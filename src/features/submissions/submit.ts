@@ -81,7 +81,11 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
   const protection = definition.spamProtection;
   if (input.idempotency) {
     const earlier = await earlierResult<SubmitResult>(database.db, form.id, input.idempotency);
-    if (earlier) return earlier;
+    if (earlier) {
+      // the first request's batch may be committed but not yet flushed: it is not answered 201 before then either
+      await database.durable();
+      return earlier;
+    }
   }
 
   const captchaSecret =
@@ -175,7 +179,9 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
   });
   // a concurrent request with the same key was stored first: its result is the answer
   if ((await keyWasTaken(written)) && idempotency) {
-    return resultOfHolder<SubmitResult>(database.db, form.id, idempotency);
+    const holder = await resultOfHolder<SubmitResult>(database.db, form.id, idempotency);
+    await database.durable();
+    return holder;
   }
   return result;
 }

@@ -1,5 +1,6 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Database, Trx } from '../../platform/db/database.js';
+import { isConstraintViolation } from '../../platform/db/dialect.js';
 import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
@@ -44,8 +45,6 @@ export class SubmissionWriter {
   private inFlight = 0;
   private scheduled = false;
   private readonly idle: Array<() => void> = [];
-  /** Set by a batch that appended outbox rows: the worker is nudged once it commits. */
-  private wantsNudge = false;
   /** Sizes of the last batches, for tests and the benchmark. */
   readonly batchSizes: number[] = [];
 
@@ -102,40 +101,52 @@ export class SubmissionWriter {
   private async commit(batch: Pending[]): Promise<void> {
     this.batchSizes.push(batch.length);
     if (this.batchSizes.length > 100) this.batchSizes.shift();
-    let outcomes: Outcome[];
+    let written: { outcomes: Outcome[]; queuedSideEffects: boolean };
     try {
-      outcomes = await this.database.transaction((trx) => this.writeBatch(trx, batch));
+      written = await this.database.transaction((trx) => this.writeBatch(trx, batch));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
+      // A constraint refused one write (a form deleted meanwhile breaks the foreign key,
+      // say) and the batch was rolled back for certain: each write on its own, so only the
+      // one at fault is refused. Anything else (a failed COMMIT, a lost connection, a WAL
+      // flush that failed) may have left the batch stored: retrying could store it twice.
+      if (batch.length === 1 || !isConstraintViolation(error)) {
+        for (const pending of batch) pending.reject(error);
         return;
       }
-      // Something in the batch broke the whole transaction: each write on its own, so
-      // only the one at fault is refused.
       await Promise.all(batch.map((pending) => this.commit([pending])));
       return;
     }
-    if (this.wantsNudge) {
-      this.wantsNudge = false;
-      this.options.afterCommit?.();
-    }
+    if (written.queuedSideEffects) this.options.afterCommit?.();
     batch.forEach((pending, index) => {
-      const outcome = outcomes[index];
+      const outcome = written.outcomes[index];
       if (outcome?.ok) pending.resolve();
       else pending.reject(outcome ? outcome.error : new Error('write was not carried out'));
     });
   }
 
-  private async writeBatch(trx: Trx, batch: readonly Pending[]): Promise<Outcome[]> {
+  private async writeBatch(
+    trx: Trx,
+    batch: readonly Pending[],
+  ): Promise<{ outcomes: Outcome[]; queuedSideEffects: boolean }> {
     const outcomes: Outcome[] = batch.map(() => ({ ok: true }));
     const refuse = (index: number, error: unknown) => {
       outcomes[index] = { ok: false, error };
     };
 
     // Idempotency keys first: a request whose key another one holds stores nothing at all.
+    // Taken in one order (form, key) by every batch, so two batches never wait on each other crosswise.
+    const keyOf = (index: number) => {
+      const idempotency = batch[index]?.write.idempotency;
+      return idempotency ? `${idempotency.formId}\u0000${idempotency.key.key}` : '';
+    };
+    const byKey = batch
+      .map((_, index) => index)
+      .filter((index) => batch[index]?.write.idempotency)
+      .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
     const keyed: number[] = [];
-    for (const [index, { write }] of batch.entries()) {
-      if (!write.idempotency) continue;
+    for (const index of byKey) {
+      const write = batch[index]?.write;
+      if (!write?.idempotency) continue;
       try {
         await recordResult(trx, write.idempotency.formId, write.idempotency.key, write.idempotency.result);
         keyed.push(index);
@@ -168,8 +179,7 @@ export class SubmissionWriter {
     );
     const events = written.flatMap((write) => (write.event ? [write.event] : []));
     const queued = this.options.envelope ? await enqueueWebhookEvents(trx, this.options.envelope, events) : 0;
-    if (queued > 0 || written.some((write) => write.outbox.length > 0)) this.wantsNudge = true;
-    return outcomes;
+    return { outcomes, queuedSideEffects: queued > 0 || written.some((write) => write.outbox.length > 0) };
   }
 
   /**
@@ -192,7 +202,9 @@ export class SubmissionWriter {
       group.indexes.push(index);
       groups.set(name, group);
     }
-    for (const { scope, indexes } of groups.values()) {
+    // Quota rows locked in one order by every batch (and instance): no deadlock between two batches.
+    const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [, { scope, indexes }] of ordered) {
       if (await countManyAgainstQuota(trx, scope, indexes.length)) continue;
       for (const index of indexes) {
         const unitScope = batch[index]?.write.quota ?? scope;

@@ -16,6 +16,28 @@ export async function findDelivery(db: Db | Trx, id: string): Promise<DeliveryRo
   return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The webhook as it is now, beside the delivery (absent when it has been deleted). */
+export type DeliveryWithWebhook = DeliveryRow & {
+  live_url: string | null;
+  live_secret_ciphertext: string | null;
+  live_enabled: number | null;
+};
+
+/** A delivery and its webhook's current url, secret and state, in one query (the sender's read). */
+export async function findDeliveryToSend(db: Db, id: string): Promise<DeliveryWithWebhook | undefined> {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .leftJoin('webhooks as w', 'w.id', 'd.webhook_id')
+    .selectAll('d')
+    .select([
+      'w.url as live_url',
+      'w.secret_ciphertext as live_secret_ciphertext',
+      'w.enabled as live_enabled',
+    ])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
 export interface AttemptOutcome {
   statusCode: number | null;
   error: string | null;

@@ -8,8 +8,9 @@ import { nowIso } from '../../platform/time.js';
 import {
   type AttemptOutcome,
   type DeliveryRow,
+  type DeliveryWithWebhook,
   disableWebhook,
-  findDelivery,
+  findDeliveryToSend,
   recordAttempt,
 } from './delivery-repo.js';
 import type { WebhookDeliveryPayload } from './events.js';
@@ -136,15 +137,10 @@ type Destination =
   | { url: string; secretCiphertext: string | null; refused?: undefined }
   | { refused: string };
 
-async function destinationOf(database: Database, delivery: DeliveryRow): Promise<Destination> {
-  const live = await database.db
-    .selectFrom('webhooks')
-    .select(['url', 'secret_ciphertext', 'enabled'])
-    .where('id', '=', delivery.webhook_id)
-    .executeTakeFirst();
-  if (live) {
-    if (live.enabled !== 1) return { refused: 'not sent: the webhook is disabled' };
-    return { url: live.url, secretCiphertext: live.secret_ciphertext };
+function destinationOf(delivery: DeliveryWithWebhook): Destination {
+  if (delivery.live_url !== null) {
+    if (Number(delivery.live_enabled) !== 1) return { refused: 'not sent: the webhook is disabled' };
+    return { url: delivery.live_url, secretCiphertext: delivery.live_secret_ciphertext };
   }
   // form.deleted is queued just before the form, and its webhooks with it, are deleted
   if (delivery.event === 'form.deleted') {
@@ -169,11 +165,11 @@ export function webhookHandler(
     const deliveryId = (payload as Partial<WebhookDeliveryPayload> | null)?.deliveryId;
     if (typeof deliveryId !== 'string')
       throw new PermanentFailure('a webhook outbox message without deliveryId');
-    const delivery = await findDelivery(database.db, deliveryId);
+    const delivery = await findDeliveryToSend(database.db, deliveryId);
     // gone (deleted with old data) or already done (a repeat after a crash): nothing to send
     if (delivery?.status !== 'pending') return;
 
-    const destination = await destinationOf(database, delivery);
+    const destination = destinationOf(delivery);
     if (destination.refused !== undefined) {
       await record(
         delivery.id,

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Engine } from './dialect.js';
 import { GroupCommitter } from './group-commit.js';
 import { migrations } from './migrations/index.js';
@@ -20,6 +28,13 @@ export interface Database {
    * (group commit); on PostgreSQL each gets its own.
    */
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T>;
+  /**
+   * Resolves once everything committed so far is on stable storage. Reads can see a commit
+   * before that (on SQLite the WAL is flushed after COMMIT, see wal-sync.ts): whatever is
+   * answered or sent on the strength of such a read waits for this first. On PostgreSQL a
+   * commit is visible only once durable: nothing to wait for.
+   */
+  durable(): Promise<void>;
   /** True when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   /** Waits for queued writes, then closes every connection. */
@@ -74,7 +89,7 @@ function openSqlite(dataDir: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
 
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const wal = WalSync.open(`${file}-wal`);
   const committer = new GroupCommitter(db, { durable: () => wal.sync() });
   let closed = false;
@@ -82,6 +97,7 @@ function openSqlite(dataDir: string): Database {
     engine: 'sqlite',
     db,
     transaction: (work) => committer.run(work),
+    durable: () => wal.sync(),
     ping: async () => {
       if (closed) return false;
       try {
@@ -96,6 +112,34 @@ function openSqlite(dataDir: string): Database {
       await committer.flush();
       await db.destroy();
       wal.close();
+    },
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement on every call; parsing the SQL was the
+ * largest single cost of the submit path (a multi-row INSERT has hundreds of placeholders).
+ * Prepared statements are kept by their SQL text, the least recently used dropped first.
+ * Sharing is safe because nothing iterates a statement lazily (no `.stream()` in the code):
+ * `all`/`run` finish before the statement can be asked for again.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(text, statement);
+      return statement;
     },
   };
 }
@@ -137,6 +181,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     engine: 'postgres',
     db,
     transaction: (work) => db.transaction().execute(work),
+    durable: async () => {},
     ping: async (timeoutMs = 2000) => {
       if (closed) return false;
       let timer: NodeJS.Timeout | undefined;

@@ -18,6 +18,15 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/**
+ * A statement refused by a constraint (unique, foreign key, not null, check): its
+ * transaction is rolled back for certain, unlike a failed COMMIT or a lost connection.
+ */
+export function isConstraintViolation(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return typeof code === 'string' && (/^23\d{3}$/.test(code) || code.startsWith('SQLITE_CONSTRAINT'));
+}
+
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as DriverError | null)?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';

@@ -4,13 +4,13 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { createForm, signup } from './support/factories.js';
 
 /**
- * Review: on SQLite a commit is acknowledged only after WalSync's fdatasync. Reads go to the
- * same connection and see committed-but-not-yet-flushed rows, so an Idempotency-Key replay
- * answers 201 with the first request's result while that result is not yet durable (and the
- * first request itself is still waiting for its flush). A power loss then loses a submission
- * a client was told was stored.
+ * On SQLite a commit is acknowledged only after WalSync's fdatasync, but reads go to the
+ * same connection and see committed, not yet flushed rows. An Idempotency-Key replay must
+ * not answer 201 with the first request's result before that result is durable (the first
+ * request itself still waits for its flush), or a power loss could lose a submission a
+ * client was told was stored.
  */
-describe.skipIf(process.env.DATABASE_URL)('review: acknowledged only once durable (SQLite)', () => {
+describe.skipIf(process.env.DATABASE_URL)('answers only once durable (SQLite)', () => {
   let t: TestApp;
   let formId: string;
   const held: Array<() => void> = [];

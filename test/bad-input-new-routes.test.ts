@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type RequestOptions, type TestApp } from './support/app.js';
 import { createForm, createKey, signup } from './support/factories.js';
 
-/** Review: odd input on the routes added today is a 4xx problem, never a 5xx. */
-describe('review: bad input on webhooks, deliveries and analytics routes', () => {
+/** Odd input on the webhook, delivery and analytics routes is a 4xx problem, never a 5xx. */
+describe('bad input on webhooks, deliveries and analytics routes', () => {
   let t: TestApp;
   let token: string;
   let secret: string;
@@ -167,8 +167,12 @@ describe('review: bad input on webhooks, deliveries and analytics routes', () =>
     const failures: string[] = [];
     for (const [name, options] of cases()) {
       const response = await t.request(options);
-      if (response.status >= 500) failures.push(`${name} → ${response.status} ${response.text.slice(0, 200)}`);
-      else if (response.status >= 400 && !String(response.headers['content-type']).startsWith('application/problem+json'))
+      if (response.status >= 500)
+        failures.push(`${name} → ${response.status} ${response.text.slice(0, 200)}`);
+      else if (
+        response.status >= 400 &&
+        !String(response.headers['content-type']).startsWith('application/problem+json')
+      )
         failures.push(`${name} → ${response.status} with ${response.headers['content-type']}`);
     }
     expect(failures).toEqual([]);
