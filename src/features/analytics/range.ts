@@ -1,5 +1,5 @@
+import { parseBound } from '../../platform/http/bounds.js';
 import { badRequest } from '../../platform/problem.js';
-import { parseBound } from '../submissions/routes.js';
 
 /** The days GET /analytics covers when no `from` is given: today (UTC) and the 29 before it. */
 export const DEFAULT_DAYS = 30;

@@ -34,8 +34,12 @@ const FORBIDDEN_V4: readonly Range[] = [
   '169.254.0.0/16', // link-local, cloud metadata (169.254.169.254)
   '172.16.0.0/12', // private
   '192.0.0.0/24', // IETF protocol assignments
+  '192.0.2.0/24', // documentation (TEST-NET-1)
+  '192.88.99.0/24', // the former 6to4 relay anycast
   '192.168.0.0/16', // private
   '198.18.0.0/15', // benchmarking
+  '198.51.100.0/24', // documentation (TEST-NET-2)
+  '203.0.113.0/24', // documentation (TEST-NET-3)
   '224.0.0.0/4', // multicast
   '240.0.0.0/4', // reserved, and the broadcast address 255.255.255.255
 ].map(range4);
@@ -82,6 +86,7 @@ function isForbiddenV6(groups: readonly number[]): boolean {
   // an IPv4 address inside an IPv6 one is judged as that IPv4 address
   if (zeroTo(5) && g5 === 0xffff) return isForbiddenV4(v4Of(g6, g7)); // ::ffff:a.b.c.d, mapped
   if (zeroTo(6)) return isForbiddenV4(v4Of(g6, g7)); // ::a.b.c.d, the deprecated "compatible" form
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return isForbiddenV4(v4Of(g6, g7)); // ::ffff:0:a.b.c.d, SIIT
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
     return isForbiddenV4(v4Of(g6, g7)); // 64:ff9b::/96, NAT64
   }
