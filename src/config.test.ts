@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/t',
       HCAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/h',
       RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/r',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
       },
       kmsProvider: 'local',
       masterKey: Buffer.from('ab'.repeat(32), 'hex'),
+      webhookAllowPrivate: true,
     });
   });
 
@@ -103,6 +105,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['HCAPTCHA_VERIFY_URL', 'ftp://x'],
     ['MASTER_KEY', 'too short'],
+    ['WEBHOOK_ALLOW_PRIVATE', 'sometimes'],
     ['MASTER_KEY', 'ab'.repeat(31)],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
 import { freePort, startSmtpServer, type TestSmtpServer } from './support/mail.js';
-import { type ServiceProcess, startService } from './support/process.js';
+import { fetchJson, type ServiceProcess, startService } from './support/process.js';
 
 /**
  * Issue 3, "what it must show": notifications are written to the outbox in the
@@ -37,17 +37,7 @@ describe('notifications survive SIGKILL while the SMTP server is down', () => {
     await drop();
   });
 
-  const json = async (url: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
-    const response = await fetch(url, {
-      method: init.method ?? 'GET',
-      headers: {
-        'content-type': 'application/json',
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const json = fetchJson;
 
   /** Outbox ids the service has logged a failed send for (the SMTP server being down). */
   const failedSends = (output: string) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
 import { freePort } from './support/mail.js';
-import { type ServiceProcess, startService } from './support/process.js';
+import { fetchJson, type ServiceProcess, startService } from './support/process.js';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -38,17 +38,7 @@ describe('webhook deliveries survive SIGKILL while the receiver is down', () => 
     await drop();
   });
 
-  const json = async (url: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
-    const response = await fetch(url, {
-      method: init.method ?? 'GET',
-      headers: {
-        'content-type': 'application/json',
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const json = fetchJson;
 
   /** Outbox ids of webhook messages the service has logged a failed attempt for. */
   const failedSends = (output: string) =>

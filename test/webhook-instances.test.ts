@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
-import { type ServiceProcess, startService } from './support/process.js';
+import { fetchJson, type ServiceProcess, startService } from './support/process.js';
 import { type ReceivedWebhook, startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -41,17 +41,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL data
     await drop();
   });
 
-  const json = async (url: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
-    const response = await fetch(url, {
-      method: init.method ?? 'GET',
-      headers: {
-        'content-type': 'application/json',
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const json = fetchJson;
 
   const deliveredBy = (service: ServiceProcess) =>
     service

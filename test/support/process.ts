@@ -79,3 +79,19 @@ export async function startService(
     },
   };
 }
+
+/** A JSON request to a running service (a token as `Authorization: Bearer`); the status and parsed body. */
+export async function fetchJson(
+  url: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}

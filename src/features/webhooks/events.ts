@@ -3,6 +3,7 @@ import type { Trx } from '../../platform/db/database.js';
 import { newId } from '../../platform/ids.js';
 import { appendToOutbox } from '../../platform/outbox.js';
 import { nowIso } from '../../platform/time.js';
+import { WEBHOOK_EVENTS } from '../forms/schemas.js';
 import { renderPayload } from './payload.js';
 import type { WebhookRow } from './repo.js';
 
@@ -12,15 +13,8 @@ import type { WebhookRow } from './repo.js';
  * (kind `webhook`), so a commit never loses an event and a rollback never sends one.
  */
 
-export const WEBHOOK_EVENTS = [
-  'response.created',
-  'response.updated',
-  'response.deleted',
-  'form.created',
-  'form.updated',
-  'form.deleted',
-  'webhook.test',
-] as const;
+// One list of event names, in the forms schema (a form's `webhooks` member names them too).
+export { WEBHOOK_EVENTS };
 
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
