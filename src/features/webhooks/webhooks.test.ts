@@ -56,6 +56,11 @@ const webhookRow = (id: string) =>
   db().selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
 const webhookCount = async () => (await db().selectFrom('webhooks').select('id').execute()).length;
 
+function withoutWebhooks(view: Record<string, unknown>): Record<string, unknown> {
+  const { webhooks: _webhooks, ...rest } = view;
+  return rest;
+}
+
 describe('POST /webhooks', () => {
   it('creates a webhook: 201, Location, the webhook without its secret, the secret stored encrypted', async () => {
     const user = await signup(t);
@@ -820,7 +825,8 @@ describe('events of forms and responses (queued in the transaction of the change
     expect(created.status).toBe(201);
     const found = await newDeliveries(created.body.id, 0);
     const data = expectOneDelivery(found, created.body.webhooks[0], 'form.created');
-    expect(data).toEqual(created.body);
+    // the form as its owner reads it, less its webhooks (other receivers' URLs are not a receiver's business)
+    expect(data).toEqual(withoutWebhooks(created.body));
   });
 
   it('form.created is queued for no one when the form has no webhooks', async () => {
@@ -839,7 +845,8 @@ describe('events of forms and responses (queued in the transaction of the change
     });
     expect(updated.status).toBe(200);
     const data = expectOneDelivery(await newDeliveries(form.id, 0), webhooks['form.updated'], 'form.updated');
-    expect(data).toEqual(updated.body);
+    // the form as its owner reads it, less its webhooks (other receivers' URLs are not a receiver's business)
+    expect(data).toEqual(withoutWebhooks(updated.body));
     expect(data.title).toBe('New');
 
     const stale = await t.request({
@@ -867,7 +874,8 @@ describe('events of forms and responses (queued in the transaction of the change
     expect(deleted.status).toBe(204);
     expect(await webhookRow(webhooks['form.deleted'].id)).toBeUndefined();
     const data = expectOneDelivery(await newDeliveries(form.id, 0), webhooks['form.deleted'], 'form.deleted');
-    expect(data).toEqual(before.body);
+    // the form as its owner reads it, less its webhooks (other receivers' URLs are not a receiver's business)
+    expect(data).toEqual(withoutWebhooks(before.body));
   });
 
   it('a disabled webhook, or one subscribed to another event, hears nothing', async () => {
@@ -1086,7 +1094,7 @@ describe('events reach a real receiver', () => {
         formId: form.id,
         environment: 'development',
       });
-      expect(received[0]?.body.data).toEqual(updated.body);
+      expect(received[0]?.body.data).toEqual(withoutWebhooks(updated.body));
       expect(received[0]?.headers['webhook-id']).toBe(received[0]?.body.id);
 
       const submitted = await app.request({
