@@ -34,8 +34,9 @@ import { openRateLimitStore } from './platform/rate-limit.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
-/** Endpoints any web page may call (with keys, never cookies): API.md §1, CORS. */
-const PUBLIC_PATH = /^\/(?:forms\/[^/]+\/submit|v1\/forms\/[^/]+\/(?:public|events))\/?$/;
+/** Routes any web page may call (with keys, never cookies): API.md §1, CORS. */
+const PUBLIC_ROUTE = /^\/(?:forms\/:[^/]+\/submit|v1\/forms\/:[^/]+\/(?:public|events))\/?$/;
+const PUBLIC_PREFLIGHTS = ['/forms/:id/submit', '/v1/forms/:formId/public', '/v1/forms/:formId/events'];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,22 +125,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'X-Request-Id',
   ];
   // Credentials are bearer tokens and keys, never cookies: no request needs CORS credentials.
-  // Both option sets are built once; the delegator only picks one (it runs on every request).
   const shared = { credentials: false, exposedHeaders, maxAge: 86_400 };
   const publicCors = { ...shared, origin: true, methods: ['GET', 'HEAD', 'POST'] };
-  const privateCors = {
+  // Everything else: only the origins configured. These are @fastify/cors's static options,
+  // normalised once; the public routes carry their own in their route config (below), which
+  // costs nothing per request, where a delegator normalised options on every request.
+  await app.register(cors, {
+    hook: 'onRequest',
     ...shared,
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  };
-  await app.register(cors, {
-    hook: 'onRequest',
-    delegator: (request, callback) => {
-      const url = request.url ?? '/';
-      const query = url.indexOf('?');
-      callback(null, PUBLIC_PATH.test(query === -1 ? url : url.slice(0, query)) ? publicCors : privateCors);
-    },
   });
+  app.addHook('onRoute', (route) => {
+    // @fastify/cors reads `config.cors` of the route; its types do not declare it
+    if (PUBLIC_ROUTE.test(route.url ?? ''))
+      route.config = { ...route.config, cors: publicCors } as typeof route.config;
+  });
+  // The preflights of the public paths: their own OPTIONS routes, with the public options
+  // (the catch-all OPTIONS route of @fastify/cors answers with the others).
+  for (const url of PUBLIC_PREFLIGHTS) {
+    app.options(url, { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
+  }
 
   installAuthentication(app, database);
   app.addHook('preValidation', async (request) => screenInput(request));
