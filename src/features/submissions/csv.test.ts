@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { newId } from '../../platform/ids.js';
+import { csvRecord } from './csv.js';
 
 /** GET /responses?…&format=csv (API.md §6.2): RFC 4180, formula-injection guard, PII, filters, streaming. */
 
@@ -352,5 +353,18 @@ describe('format=csv', () => {
     } finally {
       database.db = original;
     }
+  });
+});
+
+describe('csvRecord', () => {
+  it.each([
+    [['a', 'b'], 'a,b\r\n'],
+    [['', ''], ',\r\n'],
+    [['has,comma'], '"has,comma"\r\n'],
+    [['say "hi"'], '"say ""hi"""\r\n'],
+    [['line\nbreak', 'cr\ronly', 'crlf\r\nend'], '"line\nbreak","cr\ronly","crlf\r\nend"\r\n'],
+    [['  spaced  ', 'émoji 🎉', "'=1+1"], "  spaced  ,émoji 🎉,'=1+1\r\n"],
+  ])('writes %j as RFC 4180', (cells, text) => {
+    expect(csvRecord(cells)).toBe(text);
   });
 });

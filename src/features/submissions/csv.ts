@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
 import type { StoredForm } from '../forms/repo.js';
 import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
-import { type SubmissionFilter, streamSubmissions } from './repo.js';
+import { exportChunks, type SubmissionFilter } from './repo.js';
 import type { AnswerValue } from './validator.js';
 
 /**
@@ -32,37 +31,52 @@ export function cellOf(value: AnswerValue | undefined): string {
   return Array.isArray(value) ? value.join('; ') : String(value);
 }
 
-/** Rows read, stringified and written at a time: one query, one csv-stringify call and one socket write each. */
+/** Rows read, turned into text and written at a time: one query and one socket write each. */
 const CHUNK = 1000;
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One RFC 4180 record: cells quoted when they hold a quote, comma or line break (quotes
+ * doubled), CRLF at the end. Written here rather than with csv-stringify because every
+ * cell is already a string and this is the export's inner loop: csv-stringify's general
+ * machinery took five times as long as the rest of the record's work.
+ */
+export function csvRecord(cells: readonly string[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i] as string;
+    if (i > 0) line += ',';
+    line += NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+  }
+  return `${line}\r\n`;
+}
 
 /** The export as a byte stream: the header, then every matching submission, newest first. */
 export function csvStream(db: Db, envelope: Envelope, form: StoredForm, filter: SubmissionFilter): Readable {
   const fieldIds = form.definition.fields.map((field) => field.id);
-  const options = { record_delimiter: '\r\n', quote_record_delimiter: true } as const;
   async function* chunks() {
-    yield stringify([[...FIXED_COLUMNS, ...fieldIds].map(guardCell)], options);
-    let records: string[][] = [];
-    for await (const submission of streamSubmissions(db, filter, CHUNK)) {
-      const answers = hasEncrypted(submission.answers)
-        ? await revealAnswers(submission.answers, envelope)
-        : revealAnswersInPlace(submission.answers);
-      const record = [
-        submission.id,
-        submission.createdAt,
-        submission.status,
-        String(submission.read),
-        String(submission.starred),
-      ];
-      // own answers only: a field named `constructor` left blank is not Object.prototype's
-      for (const id of fieldIds)
-        record.push(guardCell(cellOf(Object.hasOwn(answers, id) ? answers[id] : undefined)));
-      records.push(record);
-      if (records.length === CHUNK) {
-        yield stringify(records, options);
-        records = [];
+    yield csvRecord([...FIXED_COLUMNS, ...fieldIds].map(guardCell));
+    for await (const submissions of exportChunks(db, filter, CHUNK)) {
+      let text = '';
+      for (const submission of submissions) {
+        const answers = hasEncrypted(submission.answers)
+          ? await revealAnswers(submission.answers, envelope)
+          : revealAnswersInPlace(submission.answers);
+        const record = [
+          submission.id,
+          submission.createdAt,
+          submission.status,
+          String(submission.read),
+          String(submission.starred),
+        ];
+        // own answers only: a field named `constructor` left blank is not Object.prototype's
+        for (const id of fieldIds)
+          record.push(guardCell(cellOf(Object.hasOwn(answers, id) ? answers[id] : undefined)));
+        text += csvRecord(record);
       }
+      if (text !== '') yield text;
     }
-    if (records.length > 0) yield stringify(records, options);
   }
   // Readable.from waits for the socket to drain before asking for the next chunk: memory stays flat.
   return Readable.from(chunks(), { objectMode: false });

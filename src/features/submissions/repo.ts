@@ -105,7 +105,6 @@ export interface SubmissionFilter {
 function filtered(db: Db, filter: SubmissionFilter) {
   let query = db
     .selectFrom('submissions')
-    .selectAll()
     .where('form_id', '=', filter.formId)
     .where('status', 'in', [...filter.statuses]);
   if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
@@ -122,7 +121,7 @@ export async function listSubmissions(
   page: { limit: number; after: Position | undefined },
 ): Promise<StoredSubmission[]> {
   if (filter.statuses.length === 0) return [];
-  let query = filtered(db, filter);
+  let query = filtered(db, filter).selectAll();
   if (page.after) query = query.where(olderThan(page.after));
   const rows = await query
     .orderBy('created_at', 'desc')
@@ -132,15 +131,43 @@ export async function listSubmissions(
   return rows.map(fromRow);
 }
 
-/** Every matching submission, newest first, read from a cursor in chunks (the CSV export). */
-export async function* streamSubmissions(db: Db, filter: SubmissionFilter, chunk = 1000) {
+/** What the CSV export writes of a submission: nothing else is read. */
+export interface ExportedSubmission {
+  id: string;
+  createdAt: string;
+  status: SubmissionStatus;
+  read: boolean;
+  starred: boolean;
+  answers: StoredAnswers;
+}
+
+/**
+ * Every matching submission, newest first, in chunks of `chunk` (the CSV export): a keyset
+ * cursor, so each chunk is one index range read however deep the export is, and only the
+ * columns the export writes.
+ */
+export async function* exportChunks(
+  db: Db,
+  filter: SubmissionFilter,
+  chunk = 1000,
+): AsyncGenerator<ExportedSubmission[]> {
+  if (filter.statuses.length === 0) return;
   let after: Position | undefined;
   for (;;) {
-    const rows = await listSubmissions(db, filter, { limit: chunk - 1, after });
-    for (const row of rows) yield row;
+    let query = filtered(db, filter).select(['id', 'created_at', 'status', 'read', 'starred', 'answers']);
+    if (after) query = query.where(olderThan(after));
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(chunk).execute();
+    yield rows.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      status: row.status,
+      read: Number(row.read) === 1,
+      starred: Number(row.starred) === 1,
+      answers: decodeJson<StoredAnswers>(row.answers),
+    }));
     const last = rows.at(-1);
     if (rows.length < chunk || !last) return;
-    after = { createdAt: last.createdAt, id: last.id };
+    after = { createdAt: last.created_at, id: last.id };
   }
 }
 
