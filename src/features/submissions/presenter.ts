@@ -1,5 +1,5 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
-import { revealAnswers } from './pii.js';
+import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
 import type { StoredNote, StoredSubmission } from './repo.js';
 
 /** A submission as its owner sees it: masked values masked, encrypted ones decrypted. */
@@ -12,7 +12,10 @@ export async function presentSubmission(
     id: submission.id,
     formId: submission.formId,
     environment: submission.environment,
-    answers: await revealAnswers(submission.answers, envelope),
+    // no promise per submission unless something has to be decrypted
+    answers: hasEncrypted(submission.answers)
+      ? await revealAnswers(submission.answers, envelope)
+      : revealAnswersInPlace({ ...submission.answers }),
     sessionId: submission.sessionId,
     status: submission.status,
     read: submission.read,

@@ -191,7 +191,8 @@ export const submissionRoutes =
     /** The form named by `form_id`, checked against the caller and `environment`. */
     async function managedForm(request: FastifyRequest, formId: string, environment: string | undefined) {
       const principal = requireAuthenticated(request);
-      const form = await findForm(database.db, formId);
+      // The owner and environment of a form never change: the cached copy decides access as well as a fresh one.
+      const form = await findFormCached(database.db, formId);
       if (!form) throw notFound(`No form ${formId}`);
       assertMayManage(principal, form);
       const mismatch = environmentMismatch(form, environment);
