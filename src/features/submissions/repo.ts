@@ -114,21 +114,49 @@ function filtered(db: Db, filter: SubmissionFilter) {
   return query;
 }
 
-/** One page, newest first (keyset on created_at, id: no OFFSET, no COUNT), plus one row to tell if more follow. */
-export async function listSubmissions(
+/**
+ * One page, newest first (keyset on created_at, id: no OFFSET, no COUNT), plus one row to
+ * tell whether more follow, with the notes of its submissions, in one query: the page is a
+ * subquery the notes are LEFT JOINed onto, so an inbox page costs one round trip.
+ */
+export async function listSubmissionsWithNotes(
   db: Db,
   filter: SubmissionFilter,
   page: { limit: number; after: Position | undefined },
-): Promise<StoredSubmission[]> {
-  if (filter.statuses.length === 0) return [];
-  let query = filtered(db, filter).selectAll();
-  if (page.after) query = query.where(olderThan(page.after));
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1)
+): Promise<{ submissions: StoredSubmission[]; notes: StoredNote[] }> {
+  if (filter.statuses.length === 0) return { submissions: [], notes: [] };
+  let inner = filtered(db, filter).selectAll();
+  if (page.after) inner = inner.where(olderThan(page.after));
+  const rows = await db
+    .selectFrom(
+      inner
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit + 1)
+        .as('s'),
+    )
+    .leftJoin('submission_notes as n', 'n.submission_id', 's.id')
+    .selectAll('s')
+    .select(['n.id as note_id', 'n.text as note_text', 'n.created_at as note_created_at'])
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .orderBy('n.created_at')
+    .orderBy('n.id')
     .execute();
-  return rows.map(fromRow);
+  const submissions: StoredSubmission[] = [];
+  const notes: StoredNote[] = [];
+  for (const row of rows) {
+    if (submissions.at(-1)?.id !== row.id) submissions.push(fromRow(row));
+    if (row.note_id !== null && row.note_text !== null && row.note_created_at !== null) {
+      notes.push({
+        id: row.note_id,
+        submissionId: row.id,
+        text: row.note_text,
+        createdAt: row.note_created_at,
+      });
+    }
+  }
+  return { submissions, notes };
 }
 
 /** What the CSV export writes of a submission: nothing else is read. */

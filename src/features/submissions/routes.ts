@@ -27,7 +27,7 @@ import {
   findSubmission,
   findSubmissionById,
   insertNote,
-  listSubmissions,
+  listSubmissionsWithNotes,
   notesOf,
   type StoredSubmission,
   type SubmissionFilter,
@@ -263,12 +263,11 @@ export const submissionRoutes =
         return sendCsv(reply, form, csvStream(database.db, envelope, form, filter));
       }
       const limit = query.limit ?? 50;
-      const rows = await listSubmissions(database.db, filter, { limit, after: decodeCursor(query.cursor) });
-      const page = toPage(rows, limit);
-      const notes = await notesOf(
-        database.db,
-        page.rows.map((row) => row.id),
-      );
+      const { submissions, notes } = await listSubmissionsWithNotes(database.db, filter, {
+        limit,
+        after: decodeCursor(query.cursor),
+      });
+      const page = toPage(submissions, limit);
       return { data: await presentSubmissions(page.rows, notes, envelope), nextCursor: page.nextCursor };
     }
     registerLegacyResponsesRoute(app, {
