@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
 import { freePort, startSmtpServer, type TestSmtpServer } from './support/mail.js';
-import { fetchJson, type ServiceProcess, startService } from './support/process.js';
+import {
+  fetchJson,
+  type ServiceProcess,
+  startService,
+  submitNames,
+  waitForFailedSends,
+} from './support/process.js';
 
 /**
  * Issue 3, "what it must show": notifications are written to the outbox in the
@@ -39,15 +45,6 @@ describe('notifications survive SIGKILL while the SMTP server is down', () => {
 
   const json = fetchJson;
 
-  /** Outbox ids the service has logged a failed send for (the SMTP server being down). */
-  const failedSends = (output: string) =>
-    new Set(
-      output
-        .split('\n')
-        .filter((line) => line.includes('outbox message failed'))
-        .map((line) => (JSON.parse(line) as { outboxId: string }).outboxId),
-    );
-
   it('delivers all 100 after the restart', async () => {
     const first = await startService(env);
     running.push(first);
@@ -69,29 +66,14 @@ describe('notifications survive SIGKILL while the SMTP server is down', () => {
     });
     expect(form.status).toBe(201);
 
-    const ids: string[] = [];
-    for (let batch = 0; batch < SUBMISSIONS / 10; batch++) {
-      const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          json(`${first.url}/forms/${form.body.id}/submit`, {
-            method: 'POST',
-            body: { answers: { name: `Submitter ${batch * 10 + i}` } },
-          }),
-        ),
-      );
-      for (const result of results) {
-        expect(result.status).toBe(201);
-        ids.push(result.body.id);
-      }
-    }
+    const answers = await submitNames(first, form.body.id, SUBMISSIONS, 10);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(SUBMISSIONS).fill(201));
+    const ids = answers.map((answer) => answer.id);
     expect(new Set(ids).size).toBe(SUBMISSIONS);
 
     // Every message has been tried once and refused (nothing listens on the port); then the crash.
     // (Killing mid-attempt would work too, but the message's lease would hold it for a minute.)
-    for (let i = 0; i < 400 && failedSends(first.output()).size < SUBMISSIONS; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(failedSends(first.output()).size).toBe(SUBMISSIONS);
+    expect(await waitForFailedSends(first, SUBMISSIONS)).toBe(SUBMISSIONS);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await first.stop('SIGKILL')).toBe('SIGKILL');
 

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
 import { freePort } from './support/mail.js';
-import { fetchJson, type ServiceProcess, startService } from './support/process.js';
+import {
+  fetchJson,
+  type ServiceProcess,
+  startService,
+  submitNames,
+  waitForFailedSends,
+} from './support/process.js';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -40,17 +46,6 @@ describe('webhook deliveries survive SIGKILL while the receiver is down', () => 
 
   const json = fetchJson;
 
-  /** Outbox ids of webhook messages the service has logged a failed attempt for. */
-  const failedSends = (output: string) =>
-    new Set(
-      output
-        .split('\n')
-        .filter((line) => line.includes('outbox message failed'))
-        .map((line) => JSON.parse(line) as { outboxId: string; kind: string })
-        .filter((entry) => entry.kind === 'webhook')
-        .map((entry) => entry.outboxId),
-    );
-
   it('delivers all 200 events after the restart', async () => {
     const first = await startService(env);
     running.push(first);
@@ -78,29 +73,14 @@ describe('webhook deliveries survive SIGKILL while the receiver is down', () => 
     });
     expect(webhook.status).toBe(201);
 
-    const ids: string[] = [];
-    for (let batch = 0; batch < SUBMISSIONS / 20; batch++) {
-      const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          json(`${first.url}/forms/${form.body.id}/submit`, {
-            method: 'POST',
-            body: { answers: { name: `Submitter ${batch * 20 + i}` } },
-          }),
-        ),
-      );
-      for (const result of results) {
-        expect(result.status).toBe(201);
-        ids.push(result.body.id);
-      }
-    }
+    const answers = await submitNames(first, form.body.id, SUBMISSIONS, 20);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(SUBMISSIONS).fill(201));
+    const ids = answers.map((answer) => answer.id);
     expect(new Set(ids).size).toBe(SUBMISSIONS);
 
     // Every delivery has been tried once and refused (nothing listens on the port); then the crash.
     // (Killing mid-attempt would work too, but the message's lease would hold it for a minute.)
-    for (let i = 0; i < 400 && failedSends(first.output()).size < SUBMISSIONS; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(failedSends(first.output()).size).toBe(SUBMISSIONS);
+    expect(await waitForFailedSends(first, SUBMISSIONS, 'webhook')).toBe(SUBMISSIONS);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await first.stop('SIGKILL')).toBe('SIGKILL');
 

@@ -95,3 +95,49 @@ export async function fetchJson(
   });
   return { status: response.status, body: (await response.json()) as any };
 }
+
+/** Outbox ids of messages (of `kind`, when given) a service has logged a failed attempt for. */
+export function failedSends(output: string, kind?: string): Set<string> {
+  return new Set(
+    output
+      .split('\n')
+      .filter((line) => line.includes('outbox message failed'))
+      .map((line) => JSON.parse(line) as { outboxId: string; kind: string })
+      .filter((entry) => kind === undefined || entry.kind === kind)
+      .map((entry) => entry.outboxId),
+  );
+}
+
+/** Waits (up to 20 s) until `count` messages have failed once; resolves with how many did. */
+export async function waitForFailedSends(
+  service: ServiceProcess,
+  count: number,
+  kind?: string,
+): Promise<number> {
+  for (let i = 0; i < 400 && failedSends(service.output(), kind).size < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return failedSends(service.output(), kind).size;
+}
+
+/** Submits `{name: "Submitter i"}` `count` times to a running service, `concurrency` at a time; the ids of the 201s. */
+export async function submitNames(
+  service: ServiceProcess,
+  formId: string,
+  count: number,
+  concurrency: number,
+): Promise<Array<{ status: number; id: string }>> {
+  const answers: Array<{ status: number; id: string }> = [];
+  for (let start = 0; start < count; start += concurrency) {
+    const results = await Promise.all(
+      Array.from({ length: Math.min(concurrency, count - start) }, (_, i) =>
+        fetchJson(`${service.url}/forms/${formId}/submit`, {
+          method: 'POST',
+          body: { answers: { name: `Submitter ${start + i}` } },
+        }),
+      ),
+    );
+    for (const result of results) answers.push({ status: result.status, id: result.body?.id });
+  }
+  return answers;
+}
