@@ -216,15 +216,29 @@ export async function notesOf(db: Db | Trx, submissionIds: readonly string[]): P
   }));
 }
 
+/**
+ * Sets the flags, and says whether that changed anything. The row is written only when a
+ * flag differs: of concurrent requests setting the same flag one changes it and the others
+ * find nothing to change (on PostgreSQL the second UPDATE waits for the first and then sees
+ * its result), so a change is reported, and heard by webhooks, once.
+ */
 export async function setFlags(
   trx: Trx,
   id: string,
   flags: { read?: boolean; starred?: boolean },
-): Promise<void> {
+): Promise<boolean> {
   const changes: { read?: number; starred?: number } = {};
   if (flags.read !== undefined) changes.read = flags.read ? 1 : 0;
   if (flags.starred !== undefined) changes.starred = flags.starred ? 1 : 0;
-  await trx.updateTable('submissions').set(changes).where('id', '=', id).execute();
+  const columns = Object.keys(changes) as Array<keyof typeof changes>;
+  if (columns.length === 0) return false;
+  const result = await trx
+    .updateTable('submissions')
+    .set(changes)
+    .where('id', '=', id)
+    .where((eb) => eb.or(columns.map((column) => eb(column, '!=', changes[column] as number))))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function insertNote(

@@ -15,8 +15,9 @@ export type ResponseChange =
 
 /**
  * Writes a change to a submission and queues its event in the same transaction, then
- * nudges the outbox worker. `change` undefined: nothing a webhook hears of happened
- * (marking read what was read already). Quarantined submissions never reach webhooks.
+ * nudges the outbox worker. `change` undefined, or `write` answering `false`: nothing a
+ * webhook hears of happened (marking read what was read already, perhaps by a concurrent
+ * request). Quarantined submissions never reach webhooks.
  */
 export async function writeResponseChange(
   context: Pick<AppContext, 'database' | 'envelope' | 'outbox'>,
@@ -26,8 +27,8 @@ export async function writeResponseChange(
 ): Promise<void> {
   const emits = change !== undefined && submission.status !== 'quarantined';
   const queued = await context.database.transaction(async (trx) => {
-    await write(trx);
-    if (!emits) return 0;
+    const changed = await write(trx);
+    if (!emits || changed === false) return 0;
     return enqueueWebhookEvents(trx, context.envelope, [
       {
         event: change.event,

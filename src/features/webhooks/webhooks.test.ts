@@ -955,6 +955,24 @@ describe('events of forms and responses (queued in the transaction of the change
       expect(note.body).toEqual(get.body);
     });
 
+    it('concurrent requests making the same change are heard once (the database decides what changed)', async () => {
+      const { user, form, webhooks, submissionId, seen } = await submitted(['response.updated']);
+      const hook = webhooks['response.updated'];
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.request({
+            method: 'POST',
+            url: `/responses/${submissionId}/star`,
+            auth: user.token,
+            body: { starred: true },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+      const found = await newDeliveries(form.id, seen);
+      expect(expectOneDelivery(found, hook, 'response.updated').starred).toBe(true);
+    });
+
     it('masked answers stay masked in the event', async () => {
       const { user, form, submissionId, seen } = await submitted(['response.updated'], {
         storage: { pii: 'masked' },
