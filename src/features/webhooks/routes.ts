@@ -4,9 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
+import { lockRow } from '../../platform/db/dialect.js';
 import { EnvironmentQuery, ListOf, problems } from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
-import { badRequest, conflict, type FieldError, forbidden } from '../../platform/problem.js';
+import { badRequest, conflict, type FieldError, forbidden, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
 import { environmentExists } from '../environments/repo.js';
@@ -135,6 +136,12 @@ export const webhookRoutes =
           created_at: nowIso(),
         };
         await database.transaction(async (trx) => {
+          // The form row locked first: concurrent creations count one after the other, so the limit holds.
+          const locked = await lockRow(
+            database.engine,
+            trx.selectFrom('forms').select('id').where('id', '=', form.id),
+          ).executeTakeFirst();
+          if (!locked) throw notFound(`No form ${form.id}`);
           if ((await countFormWebhooks(trx, form.id)) >= MAX_WEBHOOKS_PER_FORM) {
             throw conflict(
               `The form ${form.id} has ${MAX_WEBHOOKS_PER_FORM} webhooks, the most a form may have; delete one first`,

@@ -187,6 +187,27 @@ describe('POST /webhooks', () => {
     expectProblem(await post(publishable.key, { formId: 'x', event: 'nope' }), 403, 'forbidden');
   });
 
+  it('holds the limit of 20 under concurrent creations: one more created, the rest 409', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      webhooks: Array.from({ length: 19 }, (_, i) => ({ event: 'response.created', url: `${HOOK}/${i}` })),
+    });
+    // all of them count 19 at about the same moment: only a lock on the form keeps the 21st out
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(user.token, { formId: form.id, event: 'response.created', url: `${HOOK}/more-${i}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    const stored = await t.app.intake.database.db
+      .selectFrom('webhooks')
+      .select('id')
+      .where('form_id', '=', form.id)
+      .execute();
+    expect(stored).toHaveLength(20);
+  });
+
   it('holds at most 20 webhooks per form (what a form body may carry): 409 conflict after', async () => {
     const user = await signup(t);
     const form = await createForm(t, user.token, {

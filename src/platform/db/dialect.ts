@@ -46,6 +46,15 @@ export function keepRow<Q extends { forKeyShare(): Q }>(engine: Engine, query: Q
   return engine === 'postgres' ? query.forKeyShare() : query;
 }
 
+/**
+ * An exclusive row lock for the rest of the transaction: whoever else locks the row waits
+ * until this transaction ends (a limit counted and then enforced, say). SQLite serialises
+ * every write transaction already.
+ */
+export function lockRow<Q extends { forUpdate(): Q }>(engine: Engine, query: Q): Q {
+  return engine === 'postgres' ? query.forUpdate() : query;
+}
+
 export function encodeJson(value: unknown): string {
   return JSON.stringify(value);
 }
