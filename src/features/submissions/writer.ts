@@ -1,3 +1,4 @@
+import { Batcher } from '../../platform/batcher.js';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { isConstraintViolation } from '../../platform/db/dialect.js';
@@ -41,17 +42,12 @@ interface Pending {
 type Outcome = { ok: true } | { ok: false; error: unknown };
 
 export class SubmissionWriter {
-  private queue: Pending[] = [];
-  private inFlight = 0;
-  private scheduled = false;
-  private readonly idle: Array<() => void> = [];
-  /** Sizes of the last batches, for tests and the benchmark. */
-  readonly batchSizes: number[] = [];
+  private readonly batcher: Batcher<Pending>;
 
   constructor(
     private readonly database: Database,
     private readonly options: {
-      /** Batches committing at once: 1 on SQLite (one writer anyway), 2 on PostgreSQL to overlap round trips. */
+      /** Batches committing at once: two lets one be built while the other waits on its commit. */
       maxInFlight?: number;
       maxBatch?: number;
       /** Encrypts webhook payloads; without it no webhook event is queued (tests of the writer alone). */
@@ -59,48 +55,25 @@ export class SubmissionWriter {
       /** Called after a commit that queued webhook deliveries or other outbox rows. */
       afterCommit?: () => void;
     } = {},
-  ) {}
+  ) {
+    this.batcher = new Batcher((batch) => this.commit(batch), options);
+  }
+
+  /** Sizes of the last batches, for tests and the benchmark. */
+  get batchSizes(): readonly number[] {
+    return this.batcher.batchSizes;
+  }
 
   write(write: SubmissionWrite): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ write, resolve, reject });
-      this.schedule();
-    });
+    return new Promise<void>((resolve, reject) => this.batcher.add({ write, resolve, reject }));
   }
 
   /** Resolves once every write queued so far has been committed or refused. */
-  async flush(): Promise<void> {
-    while (this.queue.length > 0 || this.inFlight > 0 || this.scheduled) {
-      await new Promise<void>((resolve) => this.idle.push(resolve));
-    }
-  }
-
-  private schedule(): void {
-    if (this.scheduled || this.inFlight >= (this.options.maxInFlight ?? 1)) return;
-    this.scheduled = true;
-    // setImmediate rather than a microtask: requests whose bytes arrived in the same turn
-    // of the event loop are parsed and queued before the batch is cut.
-    setImmediate(() => {
-      this.scheduled = false;
-      const batch = this.queue.splice(0, this.options.maxBatch ?? 500);
-      if (batch.length === 0) return this.wakeIdle();
-      this.inFlight += 1;
-      void this.commit(batch).finally(() => {
-        this.inFlight -= 1;
-        if (this.queue.length > 0) this.schedule();
-        else this.wakeIdle();
-      });
-    });
-  }
-
-  private wakeIdle(): void {
-    if (this.queue.length > 0 || this.inFlight > 0 || this.scheduled) return;
-    for (const resolve of this.idle.splice(0)) resolve();
+  flush(): Promise<void> {
+    return this.batcher.flush();
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    this.batchSizes.push(batch.length);
-    if (this.batchSizes.length > 100) this.batchSizes.shift();
     let written: { outcomes: Outcome[]; queuedSideEffects: boolean };
     try {
       written = await this.database.transaction((trx) => this.writeBatch(trx, batch));

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { Batcher } from '../batcher.js';
 
 type Work<DB, T> = (trx: Transaction<DB>) => Promise<T>;
 
@@ -17,12 +18,7 @@ interface Pending<DB> {
  * Units must do database work only: the transaction is held while they run.
  */
 export class GroupCommitter<DB> {
-  private queue: Pending<DB>[] = [];
-  private scheduled = false;
-  private running: Promise<void> | undefined;
-  /** Sizes of the last batches, for tests and benchmarks. */
-  readonly batchSizes: number[] = [];
-
+  private readonly batcher: Batcher<Pending<DB>>;
   /** Commits done whose durability is still being confirmed (see `durable`). */
   private readonly confirming = new Set<Promise<void>>();
 
@@ -36,43 +32,32 @@ export class GroupCommitter<DB> {
        */
       durable?: () => Promise<void>;
     } = {},
-  ) {}
+  ) {
+    // one transaction at a time: SQLite has one writer
+    this.batcher = new Batcher((batch) => this.commitBatch(batch), {
+      maxInFlight: 1,
+      maxBatch: options.maxBatch,
+    });
+  }
+
+  /** Sizes of the last batches, for tests and benchmarks. */
+  get batchSizes(): readonly number[] {
+    return this.batcher.batchSizes;
+  }
 
   run<T>(work: Work<DB, T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      this.schedule();
+      this.batcher.add({ work, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
-  /** Resolves once everything queued so far is committed (or failed). */
+  /** Resolves once everything queued so far is committed (or failed) and confirmed. */
   async flush(): Promise<void> {
-    while (this.queue.length > 0 || this.running || this.scheduled || this.confirming.size > 0) {
-      await (this.running ??
-        Promise.race([...this.confirming, new Promise((resolve) => setImmediate(resolve))]));
-    }
+    await this.batcher.flush();
+    await Promise.all(this.confirming);
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.running) return;
-    this.scheduled = true;
-    // setImmediate rather than a microtask: requests whose bytes arrived in the same
-    // turn of the event loop get parsed and queued before the batch is cut.
-    setImmediate(() => {
-      this.scheduled = false;
-      this.running = this.commitBatch().finally(() => {
-        this.running = undefined;
-        if (this.queue.length > 0) this.schedule();
-      });
-    });
-  }
-
-  private async commitBatch(): Promise<void> {
-    const batch = this.queue.splice(0, this.options.maxBatch ?? 500);
-    if (batch.length === 0) return;
-    this.batchSizes.push(batch.length);
-    if (this.batchSizes.length > 100) this.batchSizes.shift();
-
+  private async commitBatch(batch: Pending<DB>[]): Promise<void> {
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
       await this.db.transaction().execute(async (trx) => {
