@@ -219,7 +219,7 @@ export async function countSubmissions(store: Store, formId: string): Promise<nu
   }
 }
 
-export { createSchema, dropSchema } from '../src/platform/db/database.js';
+export { dropSchema } from '../src/platform/db/database.js';
 
 /** True when PostgreSQL answers at `url`. */
 export async function postgresAvailable(url: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Database, Trx } from './db/database.js';
 import { decodeJson, encodeJson } from './db/dialect.js';
+import { insertRows } from './db/insert.js';
 import { newId } from './ids.js';
 import { nowIso } from './time.js';
 
@@ -20,33 +21,27 @@ export interface OutboxMessage {
   id?: string;
 }
 
-/** 10 columns a row: chunks of 500 stay well under both engines' limits on bound parameters. */
-const INSERT_CHUNK = 500;
-
 export async function appendToOutbox(
   trx: Trx,
   messages: readonly OutboxMessage[],
   now = nowIso(),
 ): Promise<void> {
-  for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
-    await trx
-      .insertInto('outbox')
-      .values(
-        messages.slice(start, start + INSERT_CHUNK).map((message) => ({
-          id: message.id ?? newId('obx'),
-          kind: message.kind,
-          payload: encodeJson(message.payload),
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: now,
-          lease_until: null,
-          last_error: null,
-          created_at: now,
-          done_at: null,
-        })),
-      )
-      .execute();
-  }
+  await insertRows(
+    trx,
+    'outbox',
+    messages.map((message) => ({
+      id: message.id ?? newId('obx'),
+      kind: message.kind,
+      payload: encodeJson(message.payload),
+      status: 'pending' as const,
+      attempts: 0,
+      next_attempt_at: now,
+      lease_until: null,
+      last_error: null,
+      created_at: now,
+      done_at: null,
+    })),
+  );
 }
 
 /** Thrown by a handler for a failure that no retry can mend (the message is marked failed at once). */

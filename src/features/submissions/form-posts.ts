@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toProblem } from '../../platform/errors.js';
+import { escapeHtml } from '../../platform/html.js';
 import { screenValue } from '../../platform/http/input-guard.js';
 import { badRequest, ERROR_CODES, type FieldError, Problem } from '../../platform/problem.js';
 import type { StoredForm } from '../forms/repo.js';
@@ -288,13 +289,6 @@ function httpUrl(text: string, base?: URL): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 }
 
 function page(title: string, body: string): string {

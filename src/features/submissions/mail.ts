@@ -1,10 +1,11 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import { sha256Hex } from '../../platform/hashing.js';
+import { escapeHtml } from '../../platform/html.js';
 import { headerSafe, type Mailer, type MailMessage } from '../../platform/mail.js';
 import { type OutboxHandler, type OutboxMessage, PermanentFailure } from '../../platform/outbox.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
 import type { Answers } from './logic.js';
-import { mask, piiModeOf } from './pii.js';
+import { asText, mask, piiModeOf } from './pii.js';
 import type { SubmitDependencies } from './submit.js';
 import type { AnswerValue } from './validator.js';
 
@@ -37,8 +38,6 @@ const ADDRESS =
 export const isMailAddress = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= 254 && ADDRESS.test(value);
 
-const asText = (value: AnswerValue): string => (typeof value === 'string' ? value : JSON.stringify(value));
-
 /** One answer as the owner sees it, or undefined when it is not to be shown (dropped, absent). */
 export function ownerValue(field: Field, definition: FormDefinition, value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -67,14 +66,6 @@ export function ownerView(definition: FormDefinition, answers: Answers): Map<str
   return shown;
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 const htmlLines = (text: string): string => escapeHtml(text).replace(/\r?\n/g, '<br>\n');
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_-]{1,64})\s*\}\}/;

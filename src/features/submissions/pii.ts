@@ -23,7 +23,9 @@ export function piiModeOf(field: Field, definition: FormDefinition): PiiMode {
   return field.pii ? definition.storage.pii : 'plain';
 }
 
-const asText = (value: AnswerValue): string => (typeof value === 'string' ? value : JSON.stringify(value));
+/** An answer as text: strings as they are, anything else as JSON. */
+export const asText = (value: AnswerValue): string =>
+  typeof value === 'string' ? value : JSON.stringify(value);
 
 /** The answers as they are stored (or forwarded): dropped ones gone, the others transformed. */
 export async function protectAnswers(

@@ -1,21 +1,19 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
 import type { StoredNote, StoredSubmission } from './repo.js';
+import type { AnswerValue } from './validator.js';
 
-/** A submission as its owner sees it: masked values masked, encrypted ones decrypted. */
-export async function presentSubmission(
+/** A submission as its owner sees it, given the answers as shown (see `presentSubmission`). */
+export function submissionView(
   submission: StoredSubmission,
+  answers: Record<string, AnswerValue>,
   notes: readonly StoredNote[],
-  envelope: Envelope,
 ) {
   return {
     id: submission.id,
     formId: submission.formId,
     environment: submission.environment,
-    // no promise per submission unless something has to be decrypted
-    answers: hasEncrypted(submission.answers)
-      ? await revealAnswers(submission.answers, envelope)
-      : revealAnswersInPlace({ ...submission.answers }),
+    answers,
     sessionId: submission.sessionId,
     status: submission.status,
     read: submission.read,
@@ -23,6 +21,19 @@ export async function presentSubmission(
     notes: notes.map((note) => ({ id: note.id, text: note.text, createdAt: note.createdAt })),
     createdAt: submission.createdAt,
   };
+}
+
+/** A submission as its owner sees it: masked values masked, encrypted ones decrypted. */
+export async function presentSubmission(
+  submission: StoredSubmission,
+  notes: readonly StoredNote[],
+  envelope: Envelope,
+) {
+  // no promise per submission unless something has to be decrypted
+  const answers = hasEncrypted(submission.answers)
+    ? await revealAnswers(submission.answers, envelope)
+    : revealAnswersInPlace({ ...submission.answers });
+  return submissionView(submission, answers, notes);
 }
 
 /** Many submissions with their notes, fetched in one query. */

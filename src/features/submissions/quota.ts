@@ -48,11 +48,6 @@ export async function countManyAgainstQuota(trx: Trx, scope: QuotaScope, count: 
   return counted !== undefined;
 }
 
-/** Counts one accepted submission, or throws the 429 of an exhausted quota. */
-export async function countAgainstQuota(trx: Trx, scope: QuotaScope): Promise<void> {
-  if (!(await countManyAgainstQuota(trx, scope, 1))) throw quotaExceeded(scope);
-}
-
 export function quotaExceeded(scope: QuotaScope): Problem {
   const retryAfter = secondsToNextMonth(new Date(scope.now));
   return new Problem(

@@ -1,6 +1,7 @@
 import { olderThan, type Position } from '../../platform/cursor.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
+import { insertRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
 import type { StoredAnswers } from './pii.js';
 
@@ -57,19 +58,9 @@ const toRow = (submission: StoredSubmission): Row => ({
   created_at: submission.createdAt,
 });
 
-/** 11 columns a row: 500 rows stay well under both engines' limits on bound parameters. */
-const INSERT_CHUNK = 500;
-
-/** Stores submissions with as few statements as possible (one per 500 rows). */
-export async function insertSubmissions(trx: Trx, submissions: readonly StoredSubmission[]): Promise<void> {
-  for (let start = 0; start < submissions.length; start += INSERT_CHUNK) {
-    const rows = submissions.slice(start, start + INSERT_CHUNK).map(toRow);
-    await trx.insertInto('submissions').values(rows).execute();
-  }
-}
-
-export const insertSubmission = (trx: Trx, submission: StoredSubmission) =>
-  insertSubmissions(trx, [submission]);
+/** Stores submissions with as few statements as possible. */
+export const insertSubmissions = (trx: Trx, submissions: readonly StoredSubmission[]) =>
+  insertRows(trx, 'submissions', submissions.map(toRow));
 
 /** A submission of this form (the form scopes it to its owner and environment). */
 export async function findSubmission(

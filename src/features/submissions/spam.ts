@@ -67,14 +67,26 @@ const asText = (value: unknown): string =>
       ? ''
       : String(value);
 
+/** Rule patterns compiled once, not on every submission (they are checked safe when the form is saved). */
+const rulePatterns = new Map<string, RegExp>();
+function rulePattern(source: string): RegExp {
+  let pattern = rulePatterns.get(source);
+  if (!pattern) {
+    pattern = new RegExp(source, 'u');
+    rulePatterns.set(source, pattern);
+    if (rulePatterns.size > 5000) rulePatterns.delete(rulePatterns.keys().next().value as string);
+  }
+  return pattern;
+}
+
 /**
- * Takes the honeypot out of the answers (it is never validated or stored) and judges the
- * submission. `honeypotValue` is the honeypot read from wherever the client put it.
+ * Judges a submission: honeypot, then rules, then CAPTCHA. `honeypotValue` is the honeypot
+ * read from wherever the client put it (the route has taken it out of the answers).
  */
 export async function judgeSpam(input: {
   protection: SpamProtection | null;
-  /** The CAPTCHA secret, decrypted. */
-  captchaSecret: string | undefined;
+  /** The CAPTCHA secret, decrypted: asked for only when a token is to be verified. */
+  captchaSecret: () => Promise<string | undefined>;
   answers: Answers;
   honeypotValue: unknown;
   captchaToken: string | undefined;
@@ -93,14 +105,14 @@ export async function judgeSpam(input: {
         ? value === rule.value
         : rule.op === 'contains'
           ? value.toLowerCase().includes(rule.value.toLowerCase())
-          : new RegExp(rule.value, 'u').test(value);
+          : rulePattern(rule.value).test(value);
     if (hit) return { spam: true, reason: `the spam rule on ${rule.field} (${rule.op}) matched` };
   }
   if (protection.captcha) {
     if (!input.captchaToken) return { spam: true, reason: 'no CAPTCHA token was sent' };
     const result = await input.verifier.verify({
       provider: protection.captcha.provider,
-      secret: input.captchaSecret ?? '',
+      secret: (await input.captchaSecret()) ?? '',
       token: input.captchaToken,
       remoteIp: input.remoteIp,
       minScore: protection.captcha.minScore,

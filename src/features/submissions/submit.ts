@@ -8,7 +8,8 @@ import type { StoredForm } from '../forms/repo.js';
 import { earlierResult, type Idempotency, keyWasTaken, resultOfHolder } from './idempotency.js';
 import type { Answers } from './logic.js';
 import { ownerAnswers, protectAnswers } from './pii.js';
-import type { SubmissionStatus } from './repo.js';
+import { submissionView } from './presenter.js';
+import type { StoredSubmission, SubmissionStatus } from './repo.js';
 import { type CaptchaVerifier, judgeSpam } from './spam.js';
 import { validatorFor } from './validator.js';
 import type { SubmissionWriter } from './writer.js';
@@ -88,11 +89,10 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
     }
   }
 
-  const captchaSecret =
-    protection?.captcha?.secret !== undefined ? await envelope.decrypt(protection.captcha.secret) : undefined;
+  const captchaSecret = protection?.captcha?.secret;
   const verdict = await judgeSpam({
     protection,
-    captchaSecret,
+    captchaSecret: async () => (captchaSecret === undefined ? undefined : envelope.decrypt(captchaSecret)),
     answers: input.answers,
     honeypotValue: input.honeypotValue,
     captchaToken: input.captchaToken,
@@ -130,29 +130,28 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
 
   const result: SubmitResult = { id, formId: form.id, environment: form.environment, status, createdAt };
   const idempotency = input.idempotency;
+  const record: StoredSubmission = {
+    id,
+    userId: form.userId,
+    environment: form.environment,
+    formId: form.id,
+    formVersion: form.version,
+    answers: stored,
+    sessionId: input.sessionId ?? null,
+    status,
+    read: false,
+    starred: false,
+    createdAt,
+  };
   const written = deps.writer.write({
     idempotency: idempotency && { formId: form.id, key: idempotency, result },
     quota:
       status === 'accepted'
         ? { userId: form.userId, environment: form.environment, quota: config.monthlyQuota, now: createdAt }
         : undefined,
-    submission:
-      definition.storage.mode === 'owner'
-        ? {
-            id,
-            userId: form.userId,
-            environment: form.environment,
-            formId: form.id,
-            formVersion: form.version,
-            answers: stored,
-            sessionId: input.sessionId ?? null,
-            status,
-            read: false,
-            starred: false,
-            createdAt,
-          }
-        : undefined,
+    submission: definition.storage.mode === 'owner' ? record : undefined,
     outbox: messages,
+    // what GET /responses/{id} will show of it, without decrypting what was just encrypted
     event:
       status === 'quarantined'
         ? undefined
@@ -163,18 +162,7 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
             environment: form.environment,
             occurredAt: createdAt,
             submissionId: id,
-            data: {
-              id,
-              formId: form.id,
-              environment: form.environment,
-              answers: ownerAnswers(stored, answers),
-              sessionId: input.sessionId ?? null,
-              status,
-              read: false,
-              starred: false,
-              notes: [],
-              createdAt,
-            },
+            data: submissionView(record, ownerAnswers(stored, answers), []),
           },
   });
   // a concurrent request with the same key was stored first: its result is the answer

@@ -1,5 +1,6 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Trx } from '../../platform/db/database.js';
+import { insertRows } from '../../platform/db/insert.js';
 import { newId } from '../../platform/ids.js';
 import { appendToOutbox } from '../../platform/outbox.js';
 import { nowIso } from '../../platform/time.js';
@@ -35,9 +36,6 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
   submissionId?: string;
 }
-
-/** Inserts of many rows are cut into chunks that stay under both engines' bound-parameter limits. */
-const INSERT_CHUNK = 500;
 
 /**
  * In the caller's transaction: finds the enabled webhooks of these forms subscribed to each
@@ -138,12 +136,7 @@ async function queueDeliveries(
       };
     }),
   );
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .execute();
-  }
+  await insertRows(trx, 'webhook_deliveries', rows);
   await appendToOutbox(
     trx,
     rows.map((row) => ({

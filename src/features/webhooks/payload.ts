@@ -7,8 +7,6 @@
  * signature covers exactly these bytes.
  */
 
-export type WebhookFormat = 'legacy' | 'otel';
-
 export interface RenderInput {
   eventId: string;
   event: string;
