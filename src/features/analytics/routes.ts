@@ -10,7 +10,7 @@ import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.j
 import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
 import { environmentExists } from '../environments/repo.js';
-import { environmentMismatch, formNotFound, manageDenial } from '../forms/access.js';
+import { formNotFound, managedOrThrow } from '../forms/access.js';
 import { findForm } from '../forms/repo.js';
 import { assertMaySubmit } from '../submissions/submit.js';
 import { presentAnalytics } from './presenter.js';
@@ -103,10 +103,7 @@ export const analyticsRoutes =
       }
       const range = parseRange(query.from, query.to);
       if (query.form_id !== undefined) {
-        const form = await findForm(database.db, query.form_id);
-        if (!form) throw formNotFound(query.form_id);
-        const denial = manageDenial(principal, form) ?? environmentMismatch(form, environment);
-        if (denial) throw denial;
+        managedOrThrow(principal, await findForm(database.db, query.form_id), query.form_id, environment);
       }
       const scope = { userId: principal.userId, environment, formId: query.form_id, ...range };
       // forms first: counts of a form created in between are then left out rather than half shown

@@ -57,3 +57,19 @@ export function environmentMismatch(form: StoredForm, environment: string | unde
     'form_not_in_environment',
   );
 }
+
+/**
+ * The form, when the caller may manage it (and, when `environment` is named, it is there);
+ * else the problem: 404 for an unknown form, then `manageDenial`, then `environmentMismatch`.
+ */
+export function managedOrThrow(
+  principal: Principal | null,
+  form: StoredForm | undefined,
+  formId: string,
+  environment?: string,
+): StoredForm {
+  if (!form) throw formNotFound(formId);
+  const denial = manageDenial(principal, form) ?? environmentMismatch(form, environment);
+  if (denial) throw denial;
+  return form;
+}

@@ -16,7 +16,7 @@ import { environmentExists, holdEnvironment } from '../environments/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { listWebhooksOfForms, replaceFormWebhooks, type WebhookRow } from '../webhooks/repo.js';
 import { ssrfGuardOn } from '../webhooks/ssrf.js';
-import { environmentMismatch, formNotFound, manageDenial, readView } from './access.js';
+import { environmentMismatch, formNotFound, managedOrThrow, readView } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
 import { presentForm, presentPublicForm } from './presenter.js';
 import { deleteForm, findForm, insertForm, listForms, type StoredForm, updateForm } from './repo.js';
@@ -117,10 +117,7 @@ export const formRoutes =
     }
 
     async function loadWritableForm(request: FastifyRequest, id: string, environment: string | undefined) {
-      const form = await loadForm(id);
-      const denial = manageDenial(request.principal, form) ?? environmentMismatch(form, environment);
-      if (denial) throw denial;
-      return form;
+      return managedOrThrow(request.principal, await findForm(database.db, id), id, environment);
     }
 
     function listStatuses(principal: Principal | null, asked: FormStatus | undefined): readonly FormStatus[] {

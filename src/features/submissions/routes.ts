@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Principal, requireAuthenticated } from '../../platform/auth.js';
+import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { isForeignKeyViolation } from '../../platform/db/dialect.js';
@@ -13,8 +13,8 @@ import { badRequest, notFound } from '../../platform/problem.js';
 import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
-import { environmentMismatch, manageDenial } from '../forms/access.js';
-import { findForm, findFormCached, type StoredForm } from '../forms/repo.js';
+import { environmentMismatch, manageDenial, managedOrThrow } from '../forms/access.js';
+import { findForm, findFormCached } from '../forms/repo.js';
 import { writeResponseChange } from '../webhooks/response-events.js';
 import { csvStream, sendCsv } from './csv.js';
 import { acceptFormPosts, formPost } from './form-posts.js';
@@ -96,12 +96,6 @@ function requireParameter(value: string | undefined, name: string): string {
     });
   }
   return value;
-}
-
-/** The owner's session, or a secret key of the form's environment (API.md §6.2). */
-function assertMayManage(principal: Principal, form: StoredForm): void {
-  const denial = manageDenial(principal, form);
-  if (denial) throw denial;
 }
 
 export const submissionRoutes =
@@ -192,11 +186,7 @@ export const submissionRoutes =
     async function managedForm(request: FastifyRequest, formId: string, environment: string | undefined) {
       const principal = requireAuthenticated(request);
       // The owner and environment of a form never change: the cached copy decides access as well as a fresh one.
-      const form = await findFormCached(database.db, formId);
-      if (!form) throw notFound(`No form ${formId}`);
-      assertMayManage(principal, form);
-      const mismatch = environmentMismatch(form, environment);
-      if (mismatch) throw mismatch;
+      const form = managedOrThrow(principal, await findFormCached(database.db, formId), formId, environment);
       return { principal, form };
     }
 
@@ -217,9 +207,8 @@ export const submissionRoutes =
       }
       const form = await findForm(database.db, submission.formId);
       if (!form) throw notFound(`No submission ${id}`);
-      assertMayManage(principal, form);
-      const mismatch = environmentMismatch(form, environment);
-      if (mismatch) throw mismatch;
+      const denial = manageDenial(principal, form) ?? environmentMismatch(form, environment);
+      if (denial) throw denial;
       return { principal, form, submission };
     }
 

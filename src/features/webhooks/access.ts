@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/problem.js';
-import { formNotFound, manageDenial } from '../forms/access.js';
+import { manageDenial, managedOrThrow } from '../forms/access.js';
 import { findForm, type StoredForm } from '../forms/repo.js';
 import { findWebhook, type WebhookRow } from './repo.js';
 
@@ -15,11 +15,7 @@ export const webhookNotFound = (id: string) => notFound(`No webhook ${id}`);
 
 /** The form `formId`, if `principal` may manage it (and so its webhooks); else the problem. */
 export async function managedForm(db: Db, principal: Principal, formId: string): Promise<StoredForm> {
-  const form = await findForm(db, formId);
-  if (!form) throw formNotFound(formId);
-  const denial = manageDenial(principal, form);
-  if (denial) throw denial;
-  return form;
+  return managedOrThrow(principal, await findForm(db, formId), formId);
 }
 
 /** The webhook `id` and its form, if `principal` may manage them; else the problem. */
