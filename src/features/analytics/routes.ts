@@ -8,8 +8,8 @@ import { problems } from '../../platform/http/schemas.js';
 import { forbidden } from '../../platform/problem.js';
 import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
-import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
-import { environmentExists } from '../environments/repo.js';
+import { parseEnvironmentName } from '../environments/names.js';
+import { assertReachesEnvironment } from '../environments/repo.js';
 import { formNotFound, managedOrThrow } from '../forms/access.js';
 import { findForm } from '../forms/repo.js';
 import { assertMaySubmit } from '../submissions/submit.js';
@@ -90,17 +90,7 @@ export const analyticsRoutes =
           'A publishable key can only read forms and submit to them; use a secret key or a session',
         );
       }
-      if (principal.kind === 'secret' && principal.environment !== environment) {
-        throw forbidden(
-          `This secret key belongs to the environment "${principal.environment}", not "${environment}"`,
-        );
-      }
-      if (
-        principal.kind === 'session' &&
-        !(await environmentExists(database.db, principal.userId, environment))
-      ) {
-        throw environmentNotFound(environment);
-      }
+      await assertReachesEnvironment(database.db, principal, environment);
       const range = parseRange(query.from, query.to);
       if (query.form_id !== undefined) {
         managedOrThrow(principal, await findForm(database.db, query.form_id), query.form_id, environment);

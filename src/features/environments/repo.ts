@@ -1,6 +1,8 @@
+import type { Principal } from '../../platform/auth.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { type Engine, keepRow, toCount } from '../../platform/db/dialect.js';
-import { DEFAULT_ENVIRONMENTS } from './names.js';
+import { forbidden } from '../../platform/problem.js';
+import { DEFAULT_ENVIRONMENTS, environmentNotFound } from './names.js';
 
 export interface EnvironmentRow {
   name: string;
@@ -77,4 +79,23 @@ export async function countEnvironmentContents(trx: Db | Trx, userId: string, na
 
 export async function deleteEnvironment(trx: Trx, userId: string, name: string): Promise<void> {
   await trx.deleteFrom('environments').where('user_id', '=', userId).where('name', '=', name).execute();
+}
+
+/**
+ * The caller may work in `environment`: an API key of that environment, or a session whose
+ * user has it. Otherwise 403 (a key of another environment) or 404 `environment_not_found`.
+ */
+export async function assertReachesEnvironment(
+  db: Db,
+  principal: Principal,
+  environment: string,
+): Promise<void> {
+  if (principal.kind !== 'session' && principal.environment !== environment) {
+    throw forbidden(
+      `This API key belongs to the environment "${principal.environment}", not "${environment}"`,
+    );
+  }
+  if (principal.kind === 'session' && !(await environmentExists(db, principal.userId, environment))) {
+    throw environmentNotFound(environment);
+  }
 }

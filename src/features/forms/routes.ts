@@ -12,7 +12,7 @@ import { newId } from '../../platform/ids.js';
 import { badRequest, conflict, forbidden, Problem } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
-import { environmentExists, holdEnvironment } from '../environments/repo.js';
+import { assertReachesEnvironment, holdEnvironment } from '../environments/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { listWebhooksOfForms, replaceFormWebhooks, type WebhookRow } from '../webhooks/repo.js';
 import { ssrfGuardOn } from '../webhooks/ssrf.js';
@@ -132,17 +132,7 @@ export const formRoutes =
     ) {
       const environment = parseEnvironmentName(query.environment, true);
       const principal = request.principal;
-      if (principal && principal.kind !== 'session' && principal.environment !== environment) {
-        throw forbidden(
-          `This API key belongs to the environment "${principal.environment}", not "${environment}"`,
-        );
-      }
-      if (
-        principal?.kind === 'session' &&
-        !(await environmentExists(database.db, principal.userId, environment))
-      ) {
-        throw environmentNotFound(environment);
-      }
+      if (principal) await assertReachesEnvironment(database.db, principal, environment);
       const limit = query.limit ?? 50;
       const rows = await listForms(database.db, {
         environment,

@@ -7,10 +7,10 @@ import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { lockRow } from '../../platform/db/dialect.js';
 import { EnvironmentQuery, ListOf, problems } from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
-import { badRequest, conflict, type FieldError, forbidden, notFound } from '../../platform/problem.js';
+import { badRequest, conflict, type FieldError, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
-import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
-import { environmentExists } from '../environments/repo.js';
+import { parseEnvironmentName } from '../environments/names.js';
+import { assertReachesEnvironment } from '../environments/repo.js';
 import { environmentMismatch } from '../forms/access.js';
 import { WebhookOut } from '../forms/schemas.js';
 import { managedForm, managedWebhook, webhookNotFound } from './access.js';
@@ -188,17 +188,7 @@ export const webhookRoutes =
           scope = { formId: form.id };
         } else {
           const name = environment as string;
-          if (principal.kind !== 'session' && principal.environment !== name) {
-            throw forbidden(
-              `This API key belongs to the environment "${principal.environment}", not "${name}"`,
-            );
-          }
-          if (
-            principal.kind === 'session' &&
-            !(await environmentExists(database.db, principal.userId, name))
-          ) {
-            throw environmentNotFound(name);
-          }
+          await assertReachesEnvironment(database.db, principal, name);
           scope = { environment: name };
         }
         const limit = query.limit ?? 50;
