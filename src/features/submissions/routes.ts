@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import { parseBound } from '../../platform/http/bounds.js';
+import { emptyBodyIsNone } from '../../platform/http/empty-body.js';
 import { EnvironmentQuery, ListOf, problems, Timestamp } from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -304,12 +305,7 @@ export const submissionRoutes =
           response: { 200: SubmissionOut, ...problems(400, 401, 403, 404) },
         },
         // The body is optional: an empty one sent with a JSON content type counts as none.
-        onRequest: async (request) => {
-          const { headers } = request;
-          if (headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0') {
-            delete headers['content-type'];
-          }
-        },
+        ...emptyBodyIsNone,
       },
       async (request) => {
         const { submission } = await managedSubmission(request, request.params.id, request.query);

@@ -1,4 +1,5 @@
-import type { Principal } from '../../platform/auth.js';
+import type { FastifyRequest } from 'fastify';
+import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/problem.js';
 import { manageDenial, managedOrThrow } from '../forms/access.js';
@@ -12,6 +13,13 @@ import { findWebhook, type WebhookRow } from './repo.js';
  */
 
 export const webhookNotFound = (id: string) => notFound(`No webhook ${id}`);
+
+/** Route options: every webhook route wants the owner's session or a secret key, 401/403 before any 400. */
+export const managersOnly = {
+  preValidation: async (request: FastifyRequest) => {
+    requireSessionOrSecretKey(request);
+  },
+};
 
 /** The form `formId`, if `principal` may manage it (and so its webhooks); else the problem. */
 export async function managedForm(db: Db, principal: Principal, formId: string): Promise<StoredForm> {

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
+import { emptyBodyIsNone } from '../../platform/http/empty-body.js';
 import { ListOf, problems, Timestamp } from '../../platform/http/schemas.js';
 import { conflict, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
-import { managedWebhook } from './access.js';
+import { managedWebhook, managersOnly } from './access.js';
 import {
   type AttemptRow,
   attemptsOf,
@@ -89,23 +89,6 @@ function presentDelivery(
 const disabledConflict = (webhook: WebhookRow) =>
   conflict(`The webhook ${webhook.id} is disabled; enable it (PATCH {"enabled": true}) before sending to it`);
 
-/** Every route here wants the owner's session or a secret key: 401/403 before any 400. */
-const managers = {
-  preValidation: async (request: FastifyRequest) => {
-    requireSessionOrSecretKey(request);
-  },
-};
-
-/** The POST routes take no body: an empty one sent with a JSON content type (curl -H …) counts as none. */
-const noBody = {
-  onRequest: async (request: FastifyRequest) => {
-    const { headers } = request;
-    if (headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0') {
-      delete headers['content-type'];
-    }
-  },
-};
-
 export const webhookDeliveryRoutes =
   ({ database, envelope, outbox }: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -114,7 +97,7 @@ export const webhookDeliveryRoutes =
     app.get(
       '/webhooks/:id/deliveries',
       {
-        ...managers,
+        ...managersOnly,
         schema: {
           tags,
           summary: "A webhook's deliveries, newest first, each with its attempts",
@@ -155,8 +138,8 @@ export const webhookDeliveryRoutes =
     app.post(
       '/webhooks/:id/deliveries/:deliveryId/redeliver',
       {
-        ...managers,
-        ...noBody,
+        ...managersOnly,
+        ...emptyBodyIsNone,
         schema: {
           tags,
           summary:
@@ -185,8 +168,8 @@ export const webhookDeliveryRoutes =
     app.post(
       '/webhooks/:id/test',
       {
-        ...managers,
-        ...noBody,
+        ...managersOnly,
+        ...emptyBodyIsNone,
         schema: {
           tags,
           summary: 'Send a webhook.test event to this webhook, whatever event it subscribes to',

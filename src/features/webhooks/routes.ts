@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.js';
+import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { lockRow } from '../../platform/db/dialect.js';
@@ -13,7 +12,7 @@ import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
 import { environmentMismatch } from '../forms/access.js';
 import { WebhookOut } from '../forms/schemas.js';
-import { managedForm, managedWebhook, webhookNotFound } from './access.js';
+import { managedForm, managedWebhook, managersOnly, webhookNotFound } from './access.js';
 import { presentWebhook } from './presenter.js';
 import {
   countFormWebhooks,
@@ -73,17 +72,6 @@ const ListQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 500 })),
 });
 
-/** Every webhook route wants the owner's session or a secret key: 401/403 before any 400. */
-const managers = {
-  preValidation: async (request: FastifyRequest) => {
-    requireSessionOrSecretKey(request);
-  },
-};
-
-function principalOf(request: FastifyRequest): Principal {
-  return requireSessionOrSecretKey(request);
-}
-
 export const webhookRoutes =
   ({ config, database, envelope }: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -110,7 +98,7 @@ export const webhookRoutes =
     app.post(
       '/webhooks',
       {
-        ...managers,
+        ...managersOnly,
         schema: {
           tags,
           summary: "Register a webhook on one of a form's events",
@@ -119,7 +107,7 @@ export const webhookRoutes =
         },
       },
       async (request, reply) => {
-        const principal = principalOf(request);
+        const principal = requireSessionOrSecretKey(request);
         const body = request.body;
         const form = await managedForm(database.db, principal, body.formId);
         await assertWritable(body, undefined);
@@ -159,7 +147,7 @@ export const webhookRoutes =
     app.get(
       '/webhooks',
       {
-        ...managers,
+        ...managersOnly,
         schema: {
           tags,
           summary: "List webhooks: one form's (form_id) or every one of an environment (environment)",
@@ -168,7 +156,7 @@ export const webhookRoutes =
         },
       },
       async (request) => {
-        const principal = principalOf(request);
+        const principal = requireSessionOrSecretKey(request);
         const query = request.query;
         const environment = parseEnvironmentName(query.environment, false);
         const formId = query.form_id === '' ? undefined : query.form_id;
@@ -209,7 +197,7 @@ export const webhookRoutes =
     app.get(
       '/webhooks/:id',
       {
-        ...managers,
+        ...managersOnly,
         schema: {
           tags,
           summary: 'Read a webhook (never its secret: hasSecret says whether it has one)',
@@ -218,7 +206,11 @@ export const webhookRoutes =
         },
       },
       async (request) => {
-        const { webhook } = await managedWebhook(database.db, principalOf(request), request.params.id);
+        const { webhook } = await managedWebhook(
+          database.db,
+          requireSessionOrSecretKey(request),
+          request.params.id,
+        );
         return presentWebhook(webhook);
       },
     );
@@ -226,7 +218,7 @@ export const webhookRoutes =
     app.patch(
       '/webhooks/:id',
       {
-        ...managers,
+        ...managersOnly,
         schema: {
           tags,
           summary: 'Change a webhook: the members given replace the stored ones (secret: null removes it)',
@@ -236,7 +228,11 @@ export const webhookRoutes =
         },
       },
       async (request) => {
-        const { webhook } = await managedWebhook(database.db, principalOf(request), request.params.id);
+        const { webhook } = await managedWebhook(
+          database.db,
+          requireSessionOrSecretKey(request),
+          request.params.id,
+        );
         const body = request.body;
         await assertWritable(body, webhook);
         const changes: WebhookChanges = {};
@@ -256,7 +252,7 @@ export const webhookRoutes =
     app.delete(
       '/webhooks/:id',
       {
-        ...managers,
+        ...managersOnly,
         schema: {
           tags,
           summary: 'Delete a webhook',
@@ -265,7 +261,11 @@ export const webhookRoutes =
         },
       },
       async (request, reply) => {
-        const { webhook } = await managedWebhook(database.db, principalOf(request), request.params.id);
+        const { webhook } = await managedWebhook(
+          database.db,
+          requireSessionOrSecretKey(request),
+          request.params.id,
+        );
         const deleted = await database.transaction((trx) => deleteWebhook(trx, webhook.id));
         if (!deleted) throw webhookNotFound(webhook.id);
         return reply.status(204).send(null);
