@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { EnvironmentQuery, problems } from '../../platform/http/schemas.js';
 import { MailError, type Mailer } from '../../platform/mail.js';
 import { badRequest, Problem } from '../../platform/problem.js';
+import { findUserById } from '../accounts/repo.js';
 import type { StoredForm } from '../forms/repo.js';
 import { isMailAddress } from './mail.js';
 import { mask } from './pii.js';
@@ -101,11 +102,7 @@ export function registerReplyRoute(
           `Submission ${submission.id} has no e-mail answer to reply to (hashed and dropped answers cannot be used)`,
         );
       }
-      const owner = await context.database.db
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', form.userId)
-        .executeTakeFirst();
+      const owner = await findUserById(context.database.db, form.userId);
       try {
         const sent = await mailer.send({
           to: recipient.address,
