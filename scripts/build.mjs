@@ -1,6 +1,6 @@
 // `npm run build`: the service as one ES module, dist/server.js.
 //
-// Why a bundle and not tsc's file-per-module output: Node 20 loads an ES module graph file
+// Why a bundle and not tsc's file-per-module output: Node loads an ES module graph file
 // by file, and a few dependencies ship hundreds of small modules (Kysely alone: ~200 ms
 // and ~16 MiB at start). One bundled file starts in a fraction of that, which is what
 // keeps the service ready in under a second and idle under 120 MiB. Type checking is
@@ -17,7 +17,7 @@ await build({
   outfile,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   logLevel: 'warning',
   // Kept as packages: native code (better-sqlite3), optional or lazily loaded drivers

@@ -53,6 +53,8 @@ export interface BuildOptions {
   webhookTimeoutMs?: number;
   /** How often the retention job runs (tests shorten it); default hourly, see retention.ts. */
   retentionIntervalMs?: number;
+  /** Largest batch of submissions written at once (tests make it small, to overload at a low rate); default 500. */
+  submitBatchMax?: number;
 }
 
 /**
@@ -60,11 +62,6 @@ export interface BuildOptions {
  * Closing the returned instance closes the database and every other resource.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = await openDatabase(config);
-  const rateLimitStore = await openRateLimitStore(config.redisUrl);
-  const masterKey = loadMasterKey(config.masterKey, config.dataDir);
-  const envelope = new Envelope(new LocalKms(masterKey.key));
-
   const trustedHops = config.trustProxy;
   const app = Fastify({
     logger: options.logger ?? {
@@ -90,6 +87,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { allErrors: true } },
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
+  const database = await openDatabase({
+    ...config,
+    onWait: ({ waitedMs, error }) =>
+      app.log.warn({ waitedS: Math.round(waitedMs / 1000), err: error }, 'waiting for the database'),
+  });
+  const rateLimitStore = await openRateLimitStore(config.redisUrl);
+  const masterKey = loadMasterKey(config.masterKey, config.dataDir);
+  const envelope = new Envelope(new LocalKms(masterKey.key));
   const outbox = new OutboxWorker(database, { logger: app.log, ...options.outbox });
   const context: AppContext = { config, database, rateLimitStore, envelope, outbox };
   app.decorate('intake', context);
@@ -205,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     submissionRoutes(context, {
       mailFor: mailBuilder(envelope),
       mailer,
+      maxBatch: options.submitBatchMax,
     }),
   );
   await app.register(analyticsRoutes(context));

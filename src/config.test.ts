@@ -57,6 +57,9 @@ describe('loadConfig', () => {
       HCAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/h',
       RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/r',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      DATABASE_WAIT_S: '5',
+      WRITE_QUEUE_LIMIT: '100',
+      REQUEST_DEADLINE_MS: '2000',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -64,6 +67,9 @@ describe('loadConfig', () => {
       dataDir: '/tmp/intake-x',
       databaseUrl: 'postgres://u@h:5432/db',
       databaseSchema: 'intake',
+      databaseWaitS: 5,
+      writeQueueLimit: 100,
+      requestDeadlineMs: 2000,
       redisUrl: 'redis://127.0.0.1:6379',
       production: true,
       logLevel: 'warn',
@@ -107,6 +113,9 @@ describe('loadConfig', () => {
     ['MASTER_KEY', 'too short'],
     ['WEBHOOK_ALLOW_PRIVATE', 'sometimes'],
     ['MASTER_KEY', 'ab'.repeat(31)],
+    ['DATABASE_WAIT_S', '-1'],
+    ['WRITE_QUEUE_LIMIT', '0'],
+    ['REQUEST_DEADLINE_MS', '10'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

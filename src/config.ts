@@ -12,6 +12,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL schema to use (tests give each run its own). */
   databaseSchema: string | undefined;
+  /** Seconds to wait at start for an unreachable PostgreSQL before giving up. */
+  databaseWaitS: number;
+  /** Submissions waiting for the writer beyond which new ones are refused at once (503). */
+  writeQueueLimit: number;
+  /** Milliseconds a request may wait for the storage before it is answered 503. */
+  requestDeadlineMs: number;
   redisUrl: string | undefined;
   production: boolean;
   logLevel: string;
@@ -124,6 +130,27 @@ export const SETTINGS = [
       return raw;
     },
   } satisfies Setting<'databaseSchema'>,
+  {
+    name: 'DATABASE_WAIT_S',
+    key: 'databaseWaitS',
+    doc: 'Seconds to wait at start for PostgreSQL to accept connections (retrying with backoff) before giving up.',
+    defaultText: '30',
+    parse: integer('DATABASE_WAIT_S', 30, 0, 86_400),
+  } satisfies Setting<'databaseWaitS'>,
+  {
+    name: 'WRITE_QUEUE_LIMIT',
+    key: 'writeQueueLimit',
+    doc: 'Submissions waiting to be written beyond which new ones are answered 503 with `Retry-After` at once, instead of waiting ever longer.',
+    defaultText: '5000',
+    parse: integer('WRITE_QUEUE_LIMIT', 5000, 1, 1_000_000),
+  } satisfies Setting<'writeQueueLimit'>,
+  {
+    name: 'REQUEST_DEADLINE_MS',
+    key: 'requestDeadlineMs',
+    doc: 'Milliseconds a request may wait for the database (a queued write, a connection, a query) before it is answered 503 with `Retry-After`.',
+    defaultText: '10000',
+    parse: integer('REQUEST_DEADLINE_MS', 10_000, 100, 600_000),
+  } satisfies Setting<'requestDeadlineMs'>,
   {
     name: 'REDIS_URL',
     key: 'redisUrl',

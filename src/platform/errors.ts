@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { isStorageUnavailable, unavailableProblem } from './db/unavailable.js';
 import { type ErrorCode, type FieldError, Problem } from './problem.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -67,6 +68,7 @@ const PART_NAMES: Record<string, string> = {
 /** Maps every error, ours or Fastify's, to a problem document. */
 export function toProblem(error: FastifyError & { validationContext?: string }): Problem | undefined {
   if (error instanceof Problem) return error;
+  if (isStorageUnavailable(error)) return unavailableProblem(error);
   if (error.validation) {
     const part = error.validationContext ?? 'body';
     const errors = fieldErrorsFromAjv(error.validation as AjvError[]);
@@ -144,7 +146,10 @@ export function installErrorHandling(app: FastifyInstance, options: { production
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const problem = toProblem(error);
     if (problem) {
-      if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+      // An outage answers many requests alike: one warning each, not an error with its stack.
+      if (problem.code === 'service_unavailable')
+        request.log.warn({ err: error.message }, 'storage unavailable');
+      else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
       // In development a client error's stack helps whoever is writing the client.
       else if (!options.production) request.log.debug({ err: error }, 'client error');
       return sendProblem(reply, problem);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database, Trx } from './db/database.js';
 import { decodeJson, encodeJson } from './db/dialect.js';
 import { insertRows } from './db/insert.js';
+import { isStorageUnavailable } from './db/unavailable.js';
 import { newId } from './ids.js';
 import { nowIso } from './time.js';
 
@@ -71,6 +72,9 @@ export interface OutboxWorkerOptions {
   concurrency?: number;
 }
 
+/** The longest pause between rounds while the database is unavailable. */
+const MAX_BACKOFF_MS = 10_000;
+
 /** About 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h (API.md §7), with jitter. */
 export const DEFAULT_RETRY_DELAYS_MS = [5, 30, 120, 600, 1800, 3600, 10_800, 21_600, 43_200].map(
   (s) => s * 1000,
@@ -91,6 +95,8 @@ export class OutboxWorker {
   /** Messages carried out whose `done` mark is about to be written (see markDone). */
   private finished: string[] = [];
   private marking: Promise<void> | undefined;
+  /** Rounds failed in a row: the pause before the next one grows with it. */
+  private failedRounds = 0;
 
   constructor(
     private readonly database: Database,
@@ -124,7 +130,11 @@ export class OutboxWorker {
     }
     clearTimeout(this.timer);
     this.running = this.drain()
-      .catch((error: unknown) => this.options.logger.error({ err: error }, 'outbox worker failed a round'))
+      .then(() => {
+        if (this.failedRounds > 0) this.options.logger.info('outbox worker resumed');
+        this.failedRounds = 0;
+      })
+      .catch((error: unknown) => this.roundFailed(error))
       .finally(() => {
         this.running = undefined;
         if (this.stopped) return;
@@ -132,10 +142,26 @@ export class OutboxWorker {
           this.again = false;
           this.nudge();
         } else {
-          this.timer = setTimeout(() => this.nudge(), this.pollMs);
+          // While the database is away, wait longer between rounds (a commit nudges the worker
+          // at once anyway, so service resumes with the first write after the outage).
+          const delay = Math.min(this.pollMs * 2 ** this.failedRounds, Math.max(this.pollMs, MAX_BACKOFF_MS));
+          this.timer = setTimeout(() => this.nudge(), delay);
           this.timer.unref();
         }
       });
+  }
+
+  /** An outage is told once, when it starts, not every round; anything else every time. */
+  private roundFailed(error: unknown): void {
+    this.failedRounds += 1;
+    if (!isStorageUnavailable(error)) {
+      this.options.logger.error({ err: error }, 'outbox worker failed a round');
+    } else if (this.failedRounds === 1) {
+      this.options.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'outbox worker paused: the database is unavailable; retrying with backoff',
+      );
+    }
   }
 
   /** Stops claiming; waits for the messages in hand to finish. */
@@ -166,9 +192,11 @@ export class OutboxWorker {
       if (claimed.length > 0) await this.database.durable();
       for (const row of claimed) {
         const work: Promise<void> = this.process(row)
-          .catch((error: unknown) =>
-            this.options.logger.error({ err: error, outboxId: row.id }, 'outbox message lost its lease'),
-          )
+          .catch((error: unknown) => {
+            // Its outcome could not be written: the lease runs out and it is carried out again.
+            const log = isStorageUnavailable(error) ? this.options.logger.warn : this.options.logger.error;
+            log.call(this.options.logger, { err: error, outboxId: row.id }, 'outbox message lost its lease');
+          })
           .finally(() => this.inFlight.delete(work));
         this.inFlight.add(work);
       }
@@ -228,7 +256,6 @@ export class OutboxWorker {
     try {
       if (!handler) throw new PermanentFailure(`no handler for outbox messages of kind ${row.kind}`);
       await handler(decodeJson(row.payload), { id: row.id, attempt: row.attempts, final });
-      await this.markDone(row.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const delay = this.retryDelaysMs[row.attempts - 1];
@@ -251,6 +278,10 @@ export class OutboxWorker {
         )
         .where('id', '=', row.id)
         .execute();
+      return;
     }
+    // Carried out: a failure to record that is not a failure of the message (it is only
+    // carried out again once its lease runs out: delivery is at least once).
+    await this.markDone(row.id);
   }
 }

@@ -22,6 +22,7 @@ describe('GET /health', () => {
       expect(response.status).toBe(503);
       expect(response.headers['content-type']).toContain('application/problem+json');
       expect(response.body.code).toBe('service_unavailable');
+      expect(response.headers['retry-after']).toBe('1');
     } finally {
       await other.close();
     }

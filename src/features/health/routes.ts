@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../platform/context.js';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../../platform/db/unavailable.js';
 import { sendProblem } from '../../platform/errors.js';
 import { problems } from '../../platform/http/schemas.js';
 import { Problem } from '../../platform/problem.js';
@@ -22,7 +23,12 @@ export const healthRoutes =
       },
       async (_request, reply) => {
         if (await database.ping()) return { status: 'ok' as const, database: database.engine };
-        return sendProblem(reply, new Problem(503, 'service_unavailable', 'The database does not answer'));
+        return sendProblem(
+          reply,
+          new Problem(503, 'service_unavailable', 'The database does not answer', {
+            headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
+          }),
+        );
       },
     );
   };

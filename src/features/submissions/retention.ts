@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { decodeJson } from '../../platform/db/dialect.js';
+import { isStorageUnavailable } from '../../platform/db/unavailable.js';
 import type { FormDefinition } from '../forms/schemas.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 
@@ -16,6 +17,7 @@ import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
  */
 
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+const RETRY_AFTER_FAILURE_MS = 60_000;
 export const OUTBOX_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FORMS_PER_PAGE = 200;
@@ -187,11 +189,24 @@ export class RetentionJob {
           if (Object.values(counts).some((count) => count > 0)) {
             this.options.logger.info({ retention: counts }, 'retention pass deleted expired rows');
           }
+          return true;
         })
-        .catch((error: unknown) => this.options.logger.error({ err: error }, 'retention pass failed'))
-        .finally(() => {
+        .catch((error: unknown) => {
+          if (isStorageUnavailable(error)) {
+            this.options.logger.warn(
+              { err: (error as Error).message },
+              'retention pass put off: database unavailable',
+            );
+          } else {
+            this.options.logger.error({ err: error }, 'retention pass failed');
+          }
+          return false;
+        })
+        .then((completed) => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.intervalMs ?? RETENTION_INTERVAL_MS);
+          const interval = this.options.intervalMs ?? RETENTION_INTERVAL_MS;
+          // A pass cut short by an outage is tried again within a minute, not an hour later.
+          if (!this.stopped) this.schedule(completed ? interval : Math.min(interval, RETRY_AFTER_FAILURE_MS));
         });
     }, delayMs);
     this.timer.unref();

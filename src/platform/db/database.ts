@@ -14,6 +14,7 @@ import type { Engine } from './dialect.js';
 import { GroupCommitter } from './group-commit.js';
 import { migrations } from './migrations/index.js';
 import type { Schema } from './schema.js';
+import { isStorageUnavailable } from './unavailable.js';
 import { WalSync } from './wal-sync.js';
 
 export type Db = Kysely<Schema>;
@@ -45,24 +46,66 @@ export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
+  /** Seconds to keep trying an unreachable PostgreSQL at start (default 0: one attempt). */
+  databaseWaitS?: number;
+  /**
+   * Bounds every wait on PostgreSQL: a connection from the pool, a query (default 10 s); on
+   * SQLite, a write still queued for the group committer after this long is refused.
+   */
+  requestDeadlineMs?: number;
+  /** Told about the wait for the database at start, at most once a second. */
+  onWait?: (info: { waitedMs: number; error: string }) => void;
 }
 
 export class DataDirInUseError extends Error {}
 
+/** The database did not come up within DATABASE_WAIT_S: the one line the process exits with. */
+export class DatabaseWaitExpired extends Error {}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (!options.databaseUrl) return openAndMigrate(options);
+  // A service started together with its database (a compose file, a reboot) usually wins the
+  // race: wait for PostgreSQL with backoff rather than exit, and give up only after the wait.
+  const started = Date.now();
+  const deadline = started + (options.databaseWaitS ?? 0) * 1000;
+  let delayMs = 100;
+  let lastToldAt = 0;
+  for (;;) {
+    try {
+      return await openAndMigrate(options);
+    } catch (error) {
+      if (!isStorageUnavailable(error)) throw error;
+      const now = Date.now();
+      const reason = error instanceof Error ? error.message || String(error) : String(error);
+      if (now + delayMs > deadline) {
+        throw new DatabaseWaitExpired(
+          `PostgreSQL did not accept connections within DATABASE_WAIT_S=${options.databaseWaitS ?? 0} s (${reason})`,
+        );
+      }
+      if (now - lastToldAt >= 1000) {
+        lastToldAt = now;
+        options.onWait?.({ waitedMs: now - started, error: reason });
+      }
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      delayMs = Math.min(delayMs * 2, 1000);
+    }
+  }
+}
+
+async function openAndMigrate(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.databaseSchema)
-    : openSqlite(options.dataDir);
+    ? await openPostgres(options.databaseUrl, options.databaseSchema, options.requestDeadlineMs ?? 10_000)
+    : openSqlite(options.dataDir, options.requestDeadlineMs);
   try {
     await migrate(database.db, options.databaseUrl ? (options.databaseSchema ?? 'public') : undefined);
   } catch (error) {
-    await database.close();
+    await database.close().catch(() => undefined);
     throw error;
   }
   return database;
 }
 
-function openSqlite(dataDir: string): Database {
+function openSqlite(dataDir: string, deadlineMs: number | undefined): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'intake.db');
   const sqlite = new BetterSqlite3(file);
@@ -91,7 +134,11 @@ function openSqlite(dataDir: string): Database {
 
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const wal = WalSync.open(`${file}-wal`);
-  const committer = new GroupCommitter(db, { durable: () => wal.sync() });
+  const committer = new GroupCommitter(db, {
+    durable: () => wal.sync(),
+    inTransaction: () => sqlite.inTransaction,
+    deadlineMs,
+  });
   let closed = false;
   return {
     engine: 'sqlite',
@@ -147,14 +194,22 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
 /** Runs one statement on a connection of its own (schema management, before or after the pool). */
 async function runAlone(url: string, statement: string): Promise<void> {
   const pg = await loadPg();
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // The connection lost while nobody is querying is reported as an event: never a crash.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query(statement);
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
 }
+
+/**
+ * A connection attempt to a database that is down fails at once (refused); one to an
+ * unreachable host would otherwise wait for the kernel's TCP timeout, minutes.
+ */
+const CONNECT_TIMEOUT_MS = 3000;
 
 /** `schema` is a checked identifier (config.ts, or one the tests and bench generate). */
 export const createSchema = (url: string, schema: string) =>
@@ -165,15 +220,29 @@ export const dropSchema = (url: string, schema: string) =>
 /** Imported when PostgreSQL is used: a service on SQLite never loads the driver (time and memory at start). */
 const loadPg = async () => (await import('pg')).default;
 
-async function openPostgres(url: string, schema: string | undefined): Promise<Database> {
+async function openPostgres(url: string, schema: string | undefined, deadlineMs: number): Promise<Database> {
   if (schema) await createSchema(url, schema);
   const pg = await loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Every wait is bounded, so that a request meets a 503 rather than hangs while the
+    // database is away: for a connection (refused at once when the server is down, this
+    // bounds an unreachable one and a pool that is all in use), and for an answer.
+    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, deadlineMs),
+    query_timeout: deadlineMs,
+    // The server gives up too, so a query the client stopped waiting for does not run on.
+    statement_timeout: deadlineMs,
+    // A peer that vanished without a word (a host down, a network cut) is found out.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection reports it as an 'error' event, which ends the process
+  // when nobody listens. The pool listens on idle clients only: listen on every client for
+  // its whole life (a client checked out between two queries of a transaction, say). The
+  // query under way fails by itself, and a broken client is not returned to the pool.
+  pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', () => {});
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
@@ -216,6 +285,7 @@ async function migrate(db: Db, schema: string | undefined): Promise<void> {
     const failed = results?.find((result) => result.status === 'Error');
     throw new Error(
       `database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`,
+      { cause: error },
     );
   }
 }

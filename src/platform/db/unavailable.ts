@@ -1,0 +1,99 @@
+import { Problem } from '../problem.js';
+
+/**
+ * Errors that mean "the storage cannot serve right now", not "this request is wrong" nor
+ * "Intake has a bug": the database unreachable, restarting or out of resources, the disk
+ * full or failing. Requests that meet one are answered 503 `service_unavailable` with
+ * `Retry-After` (API.md §10) instead of 500, and periodic jobs back off and try again.
+ */
+
+/** Seconds a client is told to wait before retrying while the storage is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_S = 1;
+
+/** Socket-level failures, as Node and `pg` name them. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs of an unavailable server: class 08 (connection exception), 53
+ * (insufficient resources: disk full, out of memory, too many connections), 57P01–57P05
+ * (shut down, crashed, starting up, idle too long), 57014 (a statement timeout ran out), 58
+ * (system error: I/O).
+ */
+const PG_UNAVAILABLE = /^(?:08\w{3}|53\w{3}|57P0[1-5]|57014|58\w{3})$/;
+
+/** Messages `pg` (and Kysely) give to connection failures that carry no code. */
+const PG_MESSAGES = [
+  'Connection terminated',
+  'connection timeout',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Connection closed',
+  'the database system is',
+];
+
+/**
+ * SQLite result codes (better-sqlite3's `code`, extended codes included) of a storage that
+ * cannot take the write now: disk full, an I/O error, out of memory, locked past the busy
+ * timeout, the file gone.
+ */
+const SQLITE_UNAVAILABLE = /^SQLITE_(?:FULL|IOERR|NOMEM|BUSY|CANTOPEN|PROTOCOL)/;
+
+export function isStorageUnavailable(error: unknown): boolean {
+  if (error instanceof StorageUnavailable) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code)) return true;
+  }
+  // The driver's own filesystem errors (fdatasync of the WAL, say) come as Node system errors.
+  if (typeof code === 'string' && (code === 'ENOSPC' || code === 'EIO' || code === 'EDQUOT')) return true;
+  if (typeof message === 'string' && PG_MESSAGES.some((text) => message.includes(text))) return true;
+  // AggregateError (a connect to several addresses that all failed), or an error wrapping its cause
+  const nested = (error as { errors?: unknown; cause?: unknown }).errors;
+  if (Array.isArray(nested) && nested.length > 0 && nested.every(isStorageUnavailable)) return true;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isStorageUnavailable(cause);
+}
+
+/** Thrown where Intake itself decides the storage cannot serve (a full queue, a deadline). */
+export class StorageUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterS = UNAVAILABLE_RETRY_AFTER_S,
+  ) {
+    super(message);
+  }
+}
+
+function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
+}
+
+/** The 503 answered for an error `isStorageUnavailable` recognises. */
+export function unavailableProblem(error: unknown): Problem {
+  const retryAfter = error instanceof StorageUnavailable ? error.retryAfterS : UNAVAILABLE_RETRY_AFTER_S;
+  const detail =
+    error instanceof StorageUnavailable
+      ? error.message
+      : isDiskFull(error)
+        ? 'The storage is full; retry later (with the same Idempotency-Key, if you sent one)'
+        : 'The database is unavailable; retry later (with the same Idempotency-Key, if you sent one)';
+  return new Problem(503, 'service_unavailable', detail, {
+    headers: { 'retry-after': String(retryAfter) },
+  });
+}
