@@ -24,6 +24,8 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
+const REDIS_COMMAND_TIMEOUT_MS = 250;
+
 export async function openRateLimitStore(redisUrl: string | undefined): Promise<RateLimitStore> {
   if (!redisUrl) return { redis: undefined, close: async () => {} };
   const { Redis } = await import('ioredis');
@@ -32,6 +34,10 @@ export async function openRateLimitStore(redisUrl: string | undefined): Promise<
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     lazyConnect: false,
+    // A Redis that stops answering (overloaded, paused, a network cut) would hold every
+    // submission for as long: past this, the memory fallback answers instead.
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2000,
   });
   redis.on('error', () => {});
   return {

@@ -1,0 +1,50 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimiter, openRateLimitStore } from './rate-limit.js';
+
+/**
+ * Issue 9: Redis is protection, not a dependency to go down with. Unreachable, or
+ * reachable but silent, the limiter answers from memory within a moment.
+ */
+describe('rate limits while Redis is away', () => {
+  let silent: net.Server;
+  let silentPort: number;
+  const sockets: net.Socket[] = [];
+  beforeAll(async () => {
+    // Answers the client's ready check (INFO), then nothing more: a Redis that hung after
+    // the connection was made, which is when a client would otherwise wait with it.
+    silent = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', (chunk) => {
+        if (!chunk.toString().toUpperCase().includes('INFO')) return;
+        const info = 'redis_version:7.0.0\r\nloading:0\r\n';
+        socket.write(`$${info.length}\r\n${info}\r\n`);
+      });
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    silentPort = (silent.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it.each([
+    ['refuses connections', () => 'redis://127.0.0.1:9'],
+    ['stops answering once connected', () => `redis://127.0.0.1:${silentPort}`],
+  ])('counts in memory, at once, when Redis %s', async (_case, url) => {
+    const store = await openRateLimitStore(url());
+    try {
+      const limiter = createRateLimiter(store, { name: 'outage', points: 2, windowSeconds: 60 });
+      // let the client connect (or fail to) first
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+      expect((await limiter.consume('k')).remaining).toBe(1);
+      expect((await limiter.consume('k')).remaining).toBe(0);
+      await expect(limiter.consume('k')).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await store.close();
+    }
+  });
+});
