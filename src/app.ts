@@ -24,6 +24,7 @@ import { Envelope } from './platform/crypto/envelope.js';
 import { LocalKms, loadMasterKey } from './platform/crypto/kms.js';
 import { openDatabase } from './platform/db/database.js';
 import { installErrorHandling, sendProblem, toProblem } from './platform/errors.js';
+import { clientErrorHandler, drainRefusedBody, refuseBrokenPreflight } from './platform/http/edge.js';
 import { screenInput } from './platform/http/input-guard.js';
 import { ProblemSchema } from './platform/http/schemas.js';
 import { lazySerializers, validatorCompiler } from './platform/http/validation.js';
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         toProblem(error) ??
           new Problem(500, 'internal', `An unexpected error occurred; quote request id ${request.id}`),
       ),
+    // Requests Node's HTTP parser refuses (431, 414, 400, 408) are problem documents too.
+    clientErrorHandler: clientErrorHandler(),
     // A hop count: only the X-Forwarded-For entries our own proxies appended are believed.
     trustProxy: trustedHops === false ? false : (_address: string, hop: number) => hop < trustedHops,
     requestIdHeader: 'x-request-id',
@@ -116,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   installErrorHandling(app, { production: config.production });
+  // A refused body is read to its end (within bounds) before the connection closes: no reset.
+  app.addHook('onSend', drainRefusedBody());
 
   // Browsers read these from cross-origin responses only when told they may.
   const exposedHeaders = [
@@ -132,6 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Credentials are bearer tokens and keys, never cookies: no request needs CORS credentials.
   const shared = { credentials: false, exposedHeaders, maxAge: 86_400 };
   const publicCors = { ...shared, origin: true, methods: ['GET', 'HEAD', 'POST'] };
+  // Before @fastify/cors, which refuses a preflight missing a header in text/plain.
+  app.addHook('onRequest', refuseBrokenPreflight);
   // Everything else: only the origins configured. These are @fastify/cors's static options,
   // normalised once; the public routes carry their own in their route config (below), which
   // costs nothing per request, where a delegator normalised options on every request.

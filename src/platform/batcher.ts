@@ -1,3 +1,20 @@
+import { performance } from 'node:perf_hooks';
+
+/** How many of the last batches' durations `estimatedWaitMs` averages. */
+const DURATIONS_KEPT = 20;
+
+export interface BatcherOptions<T> {
+  maxInFlight?: number;
+  maxBatch?: number;
+  /**
+   * An item that has waited longer than this, still queued, is handed to `expire` instead of
+   * to a batch: when its batch is cut, or by a timer when no batch is cut meanwhile (batches
+   * in hand that take long). Items already in a batch are never expired.
+   */
+  deadlineMs?: number;
+  expire?: (item: T, waitedMs: number) => void;
+}
+
 /**
  * Cuts what arrives into batches: items queued in the same turn of the event loop, or while
  * earlier batches are being handled, are handed over together (up to `maxBatch`), with at
@@ -5,24 +22,48 @@
  * writer are built on it; `handle` settles each item of its batch itself and must not throw.
  */
 export class Batcher<T> {
-  private queue: T[] = [];
+  /** Oldest first: the overdue ones are always at the head. */
+  private queue: Array<{ item: T; at: number }> = [];
   private inFlight = 0;
   private scheduled = false;
+  private sweep: NodeJS.Timeout | undefined;
   private readonly idle: Array<() => void> = [];
+  /** How long the last batches took to handle, in ms. */
+  private readonly durations: number[] = [];
   /** Sizes of the last batches, for tests and the benchmark. */
   readonly batchSizes: number[] = [];
 
   constructor(
     private readonly handle: (batch: T[]) => Promise<void>,
-    private readonly options: { maxInFlight?: number; maxBatch?: number } = {},
+    private readonly options: BatcherOptions<T> = {},
   ) {}
 
-  add(item: T): void {
-    this.queue.push(item);
-    this.schedule();
+  /** Items queued and not yet in a batch. */
+  get pending(): number {
+    return this.queue.length;
   }
 
-  /** Resolves once every item queued so far has been handled. */
+  add(item: T): void {
+    this.queue.push({ item, at: performance.now() });
+    this.schedule();
+    this.scheduleSweep();
+  }
+
+  /**
+   * How long the items queued now would take to be handled: full batches (the queue is long
+   * when it matters), each taking as long as the last ones did on average. Not a rate measured
+   * over time, which the small batches before a surge would make far too slow. Undefined
+   * before the first batch is handled.
+   */
+  estimatedWaitMs(): number | undefined {
+    if (this.durations.length === 0) return undefined;
+    const average = this.durations.reduce((sum, ms) => sum + ms, 0) / this.durations.length;
+    const rounds =
+      Math.ceil(this.queue.length / (this.options.maxBatch ?? 500)) / (this.options.maxInFlight ?? 1);
+    return rounds * average;
+  }
+
+  /** Resolves once every item queued so far has been handled (or expired). */
   async flush(): Promise<void> {
     while (this.queue.length > 0 || this.inFlight > 0 || this.scheduled) {
       await new Promise<void>((resolve) => this.idle.push(resolve));
@@ -36,21 +77,59 @@ export class Batcher<T> {
     // of the event loop are parsed and queued before the batch is cut.
     setImmediate(() => {
       this.scheduled = false;
-      const batch = this.queue.splice(0, this.options.maxBatch ?? 500);
+      this.expireOverdue();
+      const batch = this.queue.splice(0, this.options.maxBatch ?? 500).map((entry) => entry.item);
       if (batch.length === 0) return this.wakeIdle();
       this.batchSizes.push(batch.length);
       if (this.batchSizes.length > 100) this.batchSizes.shift();
       this.inFlight += 1;
+      const start = performance.now();
       void this.handle(batch).finally(() => {
         this.inFlight -= 1;
+        this.durations.push(performance.now() - start);
+        if (this.durations.length > DURATIONS_KEPT) this.durations.shift();
         if (this.queue.length > 0) this.schedule();
         else this.wakeIdle();
       });
     });
   }
 
+  private expireOverdue(): void {
+    const { deadlineMs, expire } = this.options;
+    if (deadlineMs === undefined || !expire) return;
+    const now = performance.now();
+    let overdue = 0;
+    while (overdue < this.queue.length && now - (this.queue[overdue]?.at ?? now) > deadlineMs) overdue += 1;
+    for (const entry of this.queue.splice(0, overdue)) expire(entry.item, now - entry.at);
+  }
+
+  /** One timer at a time, set for the moment the oldest queued item runs out. */
+  private scheduleSweep(): void {
+    const { deadlineMs, expire } = this.options;
+    const oldest = this.queue[0];
+    if (this.sweep || deadlineMs === undefined || !expire || !oldest) return;
+    const delay = Math.max(0, oldest.at + deadlineMs - performance.now()) + 1;
+    this.sweep = setTimeout(() => {
+      this.sweep = undefined;
+      this.expireOverdue();
+      this.scheduleSweep();
+      this.wakeIdle();
+    }, delay);
+    // an expiry alone is no reason to keep the process running
+    this.sweep.unref();
+  }
+
   private wakeIdle(): void {
     if (this.queue.length > 0 || this.inFlight > 0 || this.scheduled) return;
     for (const resolve of this.idle.splice(0)) resolve();
   }
+}
+
+/**
+ * Seconds a refused client should wait: the time the queue would take to drain, at least
+ * 1 s, at most a minute; 1 s when there is nothing to estimate it by yet.
+ */
+export function retryAfterS(batcher: Pick<Batcher<unknown>, 'estimatedWaitMs'>): number {
+  const waitMs = batcher.estimatedWaitMs() ?? 0;
+  return Math.min(60, Math.max(1, Math.ceil(waitMs / 1000)));
 }

@@ -102,7 +102,7 @@ function requireParameter(value: string | undefined, name: string): string {
 export const submissionRoutes =
   (
     context: AppContext,
-    extra: Pick<SubmitDependencies, 'mailFor'> & { mailer?: Mailer } = {},
+    extra: Pick<SubmitDependencies, 'mailFor'> & { mailer?: Mailer; maxBatch?: number } = {},
   ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { config, database, envelope, rateLimitStore } = context;
@@ -110,6 +110,10 @@ export const submissionRoutes =
     // Two batches at once: one builds while the other waits on its commit (or WAL flush).
     const writer = new SubmissionWriter(database, {
       maxInFlight: 2,
+      maxBatch: extra.maxBatch,
+      // under overload: refused at once rather than queued without end (503, Retry-After)
+      maxQueued: config.writeQueueLimit,
+      deadlineMs: config.requestDeadlineMs,
       envelope,
       afterCommit: () => context.outbox.nudge(),
     });

@@ -88,6 +88,7 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
       return earlier;
     }
   }
+  deps.writer.assertRoom();
 
   const captchaSecret = protection?.captcha?.secret;
   const verdict = await judgeSpam({

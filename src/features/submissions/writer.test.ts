@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { isStorageUnavailable, StorageUnavailable } from '../../platform/db/unavailable.js';
 import { newId } from '../../platform/ids.js';
 import { Problem } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
@@ -145,6 +146,51 @@ describe('SubmissionWriter', () => {
       .where('key', '=', freeKey.key)
       .execute();
     expect(keys).toEqual([]);
+  });
+
+  it('refuses a write at once (503 material) when maxQueued writes are already waiting; those are stored', async () => {
+    const w = writer({ maxQueued: 3 });
+    const writes = Array.from({ length: 5 }, () => write());
+    // queued in one turn of the event loop: no batch is cut before the fourth arrives
+    const results = await Promise.allSettled(writes.map((one) => w.write(one)));
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+    ]);
+    for (const result of results.slice(3)) {
+      const error = (result as PromiseRejectedResult).reason;
+      expect(error).toBeInstanceOf(StorageUnavailable);
+      expect(isStorageUnavailable(error)).toBe(true);
+      expect(error.retryAfterS).toBeGreaterThanOrEqual(1);
+    }
+    const ids = writes.map((one) => one.submission?.id ?? '');
+    expect((await stored(ids)).sort()).toEqual(ids.slice(0, 3).sort());
+    expect(w.pending).toBe(0);
+  });
+
+  it('refuses, unwritten, writes that waited past the deadline; the batch under way is answered by its commit', async () => {
+    const database = t.app.intake.database;
+    // every batch takes 150 ms: those queued behind the first wait longer than the deadline
+    const slow: typeof database = {
+      ...database,
+      transaction: async (work) => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return database.transaction(work);
+      },
+    };
+    const w = new SubmissionWriter(slow, { maxInFlight: 1, maxBatch: 1, deadlineMs: 60 });
+    const writes = Array.from({ length: 3 }, () => write());
+    const results = await Promise.allSettled(writes.map((one) => w.write(one)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    for (const result of results.slice(1)) {
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(StorageUnavailable);
+    }
+    const ids = writes.map((one) => one.submission?.id ?? '');
+    expect(await stored(ids)).toEqual([ids[0]]);
+    expect(w.batchSizes).toEqual([1]);
   });
 
   it('flush() waits for every queued write', async () => {

@@ -1,7 +1,8 @@
-import { Batcher } from '../../platform/batcher.js';
+import { Batcher, retryAfterS } from '../../platform/batcher.js';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { isConstraintViolation } from '../../platform/db/dialect.js';
+import { StorageUnavailable } from '../../platform/db/unavailable.js';
 import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
@@ -20,6 +21,11 @@ import { insertSubmissions, type StoredSubmission } from './repo.js';
  * refused alone while the rest of the batch commits. When the batch itself fails (a form
  * deleted meanwhile breaks the foreign key, say), every submission of it is retried in a
  * transaction of its own, so one bad row never fails its neighbours.
+ *
+ * Under overload it refuses rather than queues without end (503 with `Retry-After`, nothing
+ * written): a submission finding `maxQueued` others waiting, and one that waited longer than
+ * `deadlineMs` before its batch started. A submission whose batch has started is always
+ * answered with that batch's outcome: refusing it then could refuse a stored submission.
  */
 
 export interface SubmissionWrite {
@@ -54,9 +60,24 @@ export class SubmissionWriter {
       envelope?: Envelope;
       /** Called after a commit that queued webhook deliveries or other outbox rows. */
       afterCommit?: () => void;
+      /** Submissions waiting (not yet in a batch) beyond which new ones are refused at once. */
+      maxQueued?: number;
+      /** A submission still waiting after this long is refused when its batch is cut. */
+      deadlineMs?: number;
     } = {},
   ) {
-    this.batcher = new Batcher((batch) => this.commit(batch), options);
+    this.batcher = new Batcher((batch) => this.commit(batch), {
+      maxInFlight: options.maxInFlight,
+      maxBatch: options.maxBatch,
+      deadlineMs: options.deadlineMs,
+      expire: (pending, waitedMs) =>
+        pending.reject(
+          new StorageUnavailable(
+            `Too many submissions: this one waited ${Math.round(waitedMs)} ms without being written; retry later`,
+            retryAfterS(this.batcher),
+          ),
+        ),
+    });
   }
 
   /** Sizes of the last batches, for tests and the benchmark. */
@@ -64,7 +85,31 @@ export class SubmissionWriter {
     return this.batcher.batchSizes;
   }
 
+  /** Submissions waiting for a batch. */
+  get pending(): number {
+    return this.batcher.pending;
+  }
+
+  /**
+   * Throws when the queue is full. The submit path asks before doing a submission's work
+   * (spam checks, validation, encryption): under overload that work would be thrown away.
+   */
+  assertRoom(): void {
+    if (this.options.maxQueued !== undefined && this.batcher.pending >= this.options.maxQueued) {
+      throw new StorageUnavailable(
+        'Too many submissions are waiting to be written; retry later',
+        retryAfterS(this.batcher),
+      );
+    }
+  }
+
   write(write: SubmissionWrite): Promise<void> {
+    try {
+      // asked again: the queue may have filled while this submission was being prepared
+      this.assertRoom();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise<void>((resolve, reject) => this.batcher.add({ write, resolve, reject }));
   }
 

@@ -93,11 +93,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openAndMigrate(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.databaseSchema, options.requestDeadlineMs ?? 10_000)
-    : openSqlite(options.dataDir, options.requestDeadlineMs);
+  const { databaseUrl: url, databaseSchema: schema } = options;
+  if (url) {
+    // Migrations run on connections of their own, without the requests' deadline: one
+    // that builds an index on a large table may rightly take minutes.
+    const unbounded = await openPostgres(url, schema, undefined);
+    try {
+      await migrate(unbounded.db, schema ?? 'public');
+    } finally {
+      await unbounded.close().catch(() => undefined);
+    }
+    return openPostgres(url, schema, options.requestDeadlineMs ?? 10_000);
+  }
+  const database = openSqlite(options.dataDir, options.requestDeadlineMs);
   try {
-    await migrate(database.db, options.databaseUrl ? (options.databaseSchema ?? 'public') : undefined);
+    await migrate(database.db, undefined);
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
@@ -220,19 +230,29 @@ export const dropSchema = (url: string, schema: string) =>
 /** Imported when PostgreSQL is used: a service on SQLite never loads the driver (time and memory at start). */
 const loadPg = async () => (await import('pg')).default;
 
-async function openPostgres(url: string, schema: string | undefined, deadlineMs: number): Promise<Database> {
+/** `deadlineMs`: the bound on every query (undefined: none, for migrations). */
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  deadlineMs: number | undefined,
+): Promise<Database> {
   if (schema) await createSchema(url, schema);
   const pg = await loadPg();
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    // one connection is enough to migrate
+    max: deadlineMs === undefined ? 1 : 10,
     // Every wait is bounded, so that a request meets a 503 rather than hangs while the
     // database is away: for a connection (refused at once when the server is down, this
     // bounds an unreachable one and a pool that is all in use), and for an answer.
-    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, deadlineMs),
-    query_timeout: deadlineMs,
-    // The server gives up too, so a query the client stopped waiting for does not run on.
-    statement_timeout: deadlineMs,
+    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, deadlineMs ?? CONNECT_TIMEOUT_MS),
+    ...(deadlineMs === undefined
+      ? {}
+      : {
+          query_timeout: deadlineMs,
+          // The server gives up too, so a query the client stopped waiting for does not run on.
+          statement_timeout: deadlineMs,
+        }),
     // A peer that vanished without a word (a host down, a network cut) is found out.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,

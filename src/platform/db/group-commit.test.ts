@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GroupCommitter } from './group-commit.js';
+import { isStorageUnavailable, StorageUnavailable } from './unavailable.js';
 
 interface Db {
   items: { id: number; value: string };
@@ -127,5 +128,145 @@ describe('GroupCommitter', () => {
     await expect(second).rejects.toThrow('EIO');
     const flushed = committer.flush();
     await expect(flushed).resolves.toBeUndefined();
+  });
+});
+
+/** A database whose COMMIT can be made to fail the way SQLite's does on a full disk. */
+function openFaultyDb() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-gc-'));
+  const sqlite = new BetterSqlite3(path.join(dir, 'db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.exec('create table items (id integer primary key, value text not null)');
+  const fault = { commit: false, rollsBack: true };
+  const full = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+  const database = {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      if (!fault.commit || !/^commit/i.test(text)) return sqlite.prepare(text);
+      return {
+        reader: false,
+        run: () => {
+          // SQLite rolls the transaction back itself when COMMIT meets SQLITE_FULL
+          if (fault.rollsBack) sqlite.exec('rollback');
+          throw full();
+        },
+      } as unknown as BetterSqlite3.Statement;
+    },
+  };
+  const db = new Kysely<Db>({ dialect: new SqliteDialect({ database }) });
+  return { db, sqlite, dir, fault, full };
+}
+
+describe('GroupCommitter on storage faults', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  const faulty = () => {
+    const opened = openFaultyDb();
+    cleanups.push(async () => {
+      await opened.db.destroy();
+      fs.rmSync(opened.dir, { recursive: true, force: true });
+    });
+    return opened;
+  };
+  const ids = async (db: Kysely<Db>) =>
+    (await db.selectFrom('items').select('id').orderBy('id').execute()).map((row) => row.id);
+  const insert = (committer: GroupCommitter<Db>, id: number) =>
+    committer.run((trx) => trx.insertInto('items').values({ id, value: 'x' }).execute());
+
+  for (const rollsBack of [true, false]) {
+    it(`rejects every unit of a batch whose COMMIT fails (SQLITE_FULL, ${rollsBack ? 'rolled back by SQLite' : 'transaction left open'}); the next batch commits`, async () => {
+      const { db, sqlite, fault } = faulty();
+      const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction });
+      fault.commit = true;
+      fault.rollsBack = rollsBack;
+      const outcomes = await Promise.allSettled([1, 2, 3, 4, 5].map((id) => insert(committer, id)));
+      expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+      for (const outcome of outcomes) {
+        const error = (outcome as PromiseRejectedResult).reason;
+        expect(isStorageUnavailable(error), String(error)).toBe(true);
+        expect(error.code).toBe('SQLITE_FULL');
+      }
+      expect(sqlite.inTransaction).toBe(false);
+      expect(await ids(db)).toEqual([]);
+
+      fault.commit = false;
+      await Promise.all([6, 7].map((id) => insert(committer, id)));
+      expect(await ids(db)).toEqual([6, 7]);
+    });
+  }
+
+  it('rejects a lone unit with the error of its failed COMMIT, not with the failed ROLLBACK after it', async () => {
+    const { db, sqlite, fault } = faulty();
+    const committer = new GroupCommitter(db);
+    fault.commit = true;
+    const error = await insert(committer, 1).catch((caught: unknown) => caught);
+    expect((error as { code?: string }).code).toBe('SQLITE_FULL');
+    expect(sqlite.inTransaction).toBe(false);
+    fault.commit = false;
+    await insert(committer, 2);
+    expect(await ids(db)).toEqual([2]);
+  });
+
+  it('fails the whole batch when SQLite rolls the transaction back in the middle of it', async () => {
+    for (const probe of [true, false]) {
+      const { db, sqlite, full } = faulty();
+      const committer = new GroupCommitter(db, probe ? { inTransaction: () => sqlite.inTransaction } : {});
+      const outcomes = await Promise.allSettled([
+        insert(committer, 1),
+        committer.run(async (trx) => {
+          await trx.insertInto('items').values({ id: 2, value: 'x' }).execute();
+          // what SQLite does when a statement meets SQLITE_FULL without a statement journal
+          sqlite.exec('rollback');
+          throw full();
+        }),
+        insert(committer, 3),
+      ]);
+      // unit 1 was undone with the transaction: it must not be answered as stored
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      for (const outcome of outcomes) {
+        expect(isStorageUnavailable((outcome as PromiseRejectedResult).reason)).toBe(true);
+      }
+      expect(sqlite.inTransaction).toBe(false);
+      expect(await ids(db)).toEqual([]);
+      await insert(committer, 4);
+      expect(await ids(db)).toEqual([4]);
+    }
+  });
+
+  it('refuses units that waited past the deadline without running them; the running batch commits', async () => {
+    const { db, sqlite } = faulty();
+    const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction, deadlineMs: 50 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = committer.run(async (trx) => {
+      await trx.insertInto('items').values({ id: 1, value: 'x' }).execute();
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const ran: number[] = [];
+    const late = Promise.allSettled(
+      [2, 3].map((id) =>
+        committer.run(async (trx) => {
+          ran.push(id);
+          await trx.insertInto('items').values({ id, value: 'x' }).execute();
+        }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    release();
+    await first;
+    for (const outcome of await late) {
+      expect(outcome.status).toBe('rejected');
+      const error = (outcome as PromiseRejectedResult).reason;
+      expect(error).toBeInstanceOf(StorageUnavailable);
+      expect(error.retryAfterS).toBeGreaterThanOrEqual(1);
+    }
+    expect(ran).toEqual([]);
+    expect(await ids(db)).toEqual([1]);
+    await committer.flush();
   });
 });

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { Batcher, retryAfterS } from './batcher.js';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe('Batcher', () => {
+  it('counts the items waiting for a batch, not those in hand', async () => {
+    let release = () => {};
+    const batcher = new Batcher<number>(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      { maxBatch: 2 },
+    );
+    for (let i = 0; i < 5; i++) batcher.add(i);
+    expect(batcher.pending).toBe(5);
+    await sleep(5);
+    // one batch of two cut and in hand, three waiting
+    expect(batcher.pending).toBe(3);
+    release();
+    await sleep(5);
+    expect(batcher.pending).toBe(1);
+    release();
+    await sleep(5);
+    release();
+    await batcher.flush();
+    expect(batcher.batchSizes).toEqual([2, 2, 1]);
+  });
+
+  it('expires items that waited past the deadline, whether or not a batch is cut meanwhile', async () => {
+    const handled: number[] = [];
+    const expired: Array<{ item: number; waitedMs: number }> = [];
+    let release = () => {};
+    const batcher = new Batcher<number>(
+      async (batch) => {
+        handled.push(...batch);
+        if (batch.includes(0)) {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }
+      },
+      { maxBatch: 1, deadlineMs: 100, expire: (item, waitedMs) => expired.push({ item, waitedMs }) },
+    );
+    batcher.add(0);
+    batcher.add(1);
+    batcher.add(2);
+    // the batch of 0 is still in hand: 1 and 2 run out by the timer, not at a cut
+    await sleep(250);
+    expect(expired.map((entry) => entry.item)).toEqual([1, 2]);
+    expect(expired.every((entry) => entry.waitedMs > 100)).toBe(true);
+    expect(batcher.pending).toBe(0);
+    batcher.add(3);
+    release();
+    await batcher.flush();
+    // the one in hand when its time ran out was handled, never expired; 3 was still in time
+    expect(handled).toEqual([0, 3]);
+  });
+
+  it('estimates the wait from the duration of the last batches, for Retry-After', async () => {
+    const batcher = new Batcher<number>(() => sleep(20), { maxBatch: 10 });
+    expect(batcher.estimatedWaitMs()).toBeUndefined();
+    expect(retryAfterS(batcher)).toBe(1);
+    for (let i = 0; i < 30; i++) batcher.add(i);
+    await batcher.flush();
+    // batches of 10 taking 20 ms or more: a queue of 200 takes at least 400 ms to drain
+    for (let i = 0; i < 200; i++) batcher.add(i);
+    const waitMs = batcher.estimatedWaitMs() ?? 0;
+    expect(waitMs).toBeGreaterThan(300);
+    expect(waitMs).toBeLessThan(10_000);
+    expect(retryAfterS(batcher)).toBeGreaterThanOrEqual(1);
+    expect(retryAfterS(batcher)).toBeLessThanOrEqual(10);
+    await batcher.flush();
+  });
+});
