@@ -221,6 +221,15 @@ describe.skipIf(!process.env.DATABASE_URL || !postgresBinaries())('PostgreSQL ou
     expect(await run.exited).toBe(0);
   }, 60_000);
 
+  it('exits 0 at once on SIGTERM while still waiting for the database', async () => {
+    await cluster.stop('fast');
+    const run = runService(env());
+    await sleep(1500);
+    expect(run.child.exitCode).toBeNull();
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 30_000);
+
   it('exits with one line once DATABASE_WAIT_S runs out', async () => {
     await cluster.stop('fast');
     const run = runService({ ...env(), DATABASE_WAIT_S: '1' });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { isStorageUnavailable, unavailableProblem } from './db/unavailable.js';
+import { isStorageUnavailable, isTimeout, unavailableProblem } from './db/unavailable.js';
 import { type ErrorCode, type FieldError, Problem } from './problem.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -68,7 +68,9 @@ const PART_NAMES: Record<string, string> = {
 /** Maps every error, ours or Fastify's, to a problem document. */
 export function toProblem(error: FastifyError & { validationContext?: string }): Problem | undefined {
   if (error instanceof Problem) return error;
-  if (isStorageUnavailable(error)) return unavailableProblem(error);
+  // A client's own fault (an upload it aborted is an ECONNRESET with status 400) is not an outage.
+  const clientFault = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+  if (!clientFault && isStorageUnavailable(error)) return unavailableProblem(error);
   if (error.validation) {
     const part = error.validationContext ?? 'body';
     const errors = fieldErrorsFromAjv(error.validation as AjvError[]);
@@ -147,7 +149,8 @@ export function installErrorHandling(app: FastifyInstance, options: { production
     const problem = toProblem(error);
     if (problem) {
       // An outage answers many requests alike: one warning each, not an error with its stack.
-      if (problem.code === 'service_unavailable')
+      // (a timeout is also what a slow query looks like: an error line with its stack)
+      if (problem.code === 'service_unavailable' && !isTimeout(error))
         request.log.warn({ err: error.message }, 'storage unavailable');
       else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
       // In development a client error's stack helps whoever is writing the client.

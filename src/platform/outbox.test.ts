@@ -1,6 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app.js';
-import { appendToOutbox, PermanentFailure } from './outbox.js';
+import type { Database } from './db/database.js';
+import { appendToOutbox, OutboxWorker, PermanentFailure } from './outbox.js';
 
 /**
  * The outbox worker's own rules, with handlers of a probe kind: no more messages in hand
@@ -101,5 +103,84 @@ describe('the outbox worker', () => {
     await until(async () => (await statusesOf('probe-permanent'))[0] === 'failed');
     await sleep(150);
     expect(permanentCalls).toBe(1);
+  });
+});
+
+describe('the outbox worker while the database is away (issue 9)', () => {
+  // the app's own worker would take these tests' messages (and fail them: it has no handler)
+  beforeAll(() => t.app.intake.outbox.stop());
+  function recordingLogger() {
+    const lines: Array<{ level: string; message: string }> = [];
+    const at =
+      (level: string) =>
+      (...args: unknown[]) =>
+        lines.push({ level, message: String(args.find((arg) => typeof arg === 'string') ?? '') });
+    const logger = { warn: at('warn'), info: at('info'), error: at('error'), debug: at('debug') };
+    return { lines, logger: logger as unknown as FastifyBaseLogger };
+  }
+
+  /** The test app's database, with every statement refused while `down` is true. */
+  function flakyDatabase() {
+    const state = { down: true, statements: 0 };
+    const real = t.app.intake.database;
+    const db = real.db.withPlugin({
+      transformQuery(args) {
+        state.statements += 1;
+        if (state.down)
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    return { state, database: { ...real, db } as Database };
+  }
+
+  it('backs off, says so once, and resumes by itself', async () => {
+    const { state, database } = flakyDatabase();
+    const { lines, logger } = recordingLogger();
+    const worker = new OutboxWorker(database, { logger, pollMs: 20 });
+    const handled: unknown[] = [];
+    worker.handle('probe-outage', async (payload) => {
+      handled.push(payload);
+    });
+    worker.start();
+    try {
+      await sleep(700);
+      // 20 ms apart without backoff would be 35 rounds; 20, 40, 80 … ms apart it is a handful
+      expect(state.statements).toBeGreaterThanOrEqual(3);
+      expect(state.statements).toBeLessThanOrEqual(8);
+      expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1);
+      expect(lines.filter((line) => line.level === 'error')).toEqual([]);
+
+      state.down = false;
+      await t.app.intake.database.transaction((trx) =>
+        appendToOutbox(trx, [{ kind: 'probe-outage', payload: { n: 1 } }]),
+      );
+      // the next round (at most the longest pause away) finds it
+      await until(() => handled.length === 1, 15_000);
+      await until(() => lines.some((line) => line.level === 'info' && line.message.includes('resumed')));
+    } finally {
+      await worker.stop();
+    }
+  }, 20_000);
+
+  it('a shutdown does not wait past its grace for a message that hangs', async () => {
+    const { state, database } = flakyDatabase();
+    state.down = false;
+    const { logger } = recordingLogger();
+    const worker = new OutboxWorker(database, { logger, pollMs: 20 });
+    let started = false;
+    worker.handle('probe-hang', async () => {
+      started = true;
+      await new Promise(() => {});
+    });
+    await t.app.intake.database.transaction((trx) =>
+      appendToOutbox(trx, [{ kind: 'probe-hang', payload: {} }]),
+    );
+    worker.start();
+    await until(() => started);
+    const stopping = Date.now();
+    await worker.stop(200);
+    expect(Date.now() - stopping).toBeLessThan(1000);
   });
 });

@@ -72,6 +72,9 @@ export interface OutboxWorkerOptions {
   concurrency?: number;
 }
 
+/** How long a shutdown waits for the messages in hand (well within server.ts's own limit). */
+const STOP_GRACE_MS = 5_000;
+
 /** The longest pause between rounds while the database is unavailable. */
 const MAX_BACKOFF_MS = 10_000;
 
@@ -164,12 +167,20 @@ export class OutboxWorker {
     }
   }
 
-  /** Stops claiming; waits for the messages in hand to finish. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming; waits for the messages in hand to finish, for at most `graceMs`: a receiver or
+   * an SMTP server that hangs must not hold the shutdown. One abandoned is carried out again
+   * once its lease runs out (delivery is at least once).
+   */
+  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
-    await Promise.all(this.inFlight);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.all([this.running, ...this.inFlight]), grace]);
+    clearTimeout(timer);
   }
 
   /**

@@ -45,6 +45,48 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL waits are bounded', () =>
     }
   });
 
+  it('a connection that goes silent mid-transaction fails within the deadline and is replaced', async () => {
+    const target = new URL(process.env.DATABASE_URL as string);
+    const proxy = await freezingProxy(Number(target.port || 5432), target.hostname);
+    const { storage, drop } = await isolatedStorage();
+    const url = new URL(storage.databaseUrl as string);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const database = await openDatabase({
+      dataDir: storage.dataDir ?? '',
+      databaseUrl: url.toString(),
+      databaseSchema: storage.databaseSchema,
+      requestDeadlineMs: 1000,
+    });
+    try {
+      await sql`select 1`.execute(database.db);
+      const started = Date.now();
+      // frozen between two statements of a transaction: the network cut, the server paused
+      const error = await database
+        .transaction(async (trx) => {
+          await sql`select 1`.execute(trx);
+          proxy.freeze();
+          await sql`select 2`.execute(trx);
+        })
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+      expect(isStorageUnavailable(error)).toBe(true);
+      // the statement's deadline, not that and the ROLLBACK's queued behind it
+      expect(Date.now() - started).toBeLessThan(1700);
+      proxy.thaw();
+      // the silent connection is gone: the next query gets a fresh one at once
+      const next = Date.now();
+      await sql`select 3`.execute(database.db);
+      expect(Date.now() - next).toBeLessThan(800);
+    } finally {
+      await database.close();
+      await proxy.close();
+      await drop();
+    }
+  });
+
   it('a server that never answers is given up on within seconds at start', async () => {
     const started = Date.now();
     const error = await openDatabase({
@@ -60,3 +102,37 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL waits are bounded', () =>
     expect(Date.now() - started).toBeLessThan(6000);
   });
 });
+
+/** A TCP proxy whose traffic can be silently dropped, both ways, as a cut network would. */
+async function freezingProxy(port: number, host: string) {
+  let frozen = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(port, host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (chunk) => frozen || upstream.write(chunk));
+    upstream.on('data', (chunk) => frozen || client.write(chunk));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    freeze: () => {
+      frozen = true;
+    },
+    thaw: () => {
+      frozen = false;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

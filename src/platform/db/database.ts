@@ -10,6 +10,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import type { PoolClient } from 'pg';
 import type { Engine } from './dialect.js';
 import { GroupCommitter } from './group-commit.js';
 import { migrations } from './migrations/index.js';
@@ -230,6 +231,30 @@ export const dropSchema = (url: string, schema: string) =>
 /** Imported when PostgreSQL is used: a service on SQLite never loads the driver (time and memory at start). */
 const loadPg = async () => (await import('pg')).default;
 
+/**
+ * A query that outlives `query_timeout` fails, but its connection stays busy with it: the pool
+ * would hand that connection out again and every later query (a transaction's ROLLBACK first)
+ * would wait behind it, for as long as the server or the network stays silent. Such a
+ * connection is ended instead (pg destroys its socket when a query is under way), so the pool
+ * drops it and opens a fresh one. The server's own `statement_timeout` is set per session, not
+ * as a startup parameter, which connection poolers such as PgBouncer refuse.
+ */
+function boundQueries(client: PoolClient, deadlineMs: number): void {
+  // queued before any query of the client's user: 'connect' is emitted before it is handed out
+  client.query(`set statement_timeout = ${Math.trunc(deadlineMs)}`).catch(() => undefined);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if ((error as Error | undefined)?.message === 'Query read timeout')
+          client.end().catch(() => undefined);
+      });
+    }
+    return result;
+  };
+}
+
 /** `deadlineMs`: the bound on every query (undefined: none, for migrations). */
 async function openPostgres(
   url: string,
@@ -246,13 +271,7 @@ async function openPostgres(
     // database is away: for a connection (refused at once when the server is down, this
     // bounds an unreachable one and a pool that is all in use), and for an answer.
     connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, deadlineMs ?? CONNECT_TIMEOUT_MS),
-    ...(deadlineMs === undefined
-      ? {}
-      : {
-          query_timeout: deadlineMs,
-          // The server gives up too, so a query the client stopped waiting for does not run on.
-          statement_timeout: deadlineMs,
-        }),
+    ...(deadlineMs === undefined ? {} : { query_timeout: deadlineMs }),
     // A peer that vanished without a word (a host down, a network cut) is found out.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
@@ -262,7 +281,10 @@ async function openPostgres(
   // when nobody listens. The pool listens on idle clients only: listen on every client for
   // its whole life (a client checked out between two queries of a transaction, say). The
   // query under way fails by itself, and a broken client is not returned to the pool.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (deadlineMs !== undefined) boundQueries(client, deadlineMs);
+  });
   pool.on('error', () => {});
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;

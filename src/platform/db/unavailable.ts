@@ -26,12 +26,14 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * PostgreSQL SQLSTATEs of an unavailable server: class 08 (connection exception), 53
- * (insufficient resources: disk full, out of memory, too many connections), 57P01–57P05
- * (shut down, crashed, starting up, idle too long), 57014 (a statement timeout ran out), 58
- * (system error: I/O).
+ * PostgreSQL SQLSTATEs of a server that cannot serve now: the connection exceptions of class 08
+ * (not 08P01, a protocol violation: a bug or a misconfiguration, not an outage), class 53
+ * (insufficient resources: disk full, out of memory, too many connections), 57P01–57P05 (shut
+ * down, crashed, starting up, idle too long), 57014 (a statement timeout ran out), class 58
+ * (system error: I/O), 25006 (a read-only transaction: a standby just after a failover), and
+ * 40001/40P01 (a serialization failure, a deadlock: the retry is what the server asks for).
  */
-const PG_UNAVAILABLE = /^(?:08\w{3}|53\w{3}|57P0[1-5]|57014|58\w{3})$/;
+const PG_UNAVAILABLE = /^(?:080(?:00|01|03|04|06)|53\w{3}|57P0[1-5]|57014|58\w{3}|25006|40001|40P01)$/;
 
 /** Messages `pg` (and Kysely) give to connection failures that carry no code. */
 const PG_MESSAGES = [
@@ -50,7 +52,7 @@ const PG_MESSAGES = [
  * cannot take the write now: disk full, an I/O error, out of memory, locked past the busy
  * timeout, the file gone.
  */
-const SQLITE_UNAVAILABLE = /^SQLITE_(?:FULL|IOERR|NOMEM|BUSY|CANTOPEN|PROTOCOL)/;
+const SQLITE_UNAVAILABLE = /^SQLITE_(?:FULL|IOERR|NOMEM|BUSY|CANTOPEN|PROTOCOL|READONLY)/;
 
 export function isStorageUnavailable(error: unknown): boolean {
   if (error instanceof StorageUnavailable) return true;
@@ -60,13 +62,22 @@ export function isStorageUnavailable(error: unknown): boolean {
     if (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code)) return true;
   }
   // The driver's own filesystem errors (fdatasync of the WAL, say) come as Node system errors.
-  if (typeof code === 'string' && (code === 'ENOSPC' || code === 'EIO' || code === 'EDQUOT')) return true;
+  if (typeof code === 'string' && ['ENOSPC', 'EIO', 'EDQUOT', 'EROFS'].includes(code)) return true;
   if (typeof message === 'string' && PG_MESSAGES.some((text) => message.includes(text))) return true;
   // AggregateError (a connect to several addresses that all failed), or an error wrapping its cause
   const nested = (error as { errors?: unknown; cause?: unknown }).errors;
   if (Array.isArray(nested) && nested.length > 0 && nested.every(isStorageUnavailable)) return true;
   const cause = (error as { cause?: unknown }).cause;
   return cause !== undefined && cause !== error && isStorageUnavailable(cause);
+}
+
+/**
+ * A wait that ran out (a statement timeout, a query the client stopped waiting for): an outage
+ * when the database hangs, but also what a slow query looks like, so it is logged as an error.
+ */
+export function isTimeout(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '57014' || message === 'Query read timeout';
 }
 
 /** Thrown where Intake itself decides the storage cannot serve (a full queue, a deadline). */
@@ -92,7 +103,7 @@ export function unavailableProblem(error: unknown): Problem {
       ? error.message
       : isDiskFull(error)
         ? 'The storage is full; retry later (with the same Idempotency-Key, if you sent one)'
-        : 'The database is unavailable; retry later (with the same Idempotency-Key, if you sent one)';
+        : 'The database cannot take this request now; retry later (with the same Idempotency-Key, if you sent one)';
   return new Problem(503, 'service_unavailable', detail, {
     headers: { 'retry-after': String(retryAfter) },
   });
