@@ -142,7 +142,10 @@ describe('the service under a steady load', () => {
           await sleep(200);
         }
       };
-      await Promise.all([...Array.from({ length: clients }, (_, n) => submitter(n)), owner()]);
+      const samples: number[] = [];
+    const sampler = setInterval(() => samples.push(Math.round(rssMiB(pid))), 10_000);
+    await Promise.all([...Array.from({ length: clients }, (_, n) => submitter(n)), owner()]);
+    clearInterval(sampler);
 
       expect(service.child.exitCode).toBeNull();
       expect([...statuses.keys()].filter((status) => status >= 300)).toEqual([]);
@@ -160,7 +163,7 @@ describe('the service under a steady load', () => {
       expect(service.output()).not.toMatch(/unhandled|uncaught|Assertion failed/i);
       expect(await service.stop('SIGTERM')).toBe(0);
       console.info(
-        `soak: ${SOAK_MS / 1000} s on Node ${process.version}, ${acknowledged} submissions acknowledged, RSS ${rssAtStart.toFixed(0)} → ${rssAtEnd.toFixed(0)} MiB`,
+        `soak: ${SOAK_MS / 1000} s on Node ${process.version}, ${acknowledged} submissions acknowledged, RSS ${rssAtStart.toFixed(0)} → ${rssAtEnd.toFixed(0)} MiB (every 10 s: ${samples.join(', ')})`,
       );
     },
     SOAK_MS + 120_000,
