@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
-import { startService } from './support/process.js';
+import { buildBundle, startService } from './support/process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,11 +22,7 @@ describe('the built service (npm run build, npm start)', () => {
 
   it('starts from the bundle, serves the API and the docs, and stops cleanly on SIGTERM', async () => {
     const entry = path.join(outDir, 'server.js');
-    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
-      cwd: root,
-      env: { ...process.env, INTAKE_BUILD_OUT: entry },
-      stdio: 'pipe',
-    });
+    buildBundle(entry);
     const { storage, drop } = await isolatedStorage();
     cleanups.push(drop);
     const service = await startService(

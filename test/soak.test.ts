@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
-import { fetchJson, type ServiceProcess, startService } from './support/process.js';
+import { buildBundle, fetchJson, type ServiceProcess, startService } from './support/process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,11 +32,7 @@ describe('the service under a steady load', () => {
   const running: ServiceProcess[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
-      cwd: root,
-      env: { ...process.env, INTAKE_BUILD_OUT: entry },
-      stdio: 'pipe',
-    });
+    buildBundle(entry);
     const { storage, drop } = await isolatedStorage();
     cleanups.push(drop);
     env = {
@@ -143,9 +138,9 @@ describe('the service under a steady load', () => {
         }
       };
       const samples: number[] = [];
-    const sampler = setInterval(() => samples.push(Math.round(rssMiB(pid))), 10_000);
-    await Promise.all([...Array.from({ length: clients }, (_, n) => submitter(n)), owner()]);
-    clearInterval(sampler);
+      const sampler = setInterval(() => samples.push(Math.round(rssMiB(pid))), 10_000);
+      await Promise.all([...Array.from({ length: clients }, (_, n) => submitter(n)), owner()]);
+      clearInterval(sampler);
 
       expect(service.child.exitCode).toBeNull();
       expect([...statuses.keys()].filter((status) => status >= 300)).toEqual([]);

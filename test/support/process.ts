@@ -1,8 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Builds the bundle `npm start` runs (scripts/build.mjs) into `entry`, a path inside the
+ * project (where node_modules is found), for tests that drive the service as users run it.
+ */
+export function buildBundle(entry: string): void {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+    cwd: root,
+    env: { ...process.env, INTAKE_BUILD_OUT: entry },
+    stdio: 'pipe',
+  });
+}
 
 /** Intake as a real process (`src/server.ts` through tsx), for restart and crash tests. */
 export interface ServiceProcess {
