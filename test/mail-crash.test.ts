@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
 import { freePort, startSmtpServer, type TestSmtpServer } from './support/mail.js';
 import {
-  fetchJson,
+  ownerWithLiveForm,
   type ServiceProcess,
   startService,
   submitNames,
@@ -43,30 +43,16 @@ describe('notifications survive SIGKILL while the SMTP server is down', () => {
     await drop();
   });
 
-  const json = fetchJson;
-
   it('delivers all 100 after the restart', async () => {
     const first = await startService(env);
     running.push(first);
-    const signup = await json(`${first.url}/auth/signup`, {
-      method: 'POST',
-      body: { email: 'crash-owner@example.com', password: 'long enough password' },
+    const { formId } = await ownerWithLiveForm(first.url, 'crash-owner@example.com', {
+      title: 'Crash test',
+      fields: [{ id: 'name', type: 'text', label: 'Name', required: true }],
+      notifications: { email: { enabled: true, to: ['owner@crash.test'] } },
     });
-    expect(signup.status).toBe(201);
-    const form = await json(`${first.url}/forms`, {
-      method: 'POST',
-      token: signup.body.token,
-      body: {
-        title: 'Crash test',
-        environment: 'production',
-        status: 'live',
-        fields: [{ id: 'name', type: 'text', label: 'Name', required: true }],
-        notifications: { email: { enabled: true, to: ['owner@crash.test'] } },
-      },
-    });
-    expect(form.status).toBe(201);
 
-    const answers = await submitNames(first, form.body.id, SUBMISSIONS, 10);
+    const answers = await submitNames(first, formId, SUBMISSIONS, 10);
     expect(answers.map((answer) => answer.status)).toEqual(Array(SUBMISSIONS).fill(201));
     const ids = answers.map((answer) => answer.id);
     expect(new Set(ids).size).toBe(SUBMISSIONS);

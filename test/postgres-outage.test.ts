@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresCluster, type PostgresCluster, postgresBinaries } from './support/postgres-cluster.js';
-import { fetchJson, runService, type ServiceProcess, startService } from './support/process.js';
+import { ownerWithLiveForm, runService, type ServiceProcess, startService } from './support/process.js';
 
 /**
  * Issue 9: Intake on a PostgreSQL server of the test's own, under a steady load of anonymous
@@ -58,23 +58,10 @@ describe.skipIf(!process.env.DATABASE_URL || !postgresBinaries())('PostgreSQL ou
   it('rides through a fast restart, an immediate restart and a stop of 5 s', async () => {
     const service = await startService(env());
     services.push(service);
-    const signup = await fetchJson(`${service.url}/auth/signup`, {
-      method: 'POST',
-      body: { email: 'outage@example.com', password: 'long enough password' },
+    const { formId } = await ownerWithLiveForm(service.url, 'outage@example.com', {
+      title: 'Outage',
+      fields: [{ id: 'name', type: 'text', label: 'Name', required: true }],
     });
-    expect(signup.status).toBe(201);
-    const form = await fetchJson(`${service.url}/forms`, {
-      method: 'POST',
-      token: signup.body.token,
-      body: {
-        title: 'Outage',
-        environment: 'production',
-        status: 'live',
-        fields: [{ id: 'name', type: 'text', label: 'Name', required: true }],
-      },
-    });
-    expect(form.status).toBe(201);
-    const formId = form.body.id as string;
 
     const answers: Answer[] = [];
     const health: Array<{ at: number; status: number; retryAfter: string | null }> = [];

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
-import { buildBundle, fetchJson, type ServiceProcess, startService } from './support/process.js';
+import {
+  buildBundle,
+  fetchJson,
+  ownerWithLiveForm,
+  type ServiceProcess,
+  startService,
+} from './support/process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,28 +63,15 @@ describe('the service under a steady load', () => {
       const service = await startService(env, 20_000, entry);
       running.push(service);
       const pid = service.child.pid as number;
-      const signup = await fetchJson(`${service.url}/auth/signup`, {
-        method: 'POST',
-        body: { email: 'soak@example.com', password: 'long enough password' },
+      const { token, formId } = await ownerWithLiveForm(service.url, 'soak@example.com', {
+        title: 'Soak',
+        fields: [
+          { id: 'name', type: 'text', label: 'Name', required: true },
+          { id: 'email', type: 'email', label: 'E-mail', pii: true, piiMode: 'encrypted' },
+          { id: 'message', type: 'textarea', label: 'Message' },
+        ],
+        notifications: { email: { enabled: true, to: ['owner@example.com'] } },
       });
-      const token = signup.body.token as string;
-      const form = await fetchJson(`${service.url}/forms`, {
-        method: 'POST',
-        token,
-        body: {
-          title: 'Soak',
-          environment: 'production',
-          status: 'live',
-          fields: [
-            { id: 'name', type: 'text', label: 'Name', required: true },
-            { id: 'email', type: 'email', label: 'E-mail', pii: true, piiMode: 'encrypted' },
-            { id: 'message', type: 'textarea', label: 'Message' },
-          ],
-          notifications: { email: { enabled: true, to: ['owner@example.com'] } },
-        },
-      });
-      expect(form.status).toBe(201);
-      const formId = form.body.id as string;
       const rssAtStart = rssMiB(pid);
 
       const statuses = new Map<number, number>();

@@ -3,6 +3,7 @@ import { isolatedStorage } from './support/app.js';
 import { freePort } from './support/mail.js';
 import {
   fetchJson,
+  ownerWithLiveForm,
   type ServiceProcess,
   startService,
   submitNames,
@@ -49,31 +50,18 @@ describe('webhook deliveries survive SIGKILL while the receiver is down', () => 
   it('delivers all 200 events after the restart', async () => {
     const first = await startService(env);
     running.push(first);
-    const signup = await json(`${first.url}/auth/signup`, {
-      method: 'POST',
-      body: { email: 'webhook-crash@example.com', password: 'long enough password' },
+    const { token, formId } = await ownerWithLiveForm(first.url, 'webhook-crash@example.com', {
+      title: 'Webhook crash test',
+      fields: [{ id: 'name', type: 'text', label: 'Name', required: true }],
     });
-    expect(signup.status).toBe(201);
-    const token = signup.body.token;
-    const form = await json(`${first.url}/forms`, {
-      method: 'POST',
-      token,
-      body: {
-        title: 'Webhook crash test',
-        environment: 'production',
-        status: 'live',
-        fields: [{ id: 'name', type: 'text', label: 'Name', required: true }],
-      },
-    });
-    expect(form.status).toBe(201);
     const webhook = await json(`${first.url}/webhooks`, {
       method: 'POST',
       token,
-      body: { formId: form.body.id, event: 'response.created', url: `http://127.0.0.1:${port}/hook` },
+      body: { formId, event: 'response.created', url: `http://127.0.0.1:${port}/hook` },
     });
     expect(webhook.status).toBe(201);
 
-    const answers = await submitNames(first, form.body.id, SUBMISSIONS, 20);
+    const answers = await submitNames(first, formId, SUBMISSIONS, 20);
     expect(answers.map((answer) => answer.status)).toEqual(Array(SUBMISSIONS).fill(201));
     const ids = answers.map((answer) => answer.id);
     expect(new Set(ids).size).toBe(SUBMISSIONS);
@@ -102,7 +90,7 @@ describe('webhook deliveries survive SIGKILL while the receiver is down', () => 
       eventIds.set(submission, set);
       expect(JSON.parse(request.body)).toMatchObject({
         event: 'response.created',
-        formId: form.body.id,
+        formId,
         environment: 'production',
       });
     }

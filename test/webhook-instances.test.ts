@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
-import { fetchJson, type ServiceProcess, startService } from './support/process.js';
+import { fetchJson, ownerWithLiveForm, type ServiceProcess, startService } from './support/process.js';
 import { type ReceivedWebhook, startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -56,27 +56,14 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL data
     const b = await startService({ ...env, DATA_DIR: `${dataDir}/b` });
     running.push(b);
 
-    const signup = await json(`${a.url}/auth/signup`, {
-      method: 'POST',
-      body: { email: 'two-instances@example.com', password: 'long enough password' },
+    const { token, formId } = await ownerWithLiveForm(a.url, 'two-instances@example.com', {
+      title: 'Two instances',
+      fields: [{ id: 'n', type: 'number', label: 'N', required: true }],
     });
-    expect(signup.status).toBe(201);
-    const token = signup.body.token;
-    const form = await json(`${a.url}/forms`, {
-      method: 'POST',
-      token,
-      body: {
-        title: 'Two instances',
-        environment: 'production',
-        status: 'live',
-        fields: [{ id: 'n', type: 'number', label: 'N', required: true }],
-      },
-    });
-    expect(form.status).toBe(201);
     const webhook = await json(`${a.url}/webhooks`, {
       method: 'POST',
       token,
-      body: { formId: form.body.id, event: 'response.created', url: `${receiver.url}/hook` },
+      body: { formId, event: 'response.created', url: `${receiver.url}/hook` },
     });
     expect(webhook.status).toBe(201);
 
@@ -84,7 +71,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL data
     for (let batch = 0; batch < EVENTS / 50; batch++) {
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          json(`${(i % 2 === 0 ? a : b).url}/forms/${form.body.id}/submit`, {
+          json(`${(i % 2 === 0 ? a : b).url}/forms/${formId}/submit`, {
             method: 'POST',
             body: { answers: { n: batch * 50 + i } },
           }),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { isStorageUnavailable, isTimeout, unavailableProblem } from './db/unavailable.js';
+import { isStorageUnavailable, logFailure, unavailableProblem } from './db/unavailable.js';
 import { type ErrorCode, type FieldError, Problem } from './problem.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -149,9 +149,7 @@ export function installErrorHandling(app: FastifyInstance, options: { production
     const problem = toProblem(error);
     if (problem) {
       // An outage answers many requests alike: one warning each, not an error with its stack.
-      // (a timeout is also what a slow query looks like: an error line with its stack)
-      if (problem.code === 'service_unavailable' && !isTimeout(error))
-        request.log.warn({ err: error.message }, 'storage unavailable');
+      if (problem.code === 'service_unavailable') logFailure(request.log, error, 'storage unavailable');
       else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
       // In development a client error's stack helps whoever is writing the client.
       else if (!options.production) request.log.debug({ err: error }, 'client error');

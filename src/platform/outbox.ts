@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database, Trx } from './db/database.js';
 import { decodeJson, encodeJson } from './db/dialect.js';
 import { insertRows } from './db/insert.js';
-import { isStorageUnavailable } from './db/unavailable.js';
+import { isStorageUnavailable, logFailure } from './db/unavailable.js';
 import { newId } from './ids.js';
 import { nowIso } from './time.js';
 
@@ -203,11 +203,10 @@ export class OutboxWorker {
       if (claimed.length > 0) await this.database.durable();
       for (const row of claimed) {
         const work: Promise<void> = this.process(row)
-          .catch((error: unknown) => {
-            // Its outcome could not be written: the lease runs out and it is carried out again.
-            const log = isStorageUnavailable(error) ? this.options.logger.warn : this.options.logger.error;
-            log.call(this.options.logger, { err: error, outboxId: row.id }, 'outbox message lost its lease');
-          })
+          // Its outcome could not be written: the lease runs out and it is carried out again.
+          .catch((error: unknown) =>
+            logFailure(this.options.logger, error, 'outbox message lost its lease', { outboxId: row.id }),
+          )
           .finally(() => this.inFlight.delete(work));
         this.inFlight.add(work);
       }

@@ -108,6 +108,32 @@ export async function fetchJson(
   return { status: response.status, body: (await response.json()) as any };
 }
 
+/**
+ * Signs `email` up on a running service and creates a live form in production (`form`: its
+ * title, fields and any other member); the owner's session token and the form's id.
+ */
+export async function ownerWithLiveForm(
+  url: string,
+  email: string,
+  form: Record<string, unknown>,
+): Promise<{ token: string; formId: string }> {
+  const signup = await fetchJson(`${url}/auth/signup`, {
+    method: 'POST',
+    body: { email, password: 'long enough password' },
+  });
+  if (signup.status !== 201)
+    throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const token = signup.body.token as string;
+  const created = await fetchJson(`${url}/forms`, {
+    method: 'POST',
+    token,
+    body: { environment: 'production', status: 'live', ...form },
+  });
+  if (created.status !== 201)
+    throw new Error(`form not created: ${created.status} ${JSON.stringify(created.body)}`);
+  return { token, formId: created.body.id as string };
+}
+
 /** Outbox ids of messages (of `kind`, when given) a service has logged a failed attempt for. */
 export function failedSends(output: string, kind?: string): Set<string> {
   return new Set(

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../platform/context.js';
-import { UNAVAILABLE_RETRY_AFTER_S } from '../../platform/db/unavailable.js';
+import { StorageUnavailable, unavailableProblem } from '../../platform/db/unavailable.js';
 import { sendProblem } from '../../platform/errors.js';
 import { problems } from '../../platform/http/schemas.js';
-import { Problem } from '../../platform/problem.js';
 
 export const healthRoutes =
   ({ database }: AppContext): FastifyPluginAsyncTypebox =>
@@ -23,12 +22,7 @@ export const healthRoutes =
       },
       async (_request, reply) => {
         if (await database.ping()) return { status: 'ok' as const, database: database.engine };
-        return sendProblem(
-          reply,
-          new Problem(503, 'service_unavailable', 'The database does not answer', {
-            headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
-          }),
-        );
+        return sendProblem(reply, unavailableProblem(new StorageUnavailable('The database does not answer')));
       },
     );
   };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { decodeJson } from '../../platform/db/dialect.js';
-import { isStorageUnavailable } from '../../platform/db/unavailable.js';
+import { logFailure } from '../../platform/db/unavailable.js';
 import type { FormDefinition } from '../forms/schemas.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 
@@ -192,14 +192,7 @@ export class RetentionJob {
           return true;
         })
         .catch((error: unknown) => {
-          if (isStorageUnavailable(error)) {
-            this.options.logger.warn(
-              { err: (error as Error).message },
-              'retention pass put off: database unavailable',
-            );
-          } else {
-            this.options.logger.error({ err: error }, 'retention pass failed');
-          }
+          logFailure(this.options.logger, error, 'retention pass failed');
           return false;
         })
         .then((completed) => {

@@ -96,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openAndMigrate(options: DatabaseOptions): Promise<Database> {
   const { databaseUrl: url, databaseSchema: schema } = options;
   if (url) {
+    if (schema) await createSchema(url, schema);
     // Migrations run on connections of their own, without the requests' deadline: one
     // that builds an index on a large table may rightly take minutes.
     const unbounded = await openPostgres(url, schema, undefined);
@@ -261,7 +262,6 @@ async function openPostgres(
   schema: string | undefined,
   deadlineMs: number | undefined,
 ): Promise<Database> {
-  if (schema) await createSchema(url, schema);
   const pg = await loadPg();
   const pool = new pg.Pool({
     connectionString: url,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Problem } from '../problem.js';
 
 /**
@@ -107,4 +108,22 @@ export function unavailableProblem(error: unknown): Problem {
   return new Problem(503, 'service_unavailable', detail, {
     headers: { 'retry-after': String(retryAfter) },
   });
+}
+
+/**
+ * Logs a failure of background work: an outage (expected while it lasts, and retried) as one
+ * warning line; anything else, and a timeout (a slow query looks the same), as an error with
+ * its stack.
+ */
+export function logFailure(
+  logger: FastifyBaseLogger,
+  error: unknown,
+  message: string,
+  fields: Record<string, unknown> = {},
+): void {
+  if (isStorageUnavailable(error) && !isTimeout(error)) {
+    logger.warn({ ...fields, err: error instanceof Error ? error.message : String(error) }, message);
+  } else {
+    logger.error({ ...fields, err: error }, message);
+  }
 }
