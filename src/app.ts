@@ -7,7 +7,9 @@ import type { Config } from './config.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { analyticsRoutes } from './features/analytics/routes.js';
 import { environmentRoutes } from './features/environments/routes.js';
+import { formLookup } from './features/forms/repo.js';
 import { formRoutes } from './features/forms/routes.js';
+import { WebhookAccess } from './features/webhooks/access.js';
 import { healthRoutes } from './features/health/routes.js';
 import { keyRoutes } from './features/keys/routes.js';
 import { EMAIL_KIND, emailHandler, mailBuilder } from './features/submissions/mail.js';
@@ -194,8 +196,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(environmentRoutes(context));
   await app.register(keyRoutes(context));
   await app.register(formRoutes(context));
-  await app.register(webhookRoutes(context));
-  await app.register(webhookDeliveryRoutes(context));
+  const webhookAccess = new WebhookAccess(formLookup(database.engine));
+  await app.register(webhookRoutes(context, webhookAccess));
+  await app.register(webhookDeliveryRoutes(context, webhookAccess));
   // Webhook deliveries: queued with the change that causes them, sent by the worker (features/webhooks/delivery.ts).
   const webhookSender = new WebhookSender({
     guard: ssrfGuardOn(config),

@@ -10,9 +10,8 @@ import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.j
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
-import { formNotFound, managedOrThrow } from '../forms/access.js';
+import { assertMaySubmit, formNotFound, managedOrThrow } from '../forms/access.js';
 import { findForm } from '../forms/repo.js';
-import { assertMaySubmit } from '../submissions/submit.js';
 import { presentAnalytics } from './presenter.js';
 import { parseRange } from './range.js';
 import { countsByFormAndDay, formsInScope, recordEvent } from './repo.js';

@@ -1,5 +1,6 @@
+import { environmentMismatch, keyOutsideScope, manageDenial } from '../../platform/access.js';
 import type { Principal } from '../../platform/auth.js';
-import { forbidden, notFound, type Problem, unauthorized } from '../../platform/problem.js';
+import { forbidden, notFound, Problem } from '../../platform/problem.js';
 import type { StoredForm } from './repo.js';
 
 /**
@@ -13,10 +14,6 @@ export function formNotFound(id: string): Problem {
   return notFound(`No form ${id}`);
 }
 
-function keyOutsideScope(): Problem {
-  return forbidden('This API key belongs to another environment (or another account) than the form');
-}
-
 /** The view `principal` gets of `form`, or the problem that denies it. */
 export function readView(principal: Principal | null, form: StoredForm): ReadView | Problem {
   const isOwner = principal !== null && principal.userId === form.userId;
@@ -28,34 +25,6 @@ export function readView(principal: Principal | null, form: StoredForm): ReadVie
   if (!isOwner || principal.environment !== form.environment) return keyOutsideScope();
   // Publishable keys live in browsers: they read what a visitor may see, never the handling.
   return principal.kind === 'secret' ? 'full' : 'public';
-}
-
-/**
- * Managing a form (changing it, or working its submissions): its owner's session, or a
- * secret key of its environment.
- */
-export function manageDenial(principal: Principal | null, form: StoredForm): Problem | undefined {
-  if (principal === null) return unauthorized('Managing a form needs a session token or a secret key');
-  if (principal.kind === 'publishable') {
-    return forbidden(
-      'A publishable key can only read forms and submit to them; use a secret key or a session',
-    );
-  }
-  if (principal.userId !== form.userId) {
-    return principal.kind === 'session'
-      ? forbidden('You do not own this form', 'not_owner')
-      : keyOutsideScope();
-  }
-  if (principal.kind === 'secret' && principal.environment !== form.environment) return keyOutsideScope();
-  return undefined;
-}
-
-export function environmentMismatch(form: StoredForm, environment: string | undefined): Problem | undefined {
-  if (environment === undefined || environment === form.environment) return undefined;
-  return forbidden(
-    `The form ${form.id} is in the environment "${form.environment}", not "${environment}"; forms never move between environments`,
-    'form_not_in_environment',
-  );
 }
 
 /**
@@ -73,3 +42,26 @@ export function managedOrThrow(
   if (denial) throw denial;
   return form;
 }
+
+/**
+ * Who may submit to a form (API.md §6.1): anyone to a live one; with a key, its own
+ * environment's forms, drafts only with a secret key (for testing); never a session.
+ */
+export function assertMaySubmit(principal: Principal | null, form: StoredForm): void {
+  if (principal === null) {
+    if (form.status === 'live') return;
+    if (form.status === 'disabled' || form.status === 'archived') throw formClosed(form);
+    throw formNotFound(form.id);
+  }
+  if (principal.kind === 'session') {
+    throw forbidden('Submissions come from visitors or integrations: use no credential, or an API key');
+  }
+  if (principal.userId !== form.userId || principal.environment !== form.environment) throw keyOutsideScope();
+  if (form.status === 'disabled' || form.status === 'archived') throw formClosed(form);
+  if (form.status === 'draft' && principal.kind !== 'secret') {
+    throw forbidden('A draft form takes submissions only with a secret key (for testing)');
+  }
+}
+
+const formClosed = (form: StoredForm) =>
+  new Problem(403, 'form_closed', `The form ${form.id} is ${form.status} and takes no submissions`);

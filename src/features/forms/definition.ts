@@ -2,6 +2,7 @@ import type { Ajv } from 'ajv';
 import { fieldErrorsFromAjv } from '../../platform/errors.js';
 import { createAjv } from '../../platform/http/validation.js';
 import { badRequest, type FieldError } from '../../platform/problem.js';
+import type { WebhookInput } from '../webhooks/schemas.js';
 import { checkPattern, isPatternKnown, MAX_NEW_PATTERNS_PER_SAVE } from './patterns.js';
 import {
   type Condition,
@@ -13,7 +14,6 @@ import {
   type Logic,
   type SpamProtection,
   UpdateFormBody,
-  type WebhookInput,
 } from './schemas.js';
 
 /**

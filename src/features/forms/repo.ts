@@ -1,7 +1,8 @@
 import { olderThan, type Position } from '../../platform/cursor.js';
 import type { Db, Trx } from '../../platform/db/database.js';
-import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
+import { decodeJson, type Engine, encodeJson, lockRow } from '../../platform/db/dialect.js';
 import type { Schema } from '../../platform/db/schema.js';
+import type { FormLookup } from '../webhooks/access.js';
 import type { FormDefinition, FormStatus } from './schemas.js';
 
 export interface StoredForm {
@@ -139,4 +140,16 @@ export async function updateForm(trx: Trx, next: StoredForm, expectedVersion: nu
 export async function deleteForm(trx: Trx, id: string): Promise<void> {
   forgetForm(id);
   await trx.deleteFrom('forms').where('id', '=', id).execute();
+}
+
+/** What the webhooks feature (below forms) is told of forms: handed to it at registration. */
+export function formLookup(engine: Engine): FormLookup {
+  return {
+    find: (db, id) => findForm(db, id),
+    lock: async (trx, id) =>
+      (await lockRow(
+        engine,
+        trx.selectFrom('forms').select('id').where('id', '=', id),
+      ).executeTakeFirst()) !== undefined,
+  };
 }

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { environmentMismatch } from '../../platform/access.js';
 import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { isUniqueViolation } from '../../platform/db/dialect.js';
-import { EnvironmentQuery, ListOf, problems } from '../../platform/http/schemas.js';
+import { EnvironmentQuery, ListOf, problems, StringEnum } from '../../platform/http/schemas.js';
 import { validatorCompiler } from '../../platform/http/validation.js';
 import { appendVary } from '../../platform/http/vary.js';
 import { newId } from '../../platform/ids.js';
@@ -16,7 +17,7 @@ import { assertReachesEnvironment, holdEnvironment } from '../environments/repo.
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { listWebhooksOfForms, replaceFormWebhooks, type WebhookRow } from '../webhooks/repo.js';
 import { ssrfGuardOn } from '../webhooks/ssrf.js';
-import { environmentMismatch, formNotFound, managedOrThrow, readView } from './access.js';
+import { formNotFound, managedOrThrow, readView } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
 import { presentForm, presentPublicForm } from './presenter.js';
 import { deleteForm, findForm, insertForm, listForms, type StoredForm, updateForm } from './repo.js';
@@ -35,7 +36,7 @@ const FormIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const OptionalEnvironment = Type.Object({ environment: Type.Optional(EnvironmentQuery) });
 const ListQuery = Type.Object({
   environment: Type.Optional(EnvironmentQuery),
-  status: Type.Optional(Type.Unsafe<FormStatus>({ type: 'string', enum: [...FORM_STATUSES] })),
+  status: Type.Optional(StringEnum(FORM_STATUSES)),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   cursor: Type.Optional(Type.String({ maxLength: 500 })),
 });

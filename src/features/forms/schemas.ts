@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { Timestamp } from '../../platform/http/schemas.js';
+import { StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { WebhookInput, WebhookOut } from '../webhooks/schemas.js';
 
 /** The form resource: what a client may send and what it gets back (API.md §5). */
 
@@ -36,19 +37,6 @@ export const CONDITION_OPS = [
   'isEmpty',
   'isNotEmpty',
 ] as const;
-export const WEBHOOK_EVENTS = [
-  'response.created',
-  'response.updated',
-  'response.deleted',
-  'form.created',
-  'form.updated',
-  'form.deleted',
-  'webhook.test',
-] as const;
-
-/** A string enum: one error ("must be equal to one of the allowed values") rather than one per value. */
-const literals = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 
 const Option = Type.Union([
   Type.String({ minLength: 1, maxLength: 500 }),
@@ -64,11 +52,11 @@ const Option = Type.Union([
 export const Field = Type.Object(
   {
     id: Type.String({ pattern: FORM_ID_PATTERN }),
-    type: literals(FIELD_TYPES),
+    type: StringEnum(FIELD_TYPES),
     label: Type.String({ minLength: 1, maxLength: 500 }),
     required: Type.Optional(Type.Boolean()),
     pii: Type.Optional(Type.Boolean()),
-    piiMode: Type.Optional(literals(PII_MODES)),
+    piiMode: Type.Optional(StringEnum(PII_MODES)),
     placeholder: Type.Optional(Type.String({ maxLength: 500 })),
     help: Type.Optional(Type.String({ maxLength: 2000 })),
     options: Type.Optional(Type.Array(Option, { maxItems: 1000 })),
@@ -86,9 +74,9 @@ export type Field = Static<typeof Field>;
 
 export const Ui = Type.Object(
   {
-    theme: Type.Optional(literals(['auto', 'light', 'dark'] as const)),
-    progress: Type.Optional(literals(['steps', 'bar', 'none'] as const)),
-    layout: Type.Optional(literals(['one-by-one', 'classic'] as const)),
+    theme: Type.Optional(StringEnum(['auto', 'light', 'dark'] as const)),
+    progress: Type.Optional(StringEnum(['steps', 'bar', 'none'] as const)),
+    layout: Type.Optional(StringEnum(['one-by-one', 'classic'] as const)),
     submitLabel: Type.Optional(Type.String({ maxLength: 200 })),
     successMessage: Type.Optional(Type.String({ maxLength: 5000 })),
     redirectUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000 })),
@@ -98,8 +86,8 @@ export const Ui = Type.Object(
 
 export const Storage = Type.Object(
   {
-    mode: Type.Optional(literals(['owner', 'none'] as const)),
-    pii: Type.Optional(literals(PII_MODES)),
+    mode: Type.Optional(StringEnum(['owner', 'none'] as const)),
+    pii: Type.Optional(StringEnum(PII_MODES)),
   },
   { additionalProperties: false },
 );
@@ -117,7 +105,7 @@ const ConditionValue = Type.Union([
 const ConditionLeaf = Type.Object(
   {
     field: Type.String({ pattern: FORM_ID_PATTERN }),
-    op: literals(CONDITION_OPS),
+    op: StringEnum(CONDITION_OPS),
     value: Type.Optional(ConditionValue),
   },
   { additionalProperties: false },
@@ -188,7 +176,7 @@ const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
 const SPAM_ACTIONS = ['reject', 'flag', 'quarantine'] as const;
 
 const captchaMembers = {
-  provider: literals(CAPTCHA_PROVIDERS),
+  provider: StringEnum(CAPTCHA_PROVIDERS),
   siteKey: Type.String({ minLength: 1, maxLength: 500 }),
   minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
 };
@@ -200,7 +188,7 @@ const Honeypot = Type.Object(
 const SpamRule = Type.Object(
   {
     field: Type.String({ pattern: FORM_ID_PATTERN }),
-    op: literals(['contains', 'matches', 'equals'] as const),
+    op: StringEnum(['contains', 'matches', 'equals'] as const),
     value: Type.String({ minLength: 1, maxLength: 1000 }),
   },
   { additionalProperties: false },
@@ -221,24 +209,7 @@ export const SpamProtection = Type.Object(
       ),
     ),
     rules: Type.Optional(Type.Array(SpamRule, { maxItems: 100 })),
-    action: literals(SPAM_ACTIONS),
-  },
-  { additionalProperties: false },
-);
-
-export const WebhookInput = Type.Object(
-  {
-    event: literals(WEBHOOK_EVENTS),
-    url: Type.String({ minLength: 1, maxLength: 2000 }),
-    secret: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
-    format: Type.Optional(literals(['legacy', 'otel'] as const)),
-    // read-form members, accepted so that a form read with GET can be sent back
-    id: Type.Optional(Type.String()),
-    formId: Type.Optional(Type.String()),
-    environment: Type.Optional(Type.String()),
-    enabled: Type.Optional(Type.Boolean()),
-    hasSecret: Type.Optional(Type.Boolean()),
-    createdAt: Type.Optional(Type.String()),
+    action: StringEnum(SPAM_ACTIONS),
   },
   { additionalProperties: false },
 );
@@ -250,7 +221,7 @@ const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const writableMembers = {
   title: Type.String({ minLength: 1, maxLength: 500 }),
   fields: Type.Array(Field, { maxItems: 500 }),
-  status: literals(FORM_STATUSES),
+  status: StringEnum(FORM_STATUSES),
   ui: Ui,
   storage: Storage,
   logic: nullable(Logic),
@@ -312,7 +283,6 @@ export type Retention = Static<typeof Retention>;
 export type Notifications = Static<typeof Notifications>;
 export type AutoResponse = Static<typeof AutoResponse>;
 export type SpamProtection = Static<typeof SpamProtection>;
-export type WebhookInput = Static<typeof WebhookInput>;
 
 /** What is stored in the `definition` column. */
 export interface FormDefinition {
@@ -337,26 +307,14 @@ const SpamProtectionOut = Type.Object({
     Type.Object({ ...captchaMembers, hasSecret: Type.Boolean() }, { additionalProperties: false }),
   ),
   rules: Type.Optional(Type.Array(SpamRule)),
-  action: literals(SPAM_ACTIONS),
-});
-
-export const WebhookOut = Type.Object({
-  id: Type.String(),
-  formId: Type.String(),
-  environment: Type.String(),
-  event: Type.String(),
-  url: Type.String(),
-  format: Type.String(),
-  enabled: Type.Boolean(),
-  hasSecret: Type.Boolean(),
-  createdAt: Timestamp,
+  action: StringEnum(SPAM_ACTIONS),
 });
 
 export const FormOut = Type.Object({
   id: Type.String(),
   title: Type.String(),
   environment: Type.String(),
-  status: literals(FORM_STATUSES),
+  status: StringEnum(FORM_STATUSES),
   version: Type.Integer(),
   userId: Type.String(),
   fields: Type.Array(FieldOut),
@@ -376,14 +334,14 @@ export const PublicFormOut = Type.Object({
   id: Type.String(),
   title: Type.String(),
   environment: Type.String(),
-  status: literals(FORM_STATUSES),
+  status: StringEnum(FORM_STATUSES),
   version: Type.Integer(),
   fields: Type.Array(PublicField),
   ui: Ui,
   logic: Logic,
   spamProtection: Type.Object({
     honeypot: nullable(Honeypot),
-    captcha: nullable(Type.Object({ provider: literals(CAPTCHA_PROVIDERS), siteKey: Type.String() })),
+    captcha: nullable(Type.Object({ provider: StringEnum(CAPTCHA_PROVIDERS), siteKey: Type.String() })),
   }),
 });
 

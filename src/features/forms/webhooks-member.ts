@@ -2,9 +2,9 @@ import type { Envelope } from '../../platform/crypto/envelope.js';
 import { newId } from '../../platform/ids.js';
 import { badRequest, type FieldError } from '../../platform/problem.js';
 import type { WebhookRow } from '../webhooks/repo.js';
-import { SUBSCRIBABLE_EVENTS, secretError, webhookUrlError } from '../webhooks/rules.js';
+import { secretError, webhookUrlError } from '../webhooks/rules.js';
+import { SUBSCRIBABLE_EVENTS, type WebhookInput } from '../webhooks/schemas.js';
 import type { StoredForm } from './repo.js';
-import type { WebhookInput } from './schemas.js';
 
 /**
  * The `webhooks` member of a form body (API.md §5.4) as rows: it replaces the form's

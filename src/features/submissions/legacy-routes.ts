@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ListOf, problems } from '../../platform/http/schemas.js';
-import type { ResponsesQueryInput } from './routes.js';
+import type { ResponsesQueryInput } from './schemas.js';
 
 /**
  * `GET /environments/{environment}/responses?form_id=F` (API.md §8): the path-parameter

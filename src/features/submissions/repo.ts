@@ -5,7 +5,9 @@ import { insertRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
 import type { StoredAnswers } from './pii.js';
 
-export type SubmissionStatus = 'accepted' | 'flagged' | 'quarantined';
+import type { SubmissionStatus } from './schemas.js';
+
+export type { SubmissionStatus };
 
 export interface StoredSubmission {
   id: string;

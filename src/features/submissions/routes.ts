@@ -1,22 +1,22 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { environmentMismatch, manageDenial } from '../../platform/access.js';
 import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import { parseBound } from '../../platform/http/bounds.js';
 import { emptyBodyIsNone } from '../../platform/http/empty-body.js';
-import { EnvironmentQuery, ListOf, problems, Timestamp } from '../../platform/http/schemas.js';
+import { ListOf, problems } from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { badRequest, notFound } from '../../platform/problem.js';
 import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
-import { environmentMismatch, manageDenial, managedOrThrow } from '../forms/access.js';
+import { assertMaySubmit, managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
-import { writeResponseChange } from '../webhooks/response-events.js';
 import { csvStream, sendCsv } from './csv.js';
 import { acceptFormPosts, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
@@ -32,63 +32,21 @@ import {
   notesOf,
   type StoredSubmission,
   type SubmissionFilter,
-  type SubmissionStatus,
   setFlags,
 } from './repo.js';
+import { writeResponseChange } from './response-events.js';
+import {
+  OptionalScope,
+  ResponsesQuery,
+  type ResponsesQueryInput,
+  SubmissionIdParams,
+  SubmissionOut,
+  SubmitBody,
+  SubmitResult,
+} from './schemas.js';
 import { captchaVerifier } from './spam.js';
-import { assertMaySubmit, type SubmitDependencies, submit } from './submit.js';
+import { type SubmitDependencies, submit } from './submit.js';
 import { SubmissionWriter } from './writer.js';
-
-const STATUSES = ['accepted', 'flagged', 'quarantined'] as const;
-const StatusSchema = Type.Unsafe<SubmissionStatus>({ type: 'string', enum: [...STATUSES] });
-
-const Answer = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]);
-const SubmitBody = Type.Object(
-  {
-    answers: Type.Record(Type.String(), Type.Unknown(), { description: 'fieldId → value' }),
-    sessionId: Type.Optional(Type.String({ maxLength: 200 })),
-    captchaToken: Type.Optional(Type.String({ maxLength: 10_000 })),
-  },
-  { additionalProperties: false },
-);
-const SubmitResult = Type.Object({
-  id: Type.String(),
-  formId: Type.String(),
-  environment: Type.String(),
-  status: StatusSchema,
-  createdAt: Timestamp,
-});
-const SubmissionOut = Type.Object({
-  id: Type.String(),
-  formId: Type.String(),
-  environment: Type.String(),
-  answers: Type.Record(Type.String(), Answer),
-  sessionId: Type.Union([Type.String(), Type.Null()]),
-  status: StatusSchema,
-  read: Type.Boolean(),
-  starred: Type.Boolean(),
-  notes: Type.Array(Type.Object({ id: Type.String(), text: Type.String(), createdAt: Timestamp })),
-  createdAt: Timestamp,
-});
-
-const ResponsesQuery = Type.Object({
-  form_id: Type.Optional(Type.String({ maxLength: 200 })),
-  environment: Type.Optional(EnvironmentQuery),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  cursor: Type.Optional(Type.String({ maxLength: 500 })),
-  from: Type.Optional(Type.String({ maxLength: 40 })),
-  to: Type.Optional(Type.String({ maxLength: 40 })),
-  status: Type.Optional(StatusSchema),
-  starred: Type.Optional(Type.Boolean()),
-  read: Type.Optional(Type.Boolean()),
-  format: Type.Optional(Type.String({ maxLength: 20 })),
-});
-export type ResponsesQueryInput = Static<typeof ResponsesQuery>;
-const SubmissionIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
-const OptionalScope = Type.Object({
-  form_id: Type.Optional(Type.String({ maxLength: 200 })),
-  environment: Type.Optional(EnvironmentQuery),
-});
 
 function requireParameter(value: string | undefined, name: string): string {
   if (value === undefined || value === '') {

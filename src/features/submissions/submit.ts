@@ -2,7 +2,7 @@ import type { Principal } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import type { OutboxMessage } from '../../platform/outbox.js';
-import { badRequest, forbidden, notFound, Problem } from '../../platform/problem.js';
+import { badRequest } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import type { StoredForm } from '../forms/repo.js';
 import { earlierResult, type Idempotency, keyWasTaken, resultOfHolder } from './idempotency.js';
@@ -39,28 +39,6 @@ export interface SubmitResult {
   status: SubmissionStatus;
   createdAt: string;
 }
-
-/** Who may submit to which status (API.md §6.1); throws the answer for everyone else. */
-export function assertMaySubmit(principal: Principal | null, form: StoredForm): void {
-  if (principal === null) {
-    if (form.status === 'live') return;
-    if (form.status === 'disabled' || form.status === 'archived') throw formClosed(form);
-    throw notFound(`No form ${form.id}`);
-  }
-  if (principal.kind === 'session') {
-    throw forbidden('Submissions come from visitors or integrations: use no credential, or an API key');
-  }
-  if (principal.userId !== form.userId || principal.environment !== form.environment) {
-    throw forbidden('This API key belongs to another environment (or another account) than the form');
-  }
-  if (form.status === 'disabled' || form.status === 'archived') throw formClosed(form);
-  if (form.status === 'draft' && principal.kind !== 'secret') {
-    throw forbidden('A draft form takes submissions only with a secret key (for testing)');
-  }
-}
-
-const formClosed = (form: StoredForm) =>
-  new Problem(403, 'form_closed', `The form ${form.id} is ${form.status} and takes no submissions`);
 
 export interface SubmitDependencies {
   context: AppContext;

@@ -4,10 +4,10 @@ import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { emptyBodyIsNone } from '../../platform/http/empty-body.js';
-import { ListOf, problems, Timestamp } from '../../platform/http/schemas.js';
+import { ListOf, problems, StringEnum, Timestamp } from '../../platform/http/schemas.js';
 import { conflict, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
-import { managedWebhook, managersOnly } from './access.js';
+import { managersOnly, type WebhookAccess } from './access.js';
 import {
   type AttemptRow,
   attemptsOf,
@@ -16,8 +16,9 @@ import {
   listDeliveries,
   queueRedelivery,
 } from './delivery-repo.js';
-import { enqueueToWebhook, WEBHOOK_EVENTS } from './events.js';
+import { enqueueToWebhook } from './events.js';
 import type { WebhookRow } from './repo.js';
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEventName } from './schemas.js';
 
 /**
  * A webhook's deliveries (API.md §7): the list with every attempt, redelivery and the test
@@ -39,8 +40,8 @@ const DeliveryOut = Type.Object({
   id: Type.String({ examples: ['dlv_01jd5x8m0k4v9w3t2r1q0p9n8m'] }),
   webhookId: Type.String(),
   eventId: Type.String({ description: 'The `webhook-id` header: the same on every attempt and redelivery' }),
-  event: Type.Unsafe<string>({ type: 'string', enum: [...WEBHOOK_EVENTS] }),
-  status: Type.Unsafe<DeliveryRow['status']>({ type: 'string', enum: ['pending', 'succeeded', 'failed'] }),
+  event: StringEnum(WEBHOOK_EVENTS),
+  status: StringEnum(DELIVERY_STATUSES),
   attempts: Type.Array(AttemptOut),
   nextAttemptAt: Type.Union([Timestamp, Type.Null()], {
     description: 'When a pending delivery is tried next',
@@ -70,7 +71,8 @@ function presentDelivery(
     id: row.id,
     webhookId: row.webhook_id,
     eventId: row.event_id,
-    event: row.event,
+    // written only from WEBHOOK_EVENTS (events.ts)
+    event: row.event as WebhookEventName,
     status: row.status,
     attempts: attempts.map((a) => ({
       attempt: Number(a.attempt),
@@ -90,7 +92,7 @@ const disabledConflict = (webhook: WebhookRow) =>
   conflict(`The webhook ${webhook.id} is disabled; enable it (PATCH {"enabled": true}) before sending to it`);
 
 export const webhookDeliveryRoutes =
-  ({ database, envelope, outbox }: AppContext): FastifyPluginAsyncTypebox =>
+  ({ database, envelope, outbox }: AppContext, access: WebhookAccess): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['webhooks'];
 
@@ -107,7 +109,7 @@ export const webhookDeliveryRoutes =
         },
       },
       async (request) => {
-        const { webhook } = await managedWebhook(
+        const { webhook } = await access.managedWebhook(
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
@@ -149,7 +151,7 @@ export const webhookDeliveryRoutes =
         },
       },
       async (request, reply) => {
-        const { webhook } = await managedWebhook(
+        const { webhook } = await access.managedWebhook(
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
@@ -178,7 +180,7 @@ export const webhookDeliveryRoutes =
         },
       },
       async (request, reply) => {
-        const { webhook } = await managedWebhook(
+        const { webhook } = await access.managedWebhook(
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,

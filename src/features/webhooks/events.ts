@@ -4,20 +4,15 @@ import { insertRows } from '../../platform/db/insert.js';
 import { newId } from '../../platform/ids.js';
 import { appendToOutbox } from '../../platform/outbox.js';
 import { nowIso } from '../../platform/time.js';
-import { WEBHOOK_EVENTS } from '../forms/schemas.js';
 import { renderPayload } from './payload.js';
 import type { WebhookRow } from './repo.js';
+import type { WebhookEventName } from './schemas.js';
 
 /**
  * The events webhooks subscribe to (API.md §7), and how a change queues them: in the
  * transaction of the change itself, as `webhook_deliveries` rows plus one outbox row each
  * (kind `webhook`), so a commit never loses an event and a rollback never sends one.
  */
-
-// One list of event names, in the forms schema (a form's `webhooks` member names them too).
-export { WEBHOOK_EVENTS };
-
-export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_KIND = 'webhook';
 

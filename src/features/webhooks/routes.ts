@@ -3,16 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
-import { lockRow } from '../../platform/db/dialect.js';
 import { EnvironmentQuery, ListOf, problems } from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
 import { badRequest, conflict, type FieldError, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
-import { environmentMismatch } from '../forms/access.js';
-import { WebhookOut } from '../forms/schemas.js';
-import { managedForm, managedWebhook, managersOnly, webhookNotFound } from './access.js';
+import { managersOnly, type WebhookAccess, webhookNotFound } from './access.js';
 import { presentWebhook } from './presenter.js';
 import {
   countFormWebhooks,
@@ -23,15 +20,8 @@ import {
   type WebhookChanges,
   type WebhookRow,
 } from './repo.js';
-import {
-  EventSchema,
-  FormatSchema,
-  invalidWebhook,
-  SecretSchema,
-  secretError,
-  UrlSchema,
-  webhookUrlError,
-} from './rules.js';
+import { invalidWebhook, secretError, webhookUrlError } from './rules.js';
+import { EventSchema, FormatSchema, SecretSchema, UrlSchema, WebhookOut } from './schemas.js';
 import { ssrfGuardOn } from './ssrf.js';
 
 /** The `/webhooks` resource (API.md §7); deliveries and tests are in delivery-routes.ts. */
@@ -73,7 +63,7 @@ const ListQuery = Type.Object({
 });
 
 export const webhookRoutes =
-  ({ config, database, envelope }: AppContext): FastifyPluginAsyncTypebox =>
+  ({ config, database, envelope }: AppContext, access: WebhookAccess): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['webhooks'];
     const guard = ssrfGuardOn(config);
@@ -109,7 +99,7 @@ export const webhookRoutes =
       async (request, reply) => {
         const principal = requireSessionOrSecretKey(request);
         const body = request.body;
-        const form = await managedForm(database.db, principal, body.formId);
+        const form = await access.managedForm(database.db, principal, body.formId);
         await assertWritable(body, undefined);
         const row: WebhookRow = {
           id: newId('whk'),
@@ -125,11 +115,7 @@ export const webhookRoutes =
         };
         await database.transaction(async (trx) => {
           // The form row locked first: concurrent creations count one after the other, so the limit holds.
-          const locked = await lockRow(
-            database.engine,
-            trx.selectFrom('forms').select('id').where('id', '=', form.id),
-          ).executeTakeFirst();
-          if (!locked) throw notFound(`No form ${form.id}`);
+          if (!(await access.forms.lock(trx, form.id))) throw notFound(`No form ${form.id}`);
           if ((await countFormWebhooks(trx, form.id)) >= MAX_WEBHOOKS_PER_FORM) {
             throw conflict(
               `The form ${form.id} has ${MAX_WEBHOOKS_PER_FORM} webhooks, the most a form may have; delete one first`,
@@ -170,9 +156,7 @@ export const webhookRoutes =
         }
         let scope: { formId: string } | { environment: string };
         if (formId !== undefined) {
-          const form = await managedForm(database.db, principal, formId);
-          const mismatch = environmentMismatch(form, environment);
-          if (mismatch) throw mismatch;
+          const form = await access.managedForm(database.db, principal, formId, environment);
           scope = { formId: form.id };
         } else {
           const name = environment as string;
@@ -206,7 +190,7 @@ export const webhookRoutes =
         },
       },
       async (request) => {
-        const { webhook } = await managedWebhook(
+        const { webhook } = await access.managedWebhook(
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
@@ -228,7 +212,7 @@ export const webhookRoutes =
         },
       },
       async (request) => {
-        const { webhook } = await managedWebhook(
+        const { webhook } = await access.managedWebhook(
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
@@ -261,7 +245,7 @@ export const webhookRoutes =
         },
       },
       async (request, reply) => {
-        const { webhook } = await managedWebhook(
+        const { webhook } = await access.managedWebhook(
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,

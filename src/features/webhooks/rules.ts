@@ -1,33 +1,8 @@
-import { Type } from '@sinclair/typebox';
 import { badRequest, type FieldError } from '../../platform/problem.js';
-import { WEBHOOK_EVENTS, type WebhookEventName } from './events.js';
 import type { WebhookRow } from './repo.js';
 import { deliverableUrlError } from './ssrf.js';
 
 /** What a webhook may be: the rules shared by `/webhooks` and a form's `webhooks` member. */
-
-/**
- * Every event but `webhook.test`: a test is sent to one webhook on request
- * (`POST /webhooks/{id}/test`), whatever it subscribes to, so subscribing to it means nothing.
- */
-export const SUBSCRIBABLE_EVENTS = WEBHOOK_EVENTS.filter(
-  (event): event is Exclude<WebhookEventName, 'webhook.test'> => event !== 'webhook.test',
-);
-export const WEBHOOK_FORMATS = ['legacy', 'otel'] as const;
-
-/** A string enum: one error ("must be equal to one of the allowed values") rather than one per value. */
-const literals = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
-
-export const EventSchema = literals(SUBSCRIBABLE_EVENTS);
-export const FormatSchema = literals(WEBHOOK_FORMATS);
-export const UrlSchema = Type.String({ minLength: 1, maxLength: 2000, description: 'http:// or https://' });
-export const SecretSchema = Type.String({
-  minLength: 1,
-  maxLength: 500,
-  description:
-    'Signs deliveries; a `whsec_` secret is base64 after the prefix (Standard Webhooks). Write-only.',
-});
 
 const WHSEC = /^whsec_(.*)$/s;
 /** Base64, padding optional (a length of 4n+1 characters decodes to no whole byte). */

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../platform/context.js';
 import type { Trx } from '../../platform/db/database.js';
 import { nowIso } from '../../platform/time.js';
-import type { StoredSubmission } from '../submissions/repo.js';
-import { enqueueWebhookEvents } from './events.js';
+import { enqueueWebhookEvents } from '../webhooks/events.js';
+import type { StoredSubmission } from './repo.js';
 
 /**
  * `response.updated` and `response.deleted` (API.md §7), raised by the owner's changes to a

@@ -1,0 +1,56 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { EnvironmentQuery, StringEnum, Timestamp } from '../../platform/http/schemas.js';
+
+/** The submission resource's schemas (API.md §6), each enum defined once. */
+
+export const SUBMISSION_STATUSES = ['accepted', 'flagged', 'quarantined'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+const StatusSchema = StringEnum(SUBMISSION_STATUSES);
+
+const Answer = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]);
+export const SubmitBody = Type.Object(
+  {
+    answers: Type.Record(Type.String(), Type.Unknown(), { description: 'fieldId → value' }),
+    sessionId: Type.Optional(Type.String({ maxLength: 200 })),
+    captchaToken: Type.Optional(Type.String({ maxLength: 10_000 })),
+  },
+  { additionalProperties: false },
+);
+export const SubmitResult = Type.Object({
+  id: Type.String(),
+  formId: Type.String(),
+  environment: Type.String(),
+  status: StatusSchema,
+  createdAt: Timestamp,
+});
+export const SubmissionOut = Type.Object({
+  id: Type.String(),
+  formId: Type.String(),
+  environment: Type.String(),
+  answers: Type.Record(Type.String(), Answer),
+  sessionId: Type.Union([Type.String(), Type.Null()]),
+  status: StatusSchema,
+  read: Type.Boolean(),
+  starred: Type.Boolean(),
+  notes: Type.Array(Type.Object({ id: Type.String(), text: Type.String(), createdAt: Timestamp })),
+  createdAt: Timestamp,
+});
+
+export const ResponsesQuery = Type.Object({
+  form_id: Type.Optional(Type.String({ maxLength: 200 })),
+  environment: Type.Optional(EnvironmentQuery),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  cursor: Type.Optional(Type.String({ maxLength: 500 })),
+  from: Type.Optional(Type.String({ maxLength: 40 })),
+  to: Type.Optional(Type.String({ maxLength: 40 })),
+  status: Type.Optional(StatusSchema),
+  starred: Type.Optional(Type.Boolean()),
+  read: Type.Optional(Type.Boolean()),
+  format: Type.Optional(Type.String({ maxLength: 20 })),
+});
+export type ResponsesQueryInput = Static<typeof ResponsesQuery>;
+export const SubmissionIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
+export const OptionalScope = Type.Object({
+  form_id: Type.Optional(Type.String({ maxLength: 200 })),
+  environment: Type.Optional(EnvironmentQuery),
+});

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importCycles, layeringViolations, readImports, unitOf } from './support/imports.js';
+
+/**
+ * The dependency rule of ARCHITECTURE.md ("Layers"), read off the real imports of `src/`:
+ * every edge runs downward, and no module imports itself round a cycle.
+ */
+
+const SRC = path.resolve(import.meta.dirname, '../src');
+
+describe('the import graph of src/', () => {
+  const edges = readImports(SRC);
+
+  it('reads the imports (sanity: the graph is the real one)', () => {
+    expect(edges.length).toBeGreaterThan(200);
+    expect(edges).toContainEqual({ from: 'app', to: 'platform/db/database' });
+    expect(new Set(edges.map((edge) => unitOf(edge.from)))).toContain('features/submissions');
+  });
+
+  it('runs one way: no feature imports a higher one, nor one of its own layer', () => {
+    expect(layeringViolations(edges)).toEqual([]);
+  });
+
+  it('has no cycles', () => {
+    expect(importCycles(edges)).toEqual([]);
+  });
+});
+
+describe('the checks themselves', () => {
+  it('catch an upward import', () => {
+    const upward = [{ from: 'features/webhooks/events', to: 'features/forms/schemas' }];
+    expect(layeringViolations(upward)).toEqual([
+      'features/webhooks/events → features/forms/schemas: features/webhooks may not import features/forms (a higher layer)',
+    ]);
+  });
+
+  it('catch the platform importing a feature, and a sideways import', () => {
+    expect(layeringViolations([{ from: 'platform/auth', to: 'features/keys/repo' }])).toHaveLength(1);
+    expect(layeringViolations([{ from: 'features/keys/routes', to: 'features/accounts/repo' }])).toEqual([
+      'features/keys/routes → features/accounts/repo: features/keys and features/accounts share a layer',
+    ]);
+  });
+
+  it('allow downward imports, imports inside a unit, and the composition root', () => {
+    expect(
+      layeringViolations([
+        { from: 'features/forms/routes', to: 'features/webhooks/repo' },
+        { from: 'features/forms/routes', to: 'features/forms/repo' },
+        { from: 'web/layout', to: 'features/forms/presenter' },
+        { from: 'app', to: 'web/index' },
+        { from: 'platform/auth', to: 'config' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('refuse a unit that has no layer', () => {
+    expect(() => layeringViolations([{ from: 'features/billing/routes', to: 'platform/db' }])).toThrow(
+      /features\/billing has no layer/,
+    );
+  });
+
+  it('find a cycle, however long, and a module that imports itself', () => {
+    const cycles = importCycles([
+      { from: 'a', to: 'b' },
+      { from: 'b', to: 'c' },
+      { from: 'c', to: 'a' },
+      { from: 'c', to: 'd' },
+      { from: 'e', to: 'e' },
+    ]);
+    expect(cycles).toEqual([['a', 'b', 'c'], ['e']]);
+  });
+
+  it('see the import added to a real module', () => {
+    const withUpward = [
+      ...readImports(SRC),
+      { from: 'features/webhooks/events', to: 'features/submissions/repo' },
+    ];
+    expect(layeringViolations(withUpward)).toHaveLength(1);
+  });
+});
