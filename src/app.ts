@@ -1,33 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import { accountRoutes } from './features/accounts/routes.js';
-import { analyticsRoutes } from './features/analytics/routes.js';
-import { environmentRoutes } from './features/environments/routes.js';
+import { registerAccounts } from './features/accounts/index.js';
+import { registerAnalytics } from './features/analytics/index.js';
+import { registerEnvironments } from './features/environments/index.js';
+import { registerForms } from './features/forms/index.js';
 import { formLookup } from './features/forms/repo.js';
-import { formRoutes } from './features/forms/routes.js';
-import { WebhookAccess } from './features/webhooks/access.js';
-import { healthRoutes } from './features/health/routes.js';
-import { keyRoutes } from './features/keys/routes.js';
-import { EMAIL_KIND, emailHandler, mailBuilder } from './features/submissions/mail.js';
-import { RetentionJob } from './features/submissions/retention.js';
-import { submissionRoutes } from './features/submissions/routes.js';
-import { WebhookSender, webhookHandler } from './features/webhooks/delivery.js';
-import { webhookDeliveryRoutes } from './features/webhooks/delivery-routes.js';
-import { WEBHOOK_KIND } from './features/webhooks/events.js';
-import { webhookRoutes } from './features/webhooks/routes.js';
-import { ssrfGuardOn } from './features/webhooks/ssrf.js';
+import { registerHealth } from './features/health/index.js';
+import { registerKeys } from './features/keys/index.js';
+import { registerSubmissions } from './features/submissions/index.js';
+import { registerWebhooks } from './features/webhooks/index.js';
 import { installAuthentication } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
 import { Envelope } from './platform/crypto/envelope.js';
 import { LocalKms, loadMasterKey } from './platform/crypto/kms.js';
 import { openDatabase } from './platform/db/database.js';
 import { installErrorHandling, sendProblem, toProblem } from './platform/errors.js';
-import { clientErrorHandler, drainRefusedBody, refuseBrokenPreflight } from './platform/http/edge.js';
+import { installCors } from './platform/http/cors.js';
+import { clientErrorHandler, drainRefusedBody } from './platform/http/edge.js';
 import { screenInput } from './platform/http/input-guard.js';
+import { installOpenApi } from './platform/http/openapi.js';
 import { ProblemSchema } from './platform/http/schemas.js';
 import { lazySerializers, validatorCompiler } from './platform/http/validation.js';
 import { createMailer } from './platform/mail.js';
@@ -36,10 +28,6 @@ import { Problem } from './platform/problem.js';
 import { openRateLimitStore } from './platform/rate-limit.js';
 
 export const BODY_LIMIT = 1024 * 1024;
-
-/** Routes any web page may call (with keys, never cookies): API.md §1, CORS. */
-const PUBLIC_ROUTE = /^\/(?:forms\/:[^/]+\/submit|v1\/forms\/:[^/]+\/(?:public|events))\/?$/;
-const PUBLIC_PREFLIGHTS = ['/forms/:id/submit', '/v1/forms/:formId/public', '/v1/forms/:formId/events'];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,7 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const masterKey = loadMasterKey(config.masterKey, config.dataDir);
   const envelope = new Envelope(new LocalKms(masterKey.key));
   const outbox = new OutboxWorker(database, { logger: app.log, ...options.outbox });
-  const context: AppContext = { config, database, rateLimitStore, envelope, outbox };
+  const mailer = createMailer(config);
+  const context: AppContext = { config, database, rateLimitStore, envelope, outbox, mailer };
   app.decorate('intake', context);
   if (masterKey.generated && config.databaseUrl) {
     app.log.warn('generated a master key into DATA_DIR: set MASTER_KEY to the same value on every instance');
@@ -124,110 +113,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A refused body is read to its end (within bounds) before the connection closes: no reset.
   app.addHook('onSend', drainRefusedBody());
 
-  // Browsers read these from cross-origin responses only when told they may.
-  const exposedHeaders = [
-    'ETag',
-    'Location',
-    'Link',
-    'Deprecation',
-    'Retry-After',
-    'RateLimit-Limit',
-    'RateLimit-Remaining',
-    'RateLimit-Reset',
-    'X-Request-Id',
-  ];
-  // Credentials are bearer tokens and keys, never cookies: no request needs CORS credentials.
-  const shared = { credentials: false, exposedHeaders, maxAge: 86_400 };
-  const publicCors = { ...shared, origin: true, methods: ['GET', 'HEAD', 'POST'] };
-  // Before @fastify/cors, which refuses a preflight missing a header in text/plain.
-  app.addHook('onRequest', refuseBrokenPreflight);
-  // Everything else: only the origins configured. These are @fastify/cors's static options,
-  // normalised once; the public routes carry their own in their route config (below), which
-  // costs nothing per request, where a delegator normalised options on every request.
-  await app.register(cors, {
-    hook: 'onRequest',
-    ...shared,
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  });
-  app.addHook('onRoute', (route) => {
-    // @fastify/cors reads `config.cors` of the route; its types do not declare it
-    if (PUBLIC_ROUTE.test(route.url ?? ''))
-      route.config = { ...route.config, cors: publicCors } as typeof route.config;
-  });
-  // The preflights of the public paths: their own OPTIONS routes, with the public options
-  // (the catch-all OPTIONS route of @fastify/cors answers with the others).
-  for (const url of PUBLIC_PREFLIGHTS) {
-    app.options(url, { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
-  }
-
+  await installCors(app, config);
   installAuthentication(app, database);
   app.addHook('preValidation', async (request) => screenInput(request));
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Intake',
-        version: '1.0.0',
-        description:
-          'Self-hostable form collection: forms, submissions, keys, webhooks. Errors are RFC 9457 problem details.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'A session token, a secret key or a publishable key',
-          },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-          publishableKey: { type: 'apiKey', in: 'header', name: 'X-Publishable-Key' },
-        },
-      },
-      security: [{ bearer: [] }, { apiKey: [] }, { publishableKey: [] }, {}],
-    },
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await installOpenApi(app);
 
-  await app.register(healthRoutes(context));
-  await app.register(accountRoutes(context));
-  await app.register(environmentRoutes(context));
-  await app.register(keyRoutes(context));
-  await app.register(formRoutes(context));
-  const webhookAccess = new WebhookAccess(formLookup(database.engine));
-  await app.register(webhookRoutes(context, webhookAccess));
-  await app.register(webhookDeliveryRoutes(context, webhookAccess));
-  // Webhook deliveries: queued with the change that causes them, sent by the worker (features/webhooks/delivery.ts).
-  const webhookSender = new WebhookSender({
-    guard: ssrfGuardOn(config),
+  // The features, lowest first (ARCHITECTURE.md, "Layers"); each registers its routes, outbox
+  // handlers, periodic jobs and close hooks.
+  await registerHealth(app, context);
+  await registerAccounts(app, context);
+  await registerEnvironments(app, context);
+  await registerKeys(app, context);
+  await registerWebhooks(app, context, {
+    forms: formLookup(database.engine),
     timeoutMs: options.webhookTimeoutMs,
   });
-  outbox.handle(WEBHOOK_KIND, webhookHandler(database, envelope, webhookSender, app.log));
-  // added before the worker's own onClose hook, so it runs after the worker has stopped
-  app.addHook('onClose', async () => webhookSender.close());
-  // E-mail: written to the outbox with each submission, sent by the worker after commit.
-  const mailer = createMailer(config);
-  outbox.handle(EMAIL_KIND, emailHandler(envelope, mailer));
+  await registerForms(app, context);
+  await registerSubmissions(app, context, {
+    maxBatch: options.submitBatchMax,
+    retentionIntervalMs: options.retentionIntervalMs,
+  });
+  await registerAnalytics(app, context);
+
   app.addHook('onReady', async () => outbox.start());
-  // onClose hooks run last-added first: this one before the database closes
+  // onClose hooks run last-added first: the worker stops before the features' own hooks run
+  // (the connections its deliveries use closed), and the database closes last of all.
   app.addHook('onClose', async () => {
     await outbox.stop();
     mailer.close();
   });
-  await app.register(
-    submissionRoutes(context, {
-      mailFor: mailBuilder(envelope),
-      mailer,
-      maxBatch: options.submitBatchMax,
-    }),
-  );
-  await app.register(analyticsRoutes(context));
-  // Deletes submissions past their form's retention, expired idempotency keys, old outbox rows.
-  const retention = new RetentionJob(database, { intervalMs: options.retentionIntervalMs, logger: app.log });
-  app.addHook('onReady', async () => retention.start());
-  app.addHook('onClose', async () => retention.stop());
 
   await app.ready();
   return app;

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { isForeignKeyViolation } from '../../platform/db/dialect.js';
+import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
 import { problems } from '../../platform/http/schemas.js';
 import { forbidden } from '../../platform/problem.js';
 import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
@@ -35,6 +36,7 @@ export const analyticsRoutes =
     app.post(
       '/v1/forms/:formId/events',
       {
+        config: PUBLIC_ROUTE,
         schema: {
           tags,
           summary:

@@ -6,6 +6,7 @@ import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.j
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { isUniqueViolation } from '../../platform/db/dialect.js';
+import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
 import { EnvironmentQuery, ListOf, problems, StringEnum } from '../../platform/http/schemas.js';
 import { validatorCompiler } from '../../platform/http/validation.js';
 import { appendVary } from '../../platform/http/vary.js';
@@ -283,6 +284,7 @@ export const formRoutes =
     app.get(
       '/v1/forms/:formId/public',
       {
+        config: PUBLIC_ROUTE,
         schema: {
           tags,
           summary: 'The public view of a live form (what a form renderer needs)',

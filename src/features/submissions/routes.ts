@@ -5,17 +5,16 @@ import { environmentMismatch, manageDenial } from '../../platform/access.js';
 import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
-import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import { parseBound } from '../../platform/http/bounds.js';
+import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
 import { emptyBodyIsNone } from '../../platform/http/empty-body.js';
 import { ListOf, problems } from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { badRequest, notFound } from '../../platform/problem.js';
-import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
-import { assertMaySubmit, managedOrThrow } from '../forms/access.js';
+import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
 import { csvStream, sendCsv } from './csv.js';
 import { acceptFormPosts, formPost } from './form-posts.js';
@@ -44,9 +43,7 @@ import {
   SubmitBody,
   SubmitResult,
 } from './schemas.js';
-import { captchaVerifier } from './spam.js';
-import { type SubmitDependencies, submit } from './submit.js';
-import { SubmissionWriter } from './writer.js';
+import type { SubmissionService } from './service.js';
 
 function requireParameter(value: string | undefined, name: string): string {
   if (value === undefined || value === '') {
@@ -60,39 +57,12 @@ function requireParameter(value: string | undefined, name: string): string {
 export const submissionRoutes =
   (
     context: AppContext,
-    extra: Pick<SubmitDependencies, 'mailFor'> & { mailer?: Mailer; maxBatch?: number } = {},
+    submissions: SubmissionService,
+    extra: { mailer?: Mailer } = {},
   ): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const { config, database, envelope, rateLimitStore } = context;
+    const { database, envelope } = context;
     const tags = ['submissions'];
-    // Two batches at once: one builds while the other waits on its commit (or WAL flush).
-    const writer = new SubmissionWriter(database, {
-      maxInFlight: 2,
-      maxBatch: extra.maxBatch,
-      // under overload: refused at once rather than queued without end (503, Retry-After)
-      maxQueued: config.writeQueueLimit,
-      deadlineMs: config.requestDeadlineMs,
-      envelope,
-      afterCommit: () => context.outbox.nudge(),
-    });
-    // Requests still answering when the service stops are answered from this batch, before the database closes.
-    app.addHook('onClose', async () => writer.flush());
-    const deps: SubmitDependencies = {
-      context,
-      writer,
-      captcha: captchaVerifier(config.captchaVerifyUrls),
-      mailFor: extra.mailFor,
-    };
-    const anonymousLimiter = createRateLimiter(rateLimitStore, {
-      name: 'submit-ip',
-      points: config.rateLimitPublic,
-      windowSeconds: 60,
-    });
-    const keyedLimiter = createRateLimiter(rateLimitStore, {
-      name: 'submit-user',
-      points: config.rateLimitAuthenticated,
-      windowSeconds: 60,
-    });
 
     // HTML form posts (urlencoded, multipart) are parsed for the submit route alone: a scope of its own.
     await app.register(async (scope) => {
@@ -100,6 +70,7 @@ export const submissionRoutes =
       scope.withTypeProvider<TypeBoxTypeProvider>().post(
         '/forms/:id/submit',
         {
+          config: PUBLIC_ROUTE,
           schema: {
             tags,
             summary: 'Submit answers to a form (anonymous to live forms; with a key to live, active, draft)',
@@ -109,36 +80,20 @@ export const submissionRoutes =
           },
         },
         async (request, reply) => {
-          const form = await findFormCached(database.db, request.params.id);
-          if (!form) throw notFound(`No form ${request.params.id}`);
-          assertMaySubmit(request.principal, form);
-          const limit = request.principal
-            ? await keyedLimiter.consume(request.principal.userId)
-            : await anonymousLimiter.consume(request.ip);
-          reply.headers(rateLimitHeaders(limit));
-
+          const { principal } = request;
+          const form = await submissions.formFor(principal, request.params.id);
+          reply.headers(await submissions.countAttempt(principal, request.ip));
           // an HTML form post, read against the form's fields (undefined for JSON)
           const post = formPost(request, form);
           const { answers, sessionId, captchaToken } = post?.body ?? request.body;
-          const honeypot = form.definition.spamProtection?.honeypot?.field;
-          const { [honeypot ?? '']: honeypotValue, ...rest } = answers;
-          const result = await submit(
-            {
-              form,
-              principal: request.principal,
-              answers: honeypot ? rest : answers,
-              // own members only: a honeypot named `toString` is not filled in by Object.prototype
-              honeypotValue: honeypot && Object.hasOwn(answers, honeypot) ? honeypotValue : undefined,
-              sessionId,
-              captchaToken,
-              remoteIp: request.ip,
-              idempotency: idempotencyOf(request),
-            },
-            deps,
-          ).catch((error: unknown) => {
-            // the form was deleted between reading it and storing the submission
-            if (isForeignKeyViolation(error)) throw notFound(`No form ${form.id}`);
-            throw error;
+          const result = await submissions.submit({
+            form,
+            principal,
+            answers,
+            sessionId,
+            captchaToken,
+            remoteIp: request.ip,
+            idempotency: idempotencyOf(request),
           });
           return post ? post.respond(reply, result) : reply.status(201).send(result);
         },

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { formRoutes } from './routes.js';
+
+/** Forms (API.md §5): the resource, its public view, and the events its changes raise. */
+export async function registerForms(app: FastifyInstance, context: AppContext): Promise<void> {
+  await app.register(formRoutes(context));
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { EMAIL_KIND, emailHandler, mailBuilder } from './mail.js';
+import { RetentionJob } from './retention.js';
+import { submissionRoutes } from './routes.js';
+import { SubmissionService } from './service.js';
+
+export interface SubmissionsOptions {
+  /** Largest batch of submissions written at once (tests make it small, to overload at a low rate); default 500. */
+  maxBatch?: number;
+  /** How often the retention job runs (tests shorten it); default hourly, see retention.ts. */
+  retentionIntervalMs?: number;
+}
+
+/**
+ * Submissions (API.md §6): the submit path, the owner's inbox, notification e-mails (sent by
+ * the outbox after commit) and the retention job. Hands back the service that takes
+ * submissions, for the pages to submit through.
+ */
+export async function registerSubmissions(
+  app: FastifyInstance,
+  context: AppContext,
+  options: SubmissionsOptions = {},
+): Promise<SubmissionService> {
+  const submissions = new SubmissionService(context, {
+    mailFor: mailBuilder(context.envelope),
+    maxBatch: options.maxBatch,
+  });
+  context.outbox.handle(EMAIL_KIND, emailHandler(context.envelope, context.mailer));
+  await app.register(submissionRoutes(context, submissions, { mailer: context.mailer }));
+  // Requests still answering when the service stops are answered from this batch, before the database closes.
+  app.addHook('onClose', async () => submissions.flush());
+  // Deletes submissions past their form's retention, expired idempotency keys, old outbox rows.
+  const retention = new RetentionJob(context.database, {
+    intervalMs: options.retentionIntervalMs,
+    logger: app.log,
+  });
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('onClose', async () => retention.stop());
+  return submissions;
+}
