@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { toCount } from '../../platform/db/dialect.js';
 
-export type EventType = 'view' | 'start';
+import type { EventType } from './schemas.js';
 
 export interface FormEvent {
   formId: string;

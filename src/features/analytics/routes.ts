@@ -3,19 +3,17 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
 import { problems } from '../../platform/http/schemas.js';
 import { forbidden } from '../../platform/problem.js';
-import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
-import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
-import { assertMaySubmit, formNotFound, managedOrThrow } from '../forms/access.js';
+import { managedOrThrow } from '../forms/access.js';
 import { findForm } from '../forms/repo.js';
+import type { EventRecorder } from './commands.js';
 import { presentAnalytics } from './presenter.js';
 import { parseRange } from './range.js';
-import { countsByFormAndDay, formsInScope, recordEvent } from './repo.js';
+import { countsByFormAndDay, formsInScope } from './repo.js';
 import { AnalyticsOut, AnalyticsQuery, EventBody } from './schemas.js';
 
 /**
@@ -23,15 +21,9 @@ import { AnalyticsOut, AnalyticsQuery, EventBody } from './schemas.js';
  * and the owner's counts of an environment (session or a secret key of it).
  */
 export const analyticsRoutes =
-  ({ config, database, rateLimitStore }: AppContext): FastifyPluginAsyncTypebox =>
+  ({ database }: AppContext, events: EventRecorder): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['analytics'];
-    // Its own counter, as many per minute as anonymous submissions: a visit is a view, a start, a submit.
-    const eventLimiter = createRateLimiter(rateLimitStore, {
-      name: 'events-ip',
-      points: config.rateLimitPublic,
-      windowSeconds: 60,
-    });
 
     app.post(
       '/v1/forms/:formId/events',
@@ -54,31 +46,9 @@ export const analyticsRoutes =
         },
       },
       async (request, reply) => {
-        const form = await findForm(database.db, request.params.formId);
-        if (!form) throw formNotFound(request.params.formId);
-        if (request.principal?.kind === 'session') {
-          throw forbidden(
-            'Views and starts come from visitors or integrations: use no credential, or an API key',
-          );
-        }
-        // the funnel's events come from whoever may submit to the form (§6.1): live forms from anyone
-        assertMaySubmit(request.principal, form);
-        reply.headers(rateLimitHeaders(await eventLimiter.consume(request.ip)));
-        const event = {
-          formId: form.id,
-          userId: form.userId,
-          environment: form.environment,
-          type: request.body.type,
-          sessionId: request.body.sessionId,
-          createdAt: nowIso(),
-        };
-        await database
-          .transaction((trx) => recordEvent(trx, event))
-          .catch((error: unknown) => {
-            // the form was deleted between reading it and recording the event
-            if (isForeignKeyViolation(error)) throw formNotFound(form.id);
-            throw error;
-          });
+        const form = await events.formFor(request.principal, request.params.formId);
+        reply.headers(await events.countAttempt(request.ip));
+        await events.record(form, request.body.type, request.body.sessionId);
         return reply.status(202).send();
       },
     );

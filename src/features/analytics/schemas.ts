@@ -1,14 +1,17 @@
 import { Type } from '@sinclair/typebox';
-import { EnvironmentQuery, Timestamp } from '../../platform/http/schemas.js';
+import { EnvironmentQuery, StringEnum, Timestamp } from '../../platform/http/schemas.js';
 
 /** Request and response schemas of the analytics routes (API.md §8). */
 
 /** Visible ASCII, as browsers generate session ids (UUIDs, random tokens). */
 export const SESSION_ID_PATTERN = '^[\\x21-\\x7e]{1,128}$';
 
+export const EVENT_TYPES = ['view', 'start'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
 export const EventBody = Type.Object(
   {
-    type: Type.Union([Type.Literal('view'), Type.Literal('start')], {
+    type: StringEnum(EVENT_TYPES, {
       description: 'view: the form was shown; start: the visitor began filling it in',
     }),
     sessionId: Type.String({

@@ -14,6 +14,9 @@ function presentSpamProtection(spam: FormDefinition['spamProtection']) {
 }
 
 /** The owner's view: everything but secrets. `webhooks` are the form's own rows. */
+/** A form as its owner reads it (GET /forms/{id}). */
+export type FormView = ReturnType<typeof presentForm>;
+
 export function presentForm(form: StoredForm, webhooks: readonly WebhookRow[]) {
   const d = form.definition;
   return {

@@ -2,8 +2,8 @@ import { type TSchema, Type } from '@sinclair/typebox';
 
 /** Schemas shared by every feature's routes. */
 /** A string enum: one error ("must be equal to one of the allowed values") rather than one per value. */
-export const StringEnum = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+export const StringEnum = <T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
 
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-21T10:02:06.123Z'] });
 
