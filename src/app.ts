@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import { registerAccounts } from './features/accounts/index.js';
+import { registerAccounts, sessionCredentials } from './features/accounts/index.js';
 import { registerAnalytics } from './features/analytics/index.js';
 import { registerEnvironments } from './features/environments/index.js';
 import { registerForms } from './features/forms/index.js';
 import { formLookup } from './features/forms/repo.js';
 import { registerHealth } from './features/health/index.js';
-import { registerKeys } from './features/keys/index.js';
+import { keyCredentials, registerKeys } from './features/keys/index.js';
 import { registerSubmissions } from './features/submissions/index.js';
 import { registerWebhooks } from './features/webhooks/index.js';
 import { installAuthentication } from './platform/auth.js';
@@ -26,6 +26,7 @@ import { createMailer } from './platform/mail.js';
 import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox.js';
 import { Problem } from './platform/problem.js';
 import { openRateLimitStore } from './platform/rate-limit.js';
+import { registerWeb } from './web/index.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -57,7 +58,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-publishable-key"]'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers["x-api-key"]',
+        'req.headers["x-publishable-key"]',
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+      ],
     },
     bodyLimit: BODY_LIMIT,
     // Path parameters are bounded by the routes' schemas (400 invalid_parameter naming the member),
@@ -114,7 +121,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onSend', drainRefusedBody());
 
   await installCors(app, config);
-  installAuthentication(app, database);
+  await installAuthentication(app, {
+    ...keyCredentials(database),
+    ...sessionCredentials(database),
+    secureCookie: config.production,
+  });
   app.addHook('preValidation', async (request) => screenInput(request));
 
   await installOpenApi(app);
@@ -135,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retentionIntervalMs: options.retentionIntervalMs,
   });
   await registerAnalytics(app, context);
+  await registerWeb(app, context);
 
   app.addHook('onReady', async () => outbox.start());
   // onClose hooks run last-added first: the worker stops before the features' own hooks run

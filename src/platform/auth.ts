@@ -1,21 +1,70 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from './db/database.js';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from './hashing.js';
 import { forbidden, unauthorized } from './problem.js';
-import { nowIso } from './time.js';
 
-export type KeyKind = 'secret' | 'publishable';
+export const KEY_KINDS = ['secret', 'publishable'] as const;
+export type KeyKind = (typeof KEY_KINDS)[number];
+
+/** How a session token arrived: in `Authorization: Bearer`, or in the dashboard's HttpOnly cookie. */
+export type SessionVia = 'bearer' | 'cookie';
 
 export type Principal =
-  | { kind: 'session'; userId: string; tokenHash: string }
+  | { kind: 'session'; via: 'bearer'; userId: string; tokenHash: string }
+  /** A cookie session also carries its CSRF token (`GET /auth/me` hands it back to the dashboard). */
+  | { kind: 'session'; via: 'cookie'; userId: string; tokenHash: string; csrfToken: string }
   | { kind: KeyKind; userId: string; environment: string; keyId: string };
+
+/** What a key resolves to: its owner and the one environment it works in. */
+export interface KeyGrant {
+  userId: string;
+  environment: string;
+  keyId: string;
+}
+
+/**
+ * How credentials become principals. The platform parses headers and cookies and applies the
+ * rules (CSRF, origin, 401 for a bad credential); the features that own the tables look the
+ * credentials up (`features/keys/credentials.ts`, `features/accounts/credentials.ts`).
+ */
+export interface CredentialResolvers {
+  /** The key of that kind whose `sk_live_…`/`pk_live_…` spelling is given; null when unknown or deleted. */
+  resolveKey(kind: KeyKind, canonicalKey: string, log: FastifyBaseLogger): Promise<KeyGrant | null>;
+  /** The live session with this token hash; null when unknown, expired or logged out. */
+  resolveSession(tokenHash: string): Promise<{ userId: string } | null>;
+}
+
+export interface AuthenticationOptions extends CredentialResolvers {
+  /** The session cookie is `Secure` (HTTPS only): on with `NODE_ENV=production`. */
+  secureCookie: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling: null when no credential was sent (an invalid one is a 401). */
     principal: Principal | null;
   }
+  interface FastifyReply {
+    /** Hands the browser the session token as the HttpOnly session cookie, expiring with the session. */
+    setSessionCookie(token: string, expiresAt: string): FastifyReply;
+    /** Tells the browser to forget the session cookie. */
+    clearSessionCookie(): FastifyReply;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The session cookie is not read on this route (sign-up, log-in, pages served to browsers):
+     * neither does it authenticate there, nor can a stale one turn the request into a 401.
+     */
+    ignoreSessionCookie?: boolean;
+  }
 }
+
+/** Route config of a route that takes no session cookie (see `ignoreSessionCookie`). */
+export const NO_SESSION_COOKIE = { ignoreSessionCookie: true } as const;
+
+export const SESSION_COOKIE = 'intake_session';
+export const CSRF_HEADER = 'x-csrf-token';
 
 const KEY_PREFIXES = new Map<string, KeyKind>([
   ['sk_live_', 'secret'],
@@ -55,55 +104,134 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-const LAST_USED_PRECISION_MS = 60_000;
+const MAX_CREDENTIAL_LENGTH = 512;
+const CSRF_CONTEXT = 'intake csrf token v1';
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The CSRF token of a cookie session: HMAC-SHA256 keyed with the session token itself.
+ *
+ * Nothing is stored and no server secret is needed: the server holds the session token on every
+ * request that the cookie authenticates (the cookie carries it), so it derives the expected token
+ * there and at sign-in, identically on every instance and across restarts. Only the holder of the
+ * session token can compute it: the token is a 256-bit random secret that the browser keeps in an
+ * HttpOnly cookie (page scripts cannot read it) and the database keeps only as a SHA-256 hash (so a
+ * copy of the database does not yield it either). The HMAC is one-way: a leaked CSRF token
+ * reveals nothing of the session token. It is tied to the session: a new log-in is a new token,
+ * and it dies with its session (logout, expiry, password change).
+ */
+export function csrfTokenFor(sessionToken: string): string {
+  return createHmac('sha256', sessionToken).update(CSRF_CONTEXT).digest('base64url');
+}
+
+/** Constant time, whatever the lengths: both sides are hashed to 32 bytes first. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * The service's own origin is the one the browser addressed: the scheme of the connection (or
+ * `X-Forwarded-Proto` from a trusted proxy) and the `Host` header (or `X-Forwarded-Host` from a
+ * trusted proxy). See docs/decisions.md, "Browser sessions".
+ */
+function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
+  try {
+    const own = new URL(`${request.protocol}://${request.host}`).origin;
+    return new URL(origin).origin === own;
+  } catch {
+    // `Origin: null` (sandboxed frames, file: pages) and anything else that is no URL
+    return false;
+  }
+}
 
 /**
  * Resolves the caller once per request, before the body is parsed. An unknown, revoked
  * or expired credential is a 401 on every route, never silently anonymous.
+ *
+ * An explicit credential (Authorization, X-API-Key, X-Publishable-Key) wins: the cookie is then
+ * not read at all. Otherwise the session cookie authenticates, on the routes that do not ignore it
+ * (public routes, sign-up and log-in do), under the rules of API.md §11.3: never with another
+ * `Origin` (403, any method), and a state-changing method needs the session's CSRF token in
+ * `X-CSRF-Token` (403) — refused here, before the body is even read, so nothing changes.
  */
-export function installAuthentication(app: FastifyInstance, database: Database): void {
+export async function installAuthentication(
+  app: FastifyInstance,
+  options: AuthenticationOptions,
+): Promise<void> {
+  const { resolveKey, resolveSession, secureCookie } = options;
+  // Parsing only when the cookie is wanted (below), not on every request: hook false.
+  await app.register(fastifyCookie, { hook: false });
+  const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookie } as const;
+
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, expiresAt: string) {
+    return this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(expiresAt) });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    return this.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
     const credential = readCredential(request);
-    if (credential === undefined) return;
-    if (credential.length > 512) throw unauthorized('The credential is not valid');
-    const key = parseKey(credential);
-    const now = nowIso();
-    if (key) {
-      const row = await database.db
-        .selectFrom('api_keys')
-        .select(['id', 'user_id', 'environment', 'kind', 'last_used_at'])
-        .where('key_hash', '=', sha256Hex(key.canonical))
-        .executeTakeFirst();
-      if (!row || row.kind !== key.kind) throw unauthorized('The API key is not valid (unknown or deleted)');
-      request.principal = {
-        kind: key.kind,
-        userId: row.user_id,
-        environment: row.environment,
-        keyId: row.id,
-      };
-      if (!row.last_used_at || Date.parse(now) - Date.parse(row.last_used_at) > LAST_USED_PRECISION_MS) {
-        // Kept to the minute, and off the request path: a lost update only makes it older.
-        database.db
-          .updateTable('api_keys')
-          .set({ last_used_at: now })
-          .where('id', '=', row.id)
-          .execute()
-          .catch((error: unknown) => request.log.warn({ err: error }, 'could not record key use'));
-      }
+    if (credential !== undefined) {
+      request.principal = await resolveCredential(request, credential);
       return;
     }
-    const tokenHash = sha256Hex(credential);
-    const session = await database.db
-      .selectFrom('sessions')
-      .select(['user_id', 'expires_at'])
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
-    if (!session || session.expires_at <= now) {
-      throw unauthorized('The session token is not valid (unknown, expired or logged out)');
+    const config = request.routeOptions.config;
+    if (config?.public === true || config?.ignoreSessionCookie === true) return;
+    const header = request.headers.cookie;
+    if (header === undefined) return;
+    const token = app.parseCookie(header)[SESSION_COOKIE];
+    if (token === undefined || token === '') return;
+
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isOwnOrigin(request, origin)) {
+      throw forbidden(
+        `The session cookie is accepted only from this service's own pages, not from the origin ${JSON.stringify(origin.slice(0, 200))}; other sites send a bearer token or a key`,
+      );
     }
-    request.principal = { kind: 'session', userId: session.user_id, tokenHash };
+    const session = token.length > MAX_CREDENTIAL_LENGTH ? null : await resolveSession(sha256Hex(token));
+    if (!session) {
+      reply.clearSessionCookie();
+      throw unauthorized('The session cookie is not valid (unknown, expired or logged out): log in again');
+    }
+    const csrfToken = csrfTokenFor(token);
+    if (STATE_CHANGING.has(request.method)) {
+      const sent = headerValue(request, CSRF_HEADER);
+      if (sent === undefined) {
+        throw forbidden(
+          'A request authenticated by the session cookie that changes something needs the X-CSRF-Token header (the csrfToken of log-in or GET /auth/me)',
+        );
+      }
+      if (!sameSecret(sent, csrfToken)) {
+        throw forbidden(
+          'The X-CSRF-Token header does not match the session: fetch it again from GET /auth/me',
+        );
+      }
+    }
+    request.principal = {
+      kind: 'session',
+      via: 'cookie',
+      userId: session.userId,
+      tokenHash: sha256Hex(token),
+      csrfToken,
+    };
   });
+
+  async function resolveCredential(request: FastifyRequest, credential: string): Promise<Principal> {
+    if (credential.length > MAX_CREDENTIAL_LENGTH) throw unauthorized('The credential is not valid');
+    const key = parseKey(credential);
+    if (key) {
+      const grant = await resolveKey(key.kind, key.canonical, request.log);
+      if (!grant) throw unauthorized('The API key is not valid (unknown or deleted)');
+      return { kind: key.kind, ...grant };
+    }
+    const tokenHash = sha256Hex(credential);
+    const session = await resolveSession(tokenHash);
+    if (!session) throw unauthorized('The session token is not valid (unknown, expired or logged out)');
+    return { kind: 'session', via: 'bearer', userId: session.userId, tokenHash };
+  }
 }
 
 /** Any credential. */

@@ -1,37 +1,68 @@
 import type { Db, Trx } from '../../platform/db/database.js';
 
-export interface UserRow {
+export interface StoredUser {
   id: string;
   email: string;
-  password_hash: string;
-  created_at: string;
+  passwordHash: string;
+  createdAt: string;
 }
 
-export function findUserByEmail(db: Db, emailKey: string): Promise<UserRow | undefined> {
+const userColumns = ['id', 'email', 'password_hash as passwordHash', 'created_at as createdAt'] as const;
+
+export function findUserByEmail(db: Db, emailKey: string): Promise<StoredUser | undefined> {
+  return db.selectFrom('users').select(userColumns).where('email_key', '=', emailKey).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<StoredUser | undefined> {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** `emailKey`: the address lower-cased, unique (addresses compare case-insensitively, API.md §2). */
+export async function insertUser(trx: Trx, user: StoredUser, emailKey: string): Promise<void> {
+  await trx
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: user.email,
+      email_key: emailKey,
+      password_hash: user.passwordHash,
+      created_at: user.createdAt,
+    })
+    .execute();
+}
+
+export interface StoredSession {
+  /** SHA-256 of the token: the token itself is only ever the client's. */
+  tokenHash: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export async function insertSession(db: Db | Trx, session: StoredSession): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: session.tokenHash,
+      user_id: session.userId,
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+    })
+    .execute();
+}
+
+/** The session with this token hash, unless it has expired (a logged-out one is gone). */
+export function findLiveSession(
+  db: Db,
+  tokenHash: string,
+  now: string,
+): Promise<{ userId: string } | undefined> {
   return db
-    .selectFrom('users')
-    .select(['id', 'email', 'password_hash', 'created_at'])
-    .where('email_key', '=', emailKey)
+    .selectFrom('sessions')
+    .select('user_id as userId')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
-}
-
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'password_hash', 'created_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function insertUser(trx: Trx, user: UserRow & { email_key: string }): Promise<void> {
-  await trx.insertInto('users').values(user).execute();
-}
-
-export async function insertSession(
-  db: Db | Trx,
-  session: { token_hash: string; user_id: string; created_at: string; expires_at: string },
-): Promise<void> {
-  await db.insertInto('sessions').values(session).execute();
 }
 
 export async function deleteSession(db: Db | Trx, tokenHash: string): Promise<void> {

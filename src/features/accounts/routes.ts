@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { requireSession } from '../../platform/auth.js';
+import type { FastifyReply } from 'fastify';
+import { csrfTokenFor, NO_SESSION_COOKIE, requireSession } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/dialect.js';
 import { decoyPasswordHash, hashPassword, sha256Hex, verifyPassword } from '../../platform/hashing.js';
-import { problems, Timestamp } from '../../platform/http/schemas.js';
+import { noBody, problems, SECURITY, withHeaders } from '../../platform/http/schemas.js';
 import { newId, randomToken } from '../../platform/ids.js';
 import { conflict, unauthorized } from '../../platform/problem.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { addDays, nowIso } from '../../platform/time.js';
 import { insertDefaultEnvironments } from '../environments/repo.js';
+import { presentUser } from './presenter.js';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -17,27 +18,10 @@ import {
   findUserById,
   insertSession,
   insertUser,
+  type StoredSession,
+  type StoredUser,
 } from './repo.js';
-
-const User = Type.Object({ id: Type.String(), email: Type.String(), createdAt: Timestamp });
-const SessionGrant = Type.Object({ user: User, token: Type.String(), expiresAt: Timestamp });
-const Credentials = Type.Object(
-  {
-    email: Type.String({ format: 'email', maxLength: 254 }),
-    password: Type.String({ minLength: 8, maxLength: 256 }),
-  },
-  { additionalProperties: false },
-);
-const LoginCredentials = Type.Object(
-  { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) },
-  { additionalProperties: false },
-);
-
-const presentUser = (row: { id: string; email: string; created_at: string }) => ({
-  id: row.id,
-  email: row.email,
-  createdAt: row.created_at,
-});
+import { Credentials, CurrentUserOut, LoginCredentials, SessionGrant } from './schemas.js';
 
 export const accountRoutes =
   ({ config, database, rateLimitStore }: AppContext): FastifyPluginAsyncTypebox =>
@@ -60,13 +44,18 @@ export const accountRoutes =
       const token = randomToken(32);
       const createdAt = nowIso();
       const expiresAt = addDays(createdAt, config.sessionTtlDays);
-      const row = {
-        token_hash: sha256Hex(token),
-        user_id: userId,
-        created_at: createdAt,
-        expires_at: expiresAt,
-      };
-      return { grant: { token, expiresAt }, row };
+      const row: StoredSession = { tokenHash: sha256Hex(token), userId, createdAt, expiresAt };
+      return { token, expiresAt, row };
+    }
+
+    /**
+     * What the client is handed for a new session: the token in the body, or, for a browser
+     * (`cookie: true`), the token in the session cookie and the CSRF token in the body.
+     */
+    function grant(reply: FastifyReply, session: ReturnType<typeof newSession>, cookie: boolean | undefined) {
+      if (!cookie) return { token: session.token, expiresAt: session.expiresAt };
+      reply.setSessionCookie(session.token, session.expiresAt).header('cache-control', 'no-store');
+      return { csrfToken: csrfTokenFor(session.token), expiresAt: session.expiresAt };
     }
 
     app.post(
@@ -75,33 +64,41 @@ export const accountRoutes =
         schema: {
           tags,
           summary: 'Create an account (and its development and production environments)',
+          operationId: 'signUp',
+          security: SECURITY.none,
           body: Credentials,
-          response: { 201: SessionGrant, ...problems(400, 409, 429) },
+          response: {
+            201: withHeaders(SessionGrant, ['Set-Cookie'], 'Signed up and in'),
+            ...problems(400, 409, 429),
+          },
         },
+        // takes no credential: a browser's stale session cookie does not stand in the way
+        config: NO_SESSION_COOKIE,
       },
       async (request, reply) => {
         const emailKey = request.body.email.toLowerCase();
         await byAddress.consume(request.ip);
         const passwordHash = await hashPassword(request.body.password);
-        const user = {
+        const user: StoredUser = {
           id: newId('usr'),
           email: request.body.email,
-          email_key: emailKey,
-          password_hash: passwordHash,
-          created_at: nowIso(),
+          passwordHash,
+          createdAt: nowIso(),
         };
         const session = newSession(user.id);
         try {
           await database.transaction(async (trx) => {
-            await insertUser(trx, user);
-            await insertDefaultEnvironments(trx, user.id, user.created_at);
+            await insertUser(trx, user, emailKey);
+            await insertDefaultEnvironments(trx, user.id, user.createdAt);
             await insertSession(trx, session.row);
           });
         } catch (error) {
           if (isUniqueViolation(error)) throw conflict('An account with this e-mail address already exists');
           throw error;
         }
-        return reply.status(201).send({ user: presentUser(user), ...session.grant });
+        return reply
+          .status(201)
+          .send({ user: presentUser(user), ...grant(reply, session, request.body.cookie) });
       },
     );
 
@@ -110,12 +107,18 @@ export const accountRoutes =
       {
         schema: {
           tags,
-          summary: 'Exchange e-mail and password for a session token',
+          summary: 'Exchange e-mail and password for a session token (or a session cookie)',
+          operationId: 'logIn',
+          security: SECURITY.none,
           body: LoginCredentials,
-          response: { 200: SessionGrant, ...problems(400, 401, 429) },
+          response: {
+            200: withHeaders(SessionGrant, ['Set-Cookie'], 'Signed in'),
+            ...problems(400, 401, 429),
+          },
         },
+        config: NO_SESSION_COOKIE,
       },
-      async (request) => {
+      async (request, reply) => {
         const emailKey = request.body.email.toLowerCase();
         await byAddress.consume(request.ip);
         await byAccount.consume(emailKey);
@@ -123,15 +126,15 @@ export const accountRoutes =
         // Verify against a decoy when the account is unknown: both answers take as long.
         const valid = await verifyPassword(
           request.body.password,
-          user?.password_hash ?? (await decoyPasswordHash()),
+          user?.passwordHash ?? (await decoyPasswordHash()),
         );
         if (!user || !valid) throw unauthorized('The e-mail address or the password is wrong');
         const session = newSession(user.id);
         await database.transaction(async (trx) => {
-          await deleteExpiredSessions(trx, user.id, session.row.created_at);
+          await deleteExpiredSessions(trx, user.id, session.row.createdAt);
           await insertSession(trx, session.row);
         });
-        return { user: presentUser(user), ...session.grant };
+        return { user: presentUser(user), ...grant(reply, session, request.body.cookie) };
       },
     );
 
@@ -140,13 +143,16 @@ export const accountRoutes =
       {
         schema: {
           tags,
-          summary: 'Revoke the session token in use',
-          response: { 204: Type.Null(), ...problems(401, 403) },
+          summary: 'Revoke the session in use (a cookie session: and clear the cookie)',
+          operationId: 'logOut',
+          security: SECURITY.session,
+          response: { 204: noBody('Signed out', ['Set-Cookie']), ...problems(401, 403) },
         },
       },
       async (request, reply) => {
-        const { tokenHash } = requireSession(request);
-        await database.transaction((trx) => deleteSession(trx, tokenHash));
+        const session = requireSession(request);
+        await database.transaction((trx) => deleteSession(trx, session.tokenHash));
+        if (session.via === 'cookie') reply.clearSessionCookie();
         return reply.status(204).send(null);
       },
     );
@@ -156,15 +162,23 @@ export const accountRoutes =
       {
         schema: {
           tags,
-          summary: 'The signed-in user',
-          response: { 200: Type.Object({ user: User }), ...problems(401, 403) },
+          summary: 'The signed-in user (and, with the session cookie, its CSRF token)',
+          operationId: 'getCurrentUser',
+          security: SECURITY.session,
+          response: {
+            200: CurrentUserOut,
+            ...problems(401, 403),
+          },
         },
       },
-      async (request) => {
-        const { userId } = requireSession(request);
-        const user = await findUserById(database.db, userId);
+      async (request, reply) => {
+        const session = requireSession(request);
+        const user = await findUserById(database.db, session.userId);
         if (!user) throw unauthorized('The session belongs to a deleted account');
-        return { user: presentUser(user) };
+        if (session.via === 'bearer') return { user: presentUser(user) };
+        // the CSRF token is a secret of this browser: no cache keeps it
+        reply.header('cache-control', 'no-store');
+        return { user: presentUser(user), csrfToken: session.csrfToken };
       },
     );
   };

@@ -1,30 +1,62 @@
 import type { KeyKind } from '../../platform/auth.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 
-export interface KeyRow {
+export interface StoredKey {
   id: string;
-  user_id: string;
+  userId: string;
   environment: string;
   kind: KeyKind;
-  key_hash: string;
+  /** SHA-256 of the key's `sk_live_…`/`pk_live_…` spelling: the key itself is never stored. */
+  keyHash: string;
   last4: string;
-  created_at: string;
-  last_used_at: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
 }
 
-export async function insertKey(trx: Trx, row: KeyRow): Promise<void> {
-  await trx.insertInto('api_keys').values(row).execute();
+const columns = [
+  'id',
+  'user_id as userId',
+  'environment',
+  'kind',
+  'key_hash as keyHash',
+  'last4',
+  'created_at as createdAt',
+  'last_used_at as lastUsedAt',
+] as const;
+
+export async function insertKey(trx: Trx, key: StoredKey): Promise<void> {
+  await trx
+    .insertInto('api_keys')
+    .values({
+      id: key.id,
+      user_id: key.userId,
+      environment: key.environment,
+      kind: key.kind,
+      key_hash: key.keyHash,
+      last4: key.last4,
+      created_at: key.createdAt,
+      last_used_at: key.lastUsedAt,
+    })
+    .execute();
 }
 
-export function listKeys(db: Db, userId: string, environment: string): Promise<KeyRow[]> {
+export function listKeys(db: Db, userId: string, environment: string): Promise<StoredKey[]> {
   return db
     .selectFrom('api_keys')
-    .selectAll()
+    .select(columns)
     .where('user_id', '=', userId)
     .where('environment', '=', environment)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+export function findKeyByHash(db: Db, keyHash: string): Promise<StoredKey | undefined> {
+  return db.selectFrom('api_keys').select(columns).where('key_hash', '=', keyHash).executeTakeFirst();
+}
+
+export async function recordKeyUse(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
 }
 
 /** Deletes the user's key of that kind; false when there was none (another user's id included). */

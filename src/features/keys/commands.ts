@@ -1,0 +1,51 @@
+import type { KeyKind } from '../../platform/auth.js';
+import type { Database } from '../../platform/db/database.js';
+import { sha256Hex } from '../../platform/hashing.js';
+import { newId, randomToken } from '../../platform/ids.js';
+import { notFound } from '../../platform/problem.js';
+import { nowIso } from '../../platform/time.js';
+import { environmentNotFound } from '../environments/names.js';
+import { holdEnvironment } from '../environments/repo.js';
+import { deleteKey, insertKey, type StoredKey } from './repo.js';
+
+/** Creating and deleting API keys (API.md §4), for the routes and the pages. */
+
+const PREFIX: Record<KeyKind, string> = { secret: 'sk_live_', publishable: 'pk_live_' };
+
+/** A new key in one of the user's environments: the stored key, and the key itself (shown this once). */
+export async function createKey(
+  database: Database,
+  userId: string,
+  kind: KeyKind,
+  environment: string,
+): Promise<{ stored: StoredKey; key: string }> {
+  const key = `${PREFIX[kind]}${randomToken(32)}`;
+  const stored: StoredKey = {
+    id: newId('key'),
+    userId,
+    environment,
+    kind,
+    keyHash: sha256Hex(key),
+    last4: key.slice(-4),
+    createdAt: nowIso(),
+    lastUsedAt: null,
+  };
+  await database.transaction(async (trx) => {
+    if (!(await holdEnvironment(trx, database.engine, userId, environment))) {
+      throw environmentNotFound(environment);
+    }
+    await insertKey(trx, stored);
+  });
+  return { stored, key };
+}
+
+/** Deletes the user's key (effective at once); 404 for anyone else's, or an unknown one. */
+export async function deleteKeyById(
+  database: Database,
+  userId: string,
+  kind: KeyKind,
+  id: string,
+): Promise<void> {
+  const deleted = await database.transaction((trx) => deleteKey(trx, userId, kind, id));
+  if (!deleted) throw notFound(`No ${kind} key ${id}`);
+}
