@@ -1,12 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Four projects (`npm test` runs them all; `--project NAME` picks):
+ * - unit: tests under src/ that import nothing from test/support (pure modules: no app, no server);
+ * - api: the other tests under src/ and test/, which build the app and drive it with inject();
+ * - process: tests that run the service as a process, or the system around it (they import
+ *   test/support/process.ts or node:child_process): restarts, crashes, outages, the build, the soak;
+ * - browser: test/browser/, the pages in a real Chromium (npm run test:browser).
+ * `npm run test:fast` is unit and api.
+ */
+const root = import.meta.dirname;
+const testFiles = (dir: string) =>
+  (fs.readdirSync(path.join(root, dir), { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.posix.join(dir, file.split(path.sep).join('/')));
+const imports = (file: string, pattern: RegExp) =>
+  pattern.test(fs.readFileSync(path.join(root, file), 'utf8'));
+
+const all = [...testFiles('src'), ...testFiles('test')].filter((file) => !file.startsWith('test/browser/'));
+const processTests = all.filter((file) =>
+  imports(file, /from '(?:\.\/support\/process\.js|node:child_process)'/),
+);
+const unitTests = all.filter(
+  (file) => file.startsWith('src/') && !imports(file, /from '[./]*test\/support\//),
+);
+const apiTests = all.filter((file) => !processTests.includes(file) && !unitTests.includes(file));
+/** Builds src/web/client into dist/web when a source is newer than the build (quick otherwise). */
+const webBuild = 'test/support/web-build.ts';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Each file builds its own app on its own database (a temp dir, or a PostgreSQL schema).
     fileParallelism: true,
+    projects: [
+      { extends: true, test: { name: 'unit', include: unitTests } },
+      { extends: true, test: { name: 'api', include: apiTests, globalSetup: [webBuild] } },
+      { extends: true, test: { name: 'process', include: processTests } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: [webBuild],
+          // One Chromium at a time (there are two cores), and time for it on a busy machine.
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

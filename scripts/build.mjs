@@ -1,4 +1,5 @@
-// `npm run build`: the service as one ES module, dist/server.js.
+// `npm run build`: the service as one ES module, dist/server.js, and the browser's side
+// (src/web/client, built by Vite: scripts/build-web.mjs) into dist/web/ beside it.
 //
 // Why a bundle and not tsc's file-per-module output: Node loads an ES module graph file
 // by file, and a few dependencies ship hundreds of small modules (Kysely alone: ~200 ms
@@ -6,7 +7,9 @@
 // keeps the service ready in under a second and idle under 120 MiB. Type checking is
 // `npm run check` (tsc --noEmit); esbuild only strips the types.
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
+import { buildWeb } from './build-web.mjs';
 
 // INTAKE_BUILD_OUT: another place for the bundle (the build test); it must lie inside the project, where node_modules is found.
 const outfile = process.env.INTAKE_BUILD_OUT ?? 'dist/server.js';
@@ -20,6 +23,10 @@ await build({
   target: 'node22',
   format: 'esm',
   logLevel: 'warning',
+  // dist/server.js.map: stack traces name src/ files and lines when Node runs with
+  // --enable-source-maps (`npm start` does). Without the flag the map is never read.
+  sourcemap: true,
+  sourcesContent: false,
   // Kept as packages: native code (better-sqlite3), optional or lazily loaded drivers
   // (pg, ioredis, undici, nodemailer, recheck), and packages that read their own files at
   // run time (@fastify/swagger-ui serves its static assets from its folder).
@@ -38,3 +45,6 @@ await build({
     js: "import { createRequire as __intakeCreateRequire } from 'node:module'; const require = __intakeCreateRequire(import.meta.url);",
   },
 });
+
+// The pages' scripts and styles, where the bundle looks for them (src/web/assets.ts): web/ beside it.
+await buildWeb({ outDir: path.resolve(path.dirname(outfile), 'web'), clean: true });

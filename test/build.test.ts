@@ -20,9 +20,12 @@ describe('the built service (npm run build, npm start)', () => {
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it('starts from the bundle, serves the API and the docs, and stops cleanly on SIGTERM', async () => {
+  it('starts from the bundle, serves the API, the docs and the pages, and stops cleanly on SIGTERM', async () => {
     const entry = path.join(outDir, 'server.js');
     buildBundle(entry);
+    // its source map, for stack traces that name src/ (node --enable-source-maps)
+    const map = JSON.parse(fs.readFileSync(`${entry}.map`, 'utf8')) as { sources: string[] };
+    expect(map.sources.some((source) => source.endsWith('src/features/submissions/submit.ts'))).toBe(true);
     const { storage, drop } = await isolatedStorage();
     cleanups.push(drop);
     const service = await startService(
@@ -77,6 +80,18 @@ describe('the built service (npm run build, npm start)', () => {
       expect(docs.status).toBe(200);
       const openapi = await fetch(`${service.url}/openapi.json`);
       expect(((await openapi.json()) as { openapi: string }).openapi).toBe('3.1.0');
+      // The pages: JSX rendered by the bundle, the client build found beside it (web/), served compressed.
+      const shell = await fetch(`${service.url}/app`);
+      expect(shell.status).toBe(200);
+      expect(shell.headers.get('content-security-policy')).toContain("default-src 'self'");
+      const script = /<script type="module" src="([^"]+)"/.exec(await shell.text())?.[1];
+      expect(script).toMatch(/^\/assets\/dashboard-[\w-]{8}\.js$/);
+      const client = await fetch(`${service.url}${script}`, { headers: { 'accept-encoding': 'br' } });
+      expect(client.status).toBe(200);
+      expect(client.headers.get('content-encoding')).toBe('br');
+      const missing = await fetch(`${service.url}/f/nope`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-type')).toBe('text/html; charset=utf-8');
     } finally {
       expect(await service.stop('SIGTERM')).toBe(0);
     }

@@ -127,6 +127,32 @@ function describe(errors: FieldError[]): string {
 }
 
 /**
+ * The problem an error is answered with, logged as its kind deserves: shared by the API's error
+ * handler (below) and the web pages' (src/web), which show the same problem as a page.
+ */
+export function problemFor(
+  error: FastifyError,
+  request: FastifyRequest,
+  options: { production: boolean },
+): Problem {
+  const problem = toProblem(error);
+  if (problem) {
+    // An outage answers many requests alike: one warning each, not an error with its stack.
+    if (problem.code === 'service_unavailable') logFailure(request.log, error, 'storage unavailable');
+    else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    // In development a client error's stack helps whoever is writing the client.
+    else if (!options.production) request.log.debug({ err: error }, 'client error');
+    return problem;
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return new Problem(
+    500,
+    'internal',
+    `An unexpected error occurred; quote request id ${request.id} when reporting it`,
+  );
+}
+
+/**
  * Installs the error handler and the 404/405 handler. A router of its own, fed by
  * `onRoute`, tells "no such path" (404) from "no such method on this path" (405).
  */
@@ -145,26 +171,9 @@ export function installErrorHandling(app: FastifyInstance, options: { production
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const problem = toProblem(error);
-    if (problem) {
-      // An outage answers many requests alike: one warning each, not an error with its stack.
-      if (problem.code === 'service_unavailable') logFailure(request.log, error, 'storage unavailable');
-      else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-      // In development a client error's stack helps whoever is writing the client.
-      else if (!options.production) request.log.debug({ err: error }, 'client error');
-      return sendProblem(reply, problem);
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return sendProblem(
-      reply,
-      new Problem(
-        500,
-        'internal',
-        `An unexpected error occurred; quote request id ${request.id} when reporting it`,
-      ),
-    );
-  });
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    sendProblem(reply, problemFor(error, request, options)),
+  );
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -35,7 +35,10 @@ export function runService(
   output: () => string;
   exited: Promise<number | string>;
 } {
-  const args = entry ? [entry] : ['--import', 'tsx', path.join(root, 'src/server.ts')];
+  // the bundle's stack traces name src/ lines (dist/server.js.map): worth its memory in tests
+  const args = entry
+    ? ['--enable-source-maps', entry]
+    : ['--import', 'tsx', path.join(root, 'src/server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The security headers of a page: a strict Content-Security-Policy (API.md §11.1: at least
+ * `default-src 'self'; object-src 'none'`, no 'unsafe-eval', inline script only with a nonce)
+ * and the usual companions. Each page sets them with `setPageHeaders`, so a page can widen
+ * exactly what it needs: the hosted form its frame-ancestors (`ui.embedOrigins`), a CAPTCHA
+ * its provider's origin.
+ */
+export interface PagePolicy {
+  /** A nonce for the page's inline `<script>`s and `<style>`s, when it has some (`newNonce()`). */
+  nonce?: string;
+  /** Who may frame the page: origins, `'self'`, `*`; default `'none'` (no one). */
+  frameAncestors?: readonly string[];
+  /** Other origins the page loads scripts, frames and calls from (a CAPTCHA provider). */
+  scriptOrigins?: readonly string[];
+  frameOrigins?: readonly string[];
+  connectOrigins?: readonly string[];
+}
+
+/** A source a policy may name: a keyword, `*`, or a scheme and host (with an optional `*.` and port). */
+const SOURCE = /^(?:'none'|'self'|\*|https?:\/\/(?:\*\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d{1,5})?)$/;
+const NONCE = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
+
+/** A fresh nonce for one response (128 random bits). */
+export const newNonce = (): string => randomBytes(16).toString('base64');
+
+export function contentSecurityPolicy(policy: PagePolicy = {}): string {
+  const nonce = policy.nonce === undefined ? [] : [`'nonce-${checkedNonce(policy.nonce)}'`];
+  const directives: Array<[string, readonly string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...nonce, ...sources(policy.scriptOrigins)]],
+    ['style-src', ["'self'", ...nonce]],
+    ['img-src', ["'self'"]],
+    ['connect-src', ["'self'", ...sources(policy.connectOrigins)]],
+    // Frames: default-src's 'self' unless a page names more.
+    ...(policy.frameOrigins?.length
+      ? [['frame-src', ["'self'", ...sources(policy.frameOrigins)]] as [string, string[]]]
+      : []),
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', policy.frameAncestors?.length ? sources(policy.frameAncestors) : ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+/** Sets a page's Content-Security-Policy and the headers every page carries. */
+export function setPageHeaders(reply: FastifyReply, policy: PagePolicy = {}): FastifyReply {
+  reply.header('content-security-policy', contentSecurityPolicy(policy));
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  // For browsers that predate frame-ancestors; it cannot name origins, so only when no one may frame.
+  if (!policy.frameAncestors?.length) reply.header('x-frame-options', 'DENY');
+  return reply;
+}
+
+function sources(values: readonly string[] = []): string[] {
+  for (const value of values) {
+    if (!SOURCE.test(value)) throw new Error(`not a source a Content-Security-Policy may name: ${value}`);
+  }
+  return [...values];
+}
+
+function checkedNonce(nonce: string): string {
+  if (!NONCE.test(nonce)) throw new Error('a CSP nonce is at least 16 base64 characters');
+  return nonce;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Problem } from '../platform/problem.js';
+import { ENTRIES } from './assets.js';
+import { Layout } from './layout.js';
+import { installPageErrors, type PageContext } from './pages.js';
+import { sendPage } from './render.js';
+
+/**
+ * `GET /app` and every path below it (API.md §11.3): the dashboard's shell, which loads the
+ * Vite-built client (src/web/client/dashboard); the client does the routing. Registered with
+ * the prefix /app.
+ */
+export function dashboardRoutes(page: PageContext) {
+  return async (scope: FastifyInstance): Promise<void> => {
+    installPageErrors(scope, page, '/app');
+    const shell = async (_request: FastifyRequest, reply: FastifyReply) => {
+      const client = page.assets.entry(ENTRIES.dashboard);
+      if (!client.script)
+        throw new Problem(500, 'internal', 'The dashboard is not built: run `npm run build`');
+      return sendPage(
+        reply,
+        <Layout
+          title="Intake"
+          assets={[page.assets.entry(ENTRIES.base), client]}
+          icon={page.assets.url(ENTRIES.icon)}
+        >
+          <div id="app">
+            <main class="page" id="main">
+              <p class="dashboard-loading" role="status">
+                Loading the dashboard…
+              </p>
+              <noscript>
+                <p>The dashboard needs JavaScript: turn it on, then reload this page.</p>
+              </noscript>
+            </main>
+          </div>
+        </Layout>,
+      );
+    };
+    scope.get('/', { schema: { hide: true } }, shell);
+    scope.get('/*', { schema: { hide: true } }, shell);
+  };
+}

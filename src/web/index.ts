@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { NO_SESSION_COOKIE } from '../platform/auth.js';
+import type { AppContext } from '../platform/context.js';
+import { assetRoutes, loadWebAssets } from './assets.js';
+import { dashboardRoutes } from './dashboard.js';
+import { installPageErrors, type PageContext } from './pages.js';
+
+/**
+ * Intake's web pages (API.md §11), beside the API in the same process: the client build
+ * under /assets/, the dashboard at /app, the hosted forms at /f. Each is a scope of its own
+ * prefix whose unknown paths and errors are HTML pages; the API keeps its problem documents.
+ */
+export async function registerWeb(app: FastifyInstance, context: AppContext): Promise<void> {
+  const assets = loadWebAssets();
+  if (assets.dir === undefined) {
+    app.log.warn('the web client is not built (run `npm run build`): /app answers 500 until it is');
+  }
+  const page: PageContext = { assets, production: context.config.production };
+  await app.register(
+    async (scope) => {
+      withoutSessionCookie(scope);
+      installPageErrors(scope, page);
+      await scope.register(assetRoutes(assets));
+    },
+    { prefix: '/assets' },
+  );
+  await app.register(
+    async (scope) => {
+      withoutSessionCookie(scope);
+      await scope.register(dashboardRoutes(page));
+    },
+    { prefix: '/app' },
+  );
+  // The hosted form pages (API.md §11.1) will live here; until then every /f/… is the 404 page.
+  await app.register(async (scope) => installPageErrors(scope, page), { prefix: '/f' });
+}
+
+/**
+ * The shell and its assets are the same for everyone, and the client asks the API who is logged
+ * in: the session cookie is not read on these routes, so a stale one never turns a page into a 401.
+ */
+function withoutSessionCookie(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, ...NO_SESSION_COOKIE };
+  });
+}

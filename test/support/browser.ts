@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import axe from 'axe-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import type { Config } from '../../src/config.js';
+import { createTestApp, type TestApp } from './app.js';
+
+/**
+ * The pages in a real browser: Debian's Chromium (`apt-get install chromium`; .ci/run installs
+ * it), driven by playwright-core, against a test app listening on a loopback port.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+/** The rules API.md §11 holds the pages to. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface WebServer extends TestApp {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+}
+
+/** A test app (its own database) listening on a free loopback port. */
+export async function startWebServer(overrides: Partial<Config> = {}): Promise<WebServer> {
+  const testApp = await createTestApp(overrides);
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = testApp.app.server.address() as AddressInfo;
+  return { ...testApp, url: `http://127.0.0.1:${port}` };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface ViewOptions {
+  colorScheme?: 'light' | 'dark';
+  /** CSS pixels; 1280 unless told (320: the narrowest screen the pages must fit). */
+  width?: number;
+  javaScriptEnabled?: boolean;
+}
+
+/** An open page, and everything that went wrong on it: console errors, uncaught exceptions, CSP violations, failed requests. */
+export interface View {
+  page: Page;
+  context: BrowserContext;
+  /** The answer to the page's own request. */
+  response: Response | null;
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `url` in a fresh browser context and waits for the load event. The page runs under its
+ * own Content-Security-Policy (never bypassed): a violation is reported from the page itself
+ * (`securitypolicyviolation`) into `problems`.
+ */
+export async function openPage(browser: Browser, url: string, options: ViewOptions = {}): Promise<View> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: options.width ?? 1280, height: 800 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  const problems: string[] = [];
+  await context.exposeBinding('__intakeReportViolation', (_source, text: string) => {
+    problems.push(`CSP violation: ${text}`);
+  });
+  // Injected by the browser itself (not a <script>): the page's CSP does not apply to it.
+  await context.addInitScript(
+    `document.addEventListener('securitypolicyviolation', (event) => window.__intakeReportViolation(event.violatedDirective + ' refused ' + (event.blockedURI || 'inline') + ' (' + event.sourceFile + ':' + event.lineNumber + ')'));`,
+  );
+  // Well under the test's own timeout, so that a wait that never ends says what it waited for.
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error')
+      problems.push(`console error: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !response.request().isNavigationRequest()) {
+      problems.push(`${response.status()} for ${response.url()}`);
+    }
+  });
+  const response = await page.goto(url, { waitUntil: 'load' });
+  return { page, context, response, problems, close: () => context.close() };
+}
+
+/** Fails with every axe-core violation of the page (API.md §11's tags), one line each with where it is. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Evaluated through the DevTools protocol, not as a <script>: the page's CSP stays as it is.
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async (tags) => {
+    const results = await (globalThis as any).axe.run((globalThis as any).document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return (results.violations as any[]).map((violation) => ({
+      id: violation.id as string,
+      impact: violation.impact as string,
+      help: violation.help as string,
+      targets: (violation.nodes as any[]).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
+    }));
+  }, AXE_TAGS);
+  const lines = violations.flatMap((violation) => [
+    `${violation.id} (${violation.impact}): ${violation.help}`,
+    ...violation.targets.map((target) => `    ${target.replace(/\n/g, ' ')}`),
+  ]);
+  if (lines.length > 0)
+    throw new Error(`axe found ${violations.length} violation(s) on ${page.url()}:\n${lines.join('\n')}`);
+}
+
+/** Whether the page scrolls sideways (API.md §11: none at 320 CSS pixels). */
+export async function scrollsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const html = (globalThis as any).document.documentElement;
+    return html.scrollWidth > html.clientWidth;
+  });
+}
+
+/** Saves a screenshot when SCREENSHOT_DIR is set (to look at a page by eye); otherwise nothing. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
