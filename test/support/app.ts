@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { dropSchema } from '../../src/platform/db/database.js';
+import { assertDocumented } from './openapi-check.js';
 
 /**
  * A real Intake on a database of its own: a fresh temporary DATA_DIR (SQLite), or,
@@ -88,6 +89,8 @@ export async function inject(app: FastifyInstance, options: RequestOptions): Pro
     headers['content-type'] ??= 'application/json';
   }
   const response = await app.inject({ method: options.method, url: options.url, headers, payload });
+  // every answer must be one the OpenAPI document describes (openapi-check.ts)
+  assertDocumented(app, options.method ?? 'GET', options.url, response);
   let body: unknown;
   try {
     body = response.body ? JSON.parse(response.body) : undefined;

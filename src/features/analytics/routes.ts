@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
-import { problems } from '../../platform/http/schemas.js';
+import { noBody, problems, SECURITY, withHeaders } from '../../platform/http/schemas.js';
 import { forbidden } from '../../platform/problem.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
@@ -33,14 +33,19 @@ export const analyticsRoutes =
           tags,
           summary:
             'Report a view or a start of a form (counted once per session; whoever may submit may report)',
+          operationId: 'recordFormEvent',
+          security: SECURITY.public,
           params: Type.Object({ formId: Type.String({ maxLength: 200 }) }),
           body: EventBody,
           response: {
             // no body: browsers send these as beacons and read nothing back
-            202: Type.Unsafe<void>({
-              type: 'null',
-              description: 'Recorded (or already counted for this session); no body',
-            }),
+            202: Type.Unsafe<void>(
+              noBody('Recorded (or already counted for this session); no body', [
+                'RateLimit-Limit',
+                'RateLimit-Remaining',
+                'RateLimit-Reset',
+              ]),
+            ),
             ...problems(400, 401, 403, 404, 429),
           },
         },
@@ -79,6 +84,8 @@ export const analyticsRoutes =
         schema: {
           tags,
           summary: "Views, starts and submissions of an environment's forms: totals, per form, per UTC day",
+          operationId: 'getAnalytics',
+          security: SECURITY.sessionOrSecretKey,
           querystring: AnalyticsQuery,
           response: { 200: AnalyticsOut, ...problems(400, 401, 403, 404) },
         },
@@ -93,9 +100,18 @@ export const analyticsRoutes =
           tags,
           deprecated: true,
           summary: 'Deprecated: use GET /analytics?environment=',
+          operationId: 'getEnvironmentAnalytics',
+          security: SECURITY.sessionOrSecretKey,
           params: Type.Object({ environment: Type.String() }),
           querystring: Type.Omit(AnalyticsQuery, ['environment']),
-          response: { 200: AnalyticsOut, ...problems(400, 401, 403, 404) },
+          response: {
+            200: withHeaders(
+              AnalyticsOut,
+              ['Deprecation', 'Link'],
+              'The counts, as GET /analytics gives them',
+            ),
+            ...problems(400, 401, 403, 404),
+          },
         },
       },
       async (request, reply) => {

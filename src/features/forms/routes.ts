@@ -6,7 +6,15 @@ import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.j
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
-import { EnvironmentQuery, ListOf, problems, StringEnum } from '../../platform/http/schemas.js';
+import {
+  EnvironmentQuery,
+  ListOf,
+  noBody,
+  problems,
+  SECURITY,
+  StringEnum,
+  withHeaders,
+} from '../../platform/http/schemas.js';
 import { validatorCompiler } from '../../platform/http/validation.js';
 import { appendVary } from '../../platform/http/vary.js';
 import { Problem } from '../../platform/problem.js';
@@ -35,6 +43,15 @@ const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   cursor: Type.Optional(Type.String({ maxLength: 500 })),
 });
+
+const IfNoneMatch = Type.Object({
+  'If-None-Match': Type.Optional(
+    Type.String({
+      description: 'An ETag of the form: while it is current the answer is 304, without a body',
+    }),
+  ),
+});
+const NotModified = noBody('Not modified: the version in If-None-Match is current', ['ETag']);
 
 /** Form bodies are checked by the form definition validator, which lists every problem as invalid_form. */
 const bodyValidatedInHandler = {
@@ -65,7 +82,7 @@ export const formRoutes =
       return forms.map((form) =>
         presentForm(
           form,
-          webhooks.filter((row) => row.form_id === form.id),
+          webhooks.filter((webhook) => webhook.formId === form.id),
         ),
       );
     }
@@ -112,8 +129,13 @@ export const formRoutes =
         schema: {
           tags,
           summary: 'Create a form',
+          operationId: 'createForm',
+          security: SECURITY.sessionOrSecretKey,
           body: CreateFormBody,
-          response: { 201: FormOut, ...problems(400, 401, 403, 404, 409) },
+          response: {
+            201: withHeaders(FormOut, ['ETag', 'Location'], 'The form created'),
+            ...problems(400, 401, 403, 404, 409),
+          },
         },
       },
       async (request, reply) => {
@@ -132,8 +154,10 @@ export const formRoutes =
         schema: {
           tags,
           summary: 'List forms of an environment (anonymous: the live ones, in their public view)',
+          operationId: 'listForms',
+          security: SECURITY.optional,
           querystring: ListQuery,
-          response: { 200: ListOf(FormOrPublicOut), ...problems(400, 401, 403) },
+          response: { 200: ListOf(FormOrPublicOut), ...problems(400, 401, 403, 404) },
         },
       },
       async (request) => listHandler(request, request.query),
@@ -146,9 +170,18 @@ export const formRoutes =
           tags,
           deprecated: true,
           summary: 'Deprecated: use GET /forms?environment=',
+          operationId: 'listEnvironmentForms',
+          security: SECURITY.optional,
           params: Type.Object({ environment: Type.String() }),
           querystring: Type.Omit(ListQuery, ['environment']),
-          response: { 200: ListOf(FormOrPublicOut), ...problems(400, 401, 403) },
+          response: {
+            200: withHeaders(
+              ListOf(FormOrPublicOut),
+              ['Deprecation', 'Link'],
+              'The forms, as GET /forms lists them',
+            ),
+            ...problems(400, 401, 403, 404),
+          },
         },
       },
       async (request, reply) => {
@@ -165,9 +198,16 @@ export const formRoutes =
         schema: {
           tags,
           summary: 'Read a form: in full for its owner, in its public view for anyone if live',
+          operationId: 'getForm',
+          security: SECURITY.optional,
           params: FormIdParams,
           querystring: OptionalEnvironment,
-          response: { 200: FormOrPublicOut, 304: Type.Null(), ...problems(400, 401, 403, 404) },
+          headers: IfNoneMatch,
+          response: {
+            200: withHeaders(FormOrPublicOut, ['ETag'], 'The form, in full or in its public view'),
+            304: NotModified,
+            ...problems(400, 401, 403, 404),
+          },
         },
       },
       async (request, reply) => {
@@ -194,8 +234,15 @@ export const formRoutes =
         schema: {
           tags,
           summary: 'The public view of a live form (what a form renderer needs)',
+          operationId: 'getPublicForm',
+          security: SECURITY.public,
           params: Type.Object({ formId: Type.String({ maxLength: 200 }) }),
-          response: { 200: PublicFormOut, 304: Type.Null(), ...problems(404) },
+          headers: IfNoneMatch,
+          response: {
+            200: withHeaders(PublicFormOut, ['ETag'], 'The public view of the form'),
+            304: NotModified,
+            ...problems(404),
+          },
         },
       },
       async (request, reply) => {
@@ -219,10 +266,20 @@ export const formRoutes =
         schema: {
           tags,
           summary: 'Update a form: members in the body replace the stored ones',
+          operationId: 'updateForm',
+          security: SECURITY.sessionOrSecretKey,
           params: FormIdParams,
           querystring: OptionalEnvironment,
+          headers: Type.Object({
+            'If-Match': Type.Optional(
+              Type.String({ description: 'The ETag read: if the form has changed since, the answer is 412' }),
+            ),
+          }),
           body: UpdateFormBody,
-          response: { 200: FormOut, ...problems(400, 401, 403, 404, 412) },
+          response: {
+            200: withHeaders(FormOut, ['ETag'], 'The form updated'),
+            ...problems(400, 401, 403, 404, 412),
+          },
         },
       },
       async (request, reply) => {
@@ -242,9 +299,11 @@ export const formRoutes =
         schema: {
           tags,
           summary: 'Delete a form with its submissions and webhooks',
+          operationId: 'deleteForm',
+          security: SECURITY.sessionOrSecretKey,
           params: FormIdParams,
           querystring: OptionalEnvironment,
-          response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
+          response: { 204: noBody('Deleted'), ...problems(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../platform/context.js';
 import { StorageUnavailable, unavailableProblem } from '../../platform/db/unavailable.js';
 import { sendProblem } from '../../platform/errors.js';
-import { problems } from '../../platform/http/schemas.js';
+import { problems, SECURITY } from '../../platform/http/schemas.js';
 
 export const healthRoutes =
   ({ database }: AppContext): FastifyPluginAsyncTypebox =>
@@ -14,6 +14,8 @@ export const healthRoutes =
         schema: {
           tags: ['operations'],
           summary: '200 when the database answers, else 503',
+          operationId: 'getHealth',
+          security: SECURITY.none,
           response: {
             200: Type.Object({ status: Type.Literal('ok'), database: Type.String() }),
             ...problems(503),

@@ -49,6 +49,37 @@ const CONTROL_LIMITS = new Map<string, number>([
   ...CAPTCHA_NAMES.map((name) => [name, 10_000] as [string, number]),
 ]);
 
+const CONTROL_DESCRIPTIONS: Record<string, string> = {
+  _redirect: 'Where to send the browser once stored: a page on the origin of the form’s ui.redirectUrl',
+  _session: 'The session id (sessionId of a JSON submission)',
+  _captcha: 'The CAPTCHA token (captchaToken of a JSON submission)',
+};
+
+/** A form post's fields, for the OpenAPI document: the answers by field id, and the controls. */
+const FormPostFields = {
+  type: 'object',
+  description:
+    'Each form field is an answer named by its field id (repeated names, or `name[]`, make arrays; number and rating fields are parsed as numbers, checkboxes as booleans), besides the controls below. Files are refused.',
+  properties: Object.fromEntries(
+    [...CONTROL_LIMITS].map(([name, maxLength]) => [
+      name,
+      {
+        type: 'string',
+        maxLength,
+        description:
+          CONTROL_DESCRIPTIONS[name] ?? 'The CAPTCHA token, under the name its provider’s widget gives it',
+      },
+    ]),
+  ),
+  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+};
+
+/** The request media types of form posts, documented beside the JSON body of the submit route. */
+export const FORM_POST_MEDIA = {
+  [URLENCODED]: { schema: FormPostFields },
+  [MULTIPART]: { schema: FormPostFields },
+};
+
 function formPostKind(request: FastifyRequest): 'urlencoded' | 'multipart' | undefined {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   return type === URLENCODED ? 'urlencoded' : type === MULTIPART ? 'multipart' : undefined;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ListOf, problems } from '../../platform/http/schemas.js';
+import { ListOf, problems, respond, SECURITY } from '../../platform/http/schemas.js';
 import type { ResponsesQueryInput } from './schemas.js';
 
 /**
@@ -22,6 +22,8 @@ export interface LegacyResponsesOptions {
   querystring: TObject;
   /** One submission, as the successor lists it. */
   item: TSchema;
+  /** The successor's CSV answer (format=csv). */
+  csv: TSchema;
   tags: string[];
 }
 
@@ -33,9 +35,18 @@ export function registerLegacyResponsesRoute(app: App, options: LegacyResponsesO
         tags: options.tags,
         deprecated: true,
         summary: 'Deprecated: use GET /responses?form_id=&environment=',
+        operationId: 'listEnvironmentResponses',
+        security: SECURITY.sessionOrSecretKey,
         params: Type.Object({ environment: Type.String() }),
         querystring: Type.Omit(options.querystring, ['environment']),
-        response: { 200: ListOf(options.item), ...problems(400, 401, 403, 404) },
+        response: {
+          200: respond(
+            'As GET /responses answers',
+            { 'application/json': ListOf(options.item), 'text/csv': options.csv },
+            ['Deprecation', 'Link', 'Content-Disposition'],
+          ),
+          ...problems(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

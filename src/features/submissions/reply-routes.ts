@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { EnvironmentQuery, problems } from '../../platform/http/schemas.js';
+import { EnvironmentQuery, problems, SECURITY } from '../../platform/http/schemas.js';
 import { MailError, type Mailer } from '../../platform/mail.js';
 import { badRequest, Problem } from '../../platform/problem.js';
 import { findUserById } from '../accounts/repo.js';
@@ -78,6 +78,8 @@ export function registerReplyRoute(
       schema: {
         tags,
         summary: 'Reply to a submission by e-mail (to its first e-mail answer)',
+        operationId: 'replyToResponse',
+        security: SECURITY.sessionOrSecretKey,
         params: Type.Object({ id: Type.String({ maxLength: 200 }) }),
         querystring: Type.Object({
           form_id: Type.Optional(Type.String({ maxLength: 200 })),

@@ -8,7 +8,17 @@ import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { parseBound } from '../../platform/http/bounds.js';
 import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
 import { emptyBodyIsNone } from '../../platform/http/empty-body.js';
-import { ListOf, problems } from '../../platform/http/schemas.js';
+import {
+  EXTRA_REQUEST_MEDIA,
+  HtmlPage,
+  ListOf,
+  noBody,
+  problems,
+  problemsOrPages,
+  type ResponseHeader,
+  respond,
+  SECURITY,
+} from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { badRequest, notFound } from '../../platform/problem.js';
@@ -17,7 +27,7 @@ import { parseEnvironmentName } from '../environments/names.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
 import { csvStream, sendCsv } from './csv.js';
-import { acceptFormPosts, formPost } from './form-posts.js';
+import { acceptFormPosts, FORM_POST_MEDIA, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
 import { registerLegacyResponsesRoute } from './legacy-routes.js';
 import { presentSubmission, presentSubmissions } from './presenter.js';
@@ -44,6 +54,24 @@ import {
   SubmitResult,
 } from './schemas.js';
 import type { SubmissionService } from './service.js';
+
+const RATE_LIMIT: ResponseHeader[] = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+
+const IdempotencyHeaders = Type.Object({
+  'Idempotency-Key': Type.Optional(
+    Type.String({
+      description:
+        'Makes retries safe: the same key and body within 24 h answers the first result and stores nothing new (1 to 255 printable ASCII characters)',
+    }),
+  ),
+  'X-Idempotency-Key': Type.Optional(Type.String({ description: 'The same as Idempotency-Key' })),
+});
+
+/** What GET /responses answers with format=csv (API.md §6.2). */
+export const CsvExport = Type.String({
+  description:
+    'RFC 4180, UTF-8: `id,createdAt,status,read,starred`, then a column per form field headed by its id',
+});
 
 function requireParameter(value: string | undefined, name: string): string {
   if (value === undefined || value === '') {
@@ -74,9 +102,26 @@ export const submissionRoutes =
           schema: {
             tags,
             summary: 'Submit answers to a form (anonymous to live forms; with a key to live, active, draft)',
+            description:
+              'JSON, or a plain HTML form post (`application/x-www-form-urlencoded`, `multipart/form-data`): each form field is an answer. A form post is answered for a browser (a 303 to `_redirect` or `ui.redirectUrl`, else an HTML page, errors too) unless its Accept prefers JSON.',
+            operationId: 'submitForm',
+            security: SECURITY.public,
             params: Type.Object({ id: Type.String({ maxLength: 200 }) }),
+            headers: IdempotencyHeaders,
             body: SubmitBody,
-            response: { 201: SubmitResult, ...problems(400, 401, 403, 404, 429) },
+            [EXTRA_REQUEST_MEDIA]: FORM_POST_MEDIA,
+            response: {
+              201: respond(
+                'Stored (or the first result of this Idempotency-Key); a form post gets the thank-you page',
+                { 'application/json': SubmitResult, 'text/html': HtmlPage },
+                RATE_LIMIT,
+              ),
+              303: noBody('A form post with `_redirect` or `ui.redirectUrl`: stored; go to that page', [
+                'Location',
+                ...RATE_LIMIT,
+              ]),
+              ...problemsOrPages(400, 401, 403, 404, 409, 413, 429),
+            },
           },
         },
         async (request, reply) => {
@@ -140,8 +185,17 @@ export const submissionRoutes =
         schema: {
           tags,
           summary: "List a form's submissions, newest first (format=csv: all of them as a CSV download)",
+          operationId: 'listResponses',
+          security: SECURITY.sessionOrSecretKey,
           querystring: ResponsesQuery,
-          response: { 200: ListOf(SubmissionOut), ...problems(400, 401, 403, 404) },
+          response: {
+            200: respond(
+              'A page of submissions; with format=csv every matching one, as CSV',
+              { 'application/json': ListOf(SubmissionOut), 'text/csv': CsvExport },
+              ['Content-Disposition'],
+            ),
+            ...problems(400, 401, 403, 404),
+          },
         },
       },
       async (request, reply) => listResponses(request, reply, request.query),
@@ -181,6 +235,7 @@ export const submissionRoutes =
       list: listResponses,
       querystring: ResponsesQuery,
       item: SubmissionOut,
+      csv: CsvExport,
       tags,
     });
 
@@ -190,6 +245,8 @@ export const submissionRoutes =
         schema: {
           tags,
           summary: 'Read one submission',
+          operationId: 'getResponse',
+          security: SECURITY.sessionOrSecretKey,
           params: SubmissionIdParams,
           querystring: OptionalScope,
           response: { 200: SubmissionOut, ...problems(400, 401, 403, 404) },
@@ -213,6 +270,8 @@ export const submissionRoutes =
         schema: {
           tags,
           summary: 'Mark a submission read (body {read:false} marks it unread)',
+          operationId: 'markResponseRead',
+          security: SECURITY.sessionOrSecretKey,
           params: SubmissionIdParams,
           querystring: OptionalScope,
           body: Type.Union([
@@ -243,6 +302,8 @@ export const submissionRoutes =
         schema: {
           tags,
           summary: 'Star or unstar a submission',
+          operationId: 'starResponse',
+          security: SECURITY.sessionOrSecretKey,
           params: SubmissionIdParams,
           querystring: OptionalScope,
           body: Type.Object({ starred: Type.Boolean() }, { additionalProperties: false }),
@@ -268,6 +329,8 @@ export const submissionRoutes =
         schema: {
           tags,
           summary: 'Add a note to a submission',
+          operationId: 'addResponseNote',
+          security: SECURITY.sessionOrSecretKey,
           params: SubmissionIdParams,
           querystring: OptionalScope,
           body: Type.Object(
@@ -306,9 +369,11 @@ export const submissionRoutes =
         schema: {
           tags,
           summary: 'Delete a submission',
+          operationId: 'deleteResponse',
+          security: SECURITY.sessionOrSecretKey,
           params: SubmissionIdParams,
           querystring: OptionalScope,
-          response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
+          response: { 204: noBody('Deleted'), ...problems(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {

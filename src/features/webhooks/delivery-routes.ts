@@ -4,7 +4,7 @@ import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { emptyBodyIsNone } from '../../platform/http/empty-body.js';
-import { ListOf, problems, StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { ListOf, problems, SECURITY, StringEnum, Timestamp } from '../../platform/http/schemas.js';
 import { conflict, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { managersOnly, type WebhookAccess } from './access.js';
@@ -17,7 +17,7 @@ import {
   queueRedelivery,
 } from './delivery-repo.js';
 import { enqueueToWebhook } from './events.js';
-import type { WebhookRow } from './repo.js';
+import type { StoredWebhook } from './repo.js';
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEventName } from './schemas.js';
 
 /**
@@ -88,7 +88,7 @@ function presentDelivery(
   };
 }
 
-const disabledConflict = (webhook: WebhookRow) =>
+const disabledConflict = (webhook: StoredWebhook) =>
   conflict(`The webhook ${webhook.id} is disabled; enable it (PATCH {"enabled": true}) before sending to it`);
 
 export const webhookDeliveryRoutes =
@@ -103,6 +103,8 @@ export const webhookDeliveryRoutes =
         schema: {
           tags,
           summary: "A webhook's deliveries, newest first, each with its attempts",
+          operationId: 'listWebhookDeliveries',
+          security: SECURITY.sessionOrSecretKey,
           params: WebhookIdParams,
           querystring: ListQuery,
           response: { 200: ListOf(DeliveryOut), ...problems(400, 401, 403, 404) },
@@ -146,6 +148,8 @@ export const webhookDeliveryRoutes =
           tags,
           summary:
             'Send a delivery again: a new delivery of the same event (same webhook-id and body), to the current URL and secret',
+          operationId: 'redeliverWebhookDelivery',
+          security: SECURITY.sessionOrSecretKey,
           params: DeliveryParams,
           response: { 202: DeliveryOut, ...problems(401, 403, 404, 409) },
         },
@@ -160,7 +164,7 @@ export const webhookDeliveryRoutes =
         if (!original || original.webhook_id !== webhook.id) {
           throw notFound(`No delivery ${request.params.deliveryId} of webhook ${webhook.id}`);
         }
-        if (webhook.enabled !== 1) throw disabledConflict(webhook);
+        if (!webhook.enabled) throw disabledConflict(webhook);
         const row = await database.transaction((trx) => queueRedelivery(trx, original));
         outbox.nudge();
         return reply.status(202).send(presentDelivery(row, []));
@@ -175,6 +179,8 @@ export const webhookDeliveryRoutes =
         schema: {
           tags,
           summary: 'Send a webhook.test event to this webhook, whatever event it subscribes to',
+          operationId: 'testWebhook',
+          security: SECURITY.sessionOrSecretKey,
           params: WebhookIdParams,
           response: { 202: DeliveryOut, ...problems(401, 403, 404, 409) },
         },
@@ -185,12 +191,13 @@ export const webhookDeliveryRoutes =
           requireSessionOrSecretKey(request),
           request.params.id,
         );
-        if (webhook.enabled !== 1) throw disabledConflict(webhook);
-        const deliveryId = await database.transaction((trx) =>
-          enqueueToWebhook(trx, envelope, webhook, {
+        if (!webhook.enabled) throw disabledConflict(webhook);
+        // read back inside the transaction: the delivery as queued, before the worker can send it
+        const row = await database.transaction(async (trx) => {
+          const deliveryId = await enqueueToWebhook(trx, envelope, webhook, {
             event: 'webhook.test',
-            formId: webhook.form_id,
-            userId: webhook.user_id,
+            formId: webhook.formId,
+            userId: webhook.userId,
             environment: webhook.environment,
             occurredAt: nowIso(),
             data: {
@@ -198,11 +205,12 @@ export const webhookDeliveryRoutes =
               subscribedEvent: webhook.event,
               message: 'A test event from Intake: this webhook can receive deliveries.',
             },
-          }),
-        );
+          });
+          const queued = await findDelivery(trx, deliveryId);
+          if (!queued) throw notFound(`No delivery ${deliveryId}`);
+          return queued;
+        });
         outbox.nudge();
-        const row = await findDelivery(database.db, deliveryId);
-        if (!row) throw notFound(`No delivery ${deliveryId}`);
         return reply.status(202).send(presentDelivery(row, []));
       },
     );

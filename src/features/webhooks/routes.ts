@@ -3,7 +3,14 @@ import { Type } from '@sinclair/typebox';
 import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
-import { EnvironmentQuery, ListOf, problems } from '../../platform/http/schemas.js';
+import {
+  EnvironmentQuery,
+  ListOf,
+  noBody,
+  problems,
+  SECURITY,
+  withHeaders,
+} from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
 import { badRequest, conflict, type FieldError, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
@@ -16,9 +23,9 @@ import {
   deleteWebhook,
   insertWebhook,
   listWebhooks,
+  type StoredWebhook,
   updateWebhook,
   type WebhookChanges,
-  type WebhookRow,
 } from './repo.js';
 import { invalidWebhook, secretError, webhookUrlError } from './rules.js';
 import { EventSchema, FormatSchema, SecretSchema, UrlSchema, WebhookOut } from './schemas.js';
@@ -71,7 +78,7 @@ export const webhookRoutes =
     /** The problems of the url and secret being written, all at once; 400 when there are any. */
     async function assertWritable(
       input: { url?: string; secret?: string | null },
-      previous: WebhookRow | undefined,
+      previous: StoredWebhook | undefined,
     ): Promise<void> {
       const errors: FieldError[] = [];
       if (input.url !== undefined) {
@@ -92,8 +99,13 @@ export const webhookRoutes =
         schema: {
           tags,
           summary: "Register a webhook on one of a form's events",
+          operationId: 'createWebhook',
+          security: SECURITY.sessionOrSecretKey,
           body: CreateWebhookBody,
-          response: { 201: WebhookOut, ...problems(400, 401, 403, 404, 409) },
+          response: {
+            201: withHeaders(WebhookOut, ['Location'], 'The webhook registered'),
+            ...problems(400, 401, 403, 404, 409),
+          },
         },
       },
       async (request, reply) => {
@@ -101,17 +113,17 @@ export const webhookRoutes =
         const body = request.body;
         const form = await access.managedForm(database.db, principal, body.formId);
         await assertWritable(body, undefined);
-        const row: WebhookRow = {
+        const row: StoredWebhook = {
           id: newId('whk'),
-          user_id: form.userId,
+          userId: form.userId,
           environment: form.environment,
-          form_id: form.id,
+          formId: form.id,
           event: body.event,
           url: body.url,
-          secret_ciphertext: body.secret === undefined ? null : await envelope.encrypt(body.secret),
+          secretCiphertext: body.secret === undefined ? null : await envelope.encrypt(body.secret),
           format: body.format ?? 'legacy',
-          enabled: 1,
-          created_at: nowIso(),
+          enabled: true,
+          createdAt: nowIso(),
         };
         await database.transaction(async (trx) => {
           // The form row locked first: concurrent creations count one after the other, so the limit holds.
@@ -137,6 +149,8 @@ export const webhookRoutes =
         schema: {
           tags,
           summary: "List webhooks: one form's (form_id) or every one of an environment (environment)",
+          operationId: 'listWebhooks',
+          security: SECURITY.sessionOrSecretKey,
           querystring: ListQuery,
           response: { 200: ListOf(WebhookOut), ...problems(400, 401, 403, 404) },
         },
@@ -171,7 +185,7 @@ export const webhookRoutes =
           after: decodeCursor(query.cursor),
         });
         const page = toPage(
-          rows.map((row) => ({ row, createdAt: row.created_at, id: row.id })),
+          rows.map((row) => ({ row, createdAt: row.createdAt, id: row.id })),
           limit,
         );
         return { data: page.rows.map(({ row }) => presentWebhook(row)), nextCursor: page.nextCursor };
@@ -185,6 +199,8 @@ export const webhookRoutes =
         schema: {
           tags,
           summary: 'Read a webhook (never its secret: hasSecret says whether it has one)',
+          operationId: 'getWebhook',
+          security: SECURITY.sessionOrSecretKey,
           params: WebhookIdParams,
           response: { 200: WebhookOut, ...problems(400, 401, 403, 404) },
         },
@@ -206,6 +222,8 @@ export const webhookRoutes =
         schema: {
           tags,
           summary: 'Change a webhook: the members given replace the stored ones (secret: null removes it)',
+          operationId: 'updateWebhook',
+          security: SECURITY.sessionOrSecretKey,
           params: WebhookIdParams,
           body: UpdateWebhookBody,
           response: { 200: WebhookOut, ...problems(400, 401, 403, 404) },
@@ -223,9 +241,9 @@ export const webhookRoutes =
         if (body.event !== undefined) changes.event = body.event;
         if (body.url !== undefined) changes.url = body.url;
         if (body.format !== undefined) changes.format = body.format;
-        if (body.enabled !== undefined) changes.enabled = body.enabled ? 1 : 0;
+        if (body.enabled !== undefined) changes.enabled = body.enabled;
         if (body.secret !== undefined) {
-          changes.secret_ciphertext = body.secret === null ? null : await envelope.encrypt(body.secret);
+          changes.secretCiphertext = body.secret === null ? null : await envelope.encrypt(body.secret);
         }
         const updated = await database.transaction((trx) => updateWebhook(trx, webhook.id, changes));
         if (!updated) throw webhookNotFound(webhook.id);
@@ -240,8 +258,10 @@ export const webhookRoutes =
         schema: {
           tags,
           summary: 'Delete a webhook',
+          operationId: 'deleteWebhook',
+          security: SECURITY.sessionOrSecretKey,
           params: WebhookIdParams,
-          response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
+          response: { 204: noBody('Deleted'), ...problems(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
