@@ -4,15 +4,15 @@ import { type Engine, keepRow, toCount } from '../../platform/db/dialect.js';
 import { forbidden } from '../../platform/problem.js';
 import { DEFAULT_ENVIRONMENTS, environmentNotFound } from './names.js';
 
-export interface EnvironmentRow {
+export interface StoredEnvironment {
   name: string;
-  created_at: string;
+  createdAt: string;
 }
 
-export function listEnvironments(db: Db, userId: string): Promise<EnvironmentRow[]> {
+export function listEnvironments(db: Db, userId: string): Promise<StoredEnvironment[]> {
   return db
     .selectFrom('environments')
-    .select(['name', 'created_at'])
+    .select(['name', 'created_at as createdAt'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('name')

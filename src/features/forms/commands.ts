@@ -7,7 +7,7 @@ import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
 import { holdEnvironment } from '../environments/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
-import { listWebhooksOfForms, replaceFormWebhooks, type WebhookRow } from '../webhooks/repo.js';
+import { listWebhooksOfForms, replaceFormWebhooks, type StoredWebhook } from '../webhooks/repo.js';
 import { ssrfGuardOn } from '../webhooks/ssrf.js';
 import { formNotFound, managedOrThrow } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
@@ -139,7 +139,7 @@ export async function updateFormById(
       version: stored.version + 1,
       updatedAt: nowIso(),
     };
-    let webhooks: WebhookRow[] | undefined;
+    let webhooks: StoredWebhook[] | undefined;
     if (draft.webhooks) {
       const existing = await listWebhooksOfForms(database.db, [next.id]);
       await assertWebhookMember(draft.webhooks, existing, ssrfGuardOn(config));

@@ -1,5 +1,5 @@
 import { presentWebhook } from '../webhooks/presenter.js';
-import type { WebhookRow } from '../webhooks/repo.js';
+import type { StoredWebhook } from '../webhooks/repo.js';
 import type { StoredForm } from './repo.js';
 import type { FormDefinition } from './schemas.js';
 
@@ -17,7 +17,7 @@ function presentSpamProtection(spam: FormDefinition['spamProtection']) {
 /** A form as its owner reads it (GET /forms/{id}). */
 export type FormView = ReturnType<typeof presentForm>;
 
-export function presentForm(form: StoredForm, webhooks: readonly WebhookRow[]) {
+export function presentForm(form: StoredForm, webhooks: readonly StoredWebhook[]) {
   const d = form.definition;
   return {
     id: form.id,

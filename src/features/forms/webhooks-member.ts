@@ -1,7 +1,7 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import { newId } from '../../platform/ids.js';
 import { badRequest, type FieldError } from '../../platform/problem.js';
-import type { WebhookRow } from '../webhooks/repo.js';
+import type { StoredWebhook } from '../webhooks/repo.js';
 import { secretError, webhookUrlError } from '../webhooks/rules.js';
 import { SUBSCRIBABLE_EVENTS, type WebhookInput } from '../webhooks/schemas.js';
 import type { StoredForm } from './repo.js';
@@ -15,10 +15,10 @@ import type { StoredForm } from './repo.js';
 export async function webhookRowsFor(
   form: StoredForm,
   inputs: WebhookInput[],
-  existing: WebhookRow[],
+  existing: StoredWebhook[],
   envelope: Envelope,
   now: string,
-): Promise<WebhookRow[]> {
+): Promise<StoredWebhook[]> {
   const byId = new Map(existing.map((row) => [row.id, row]));
   // Ids first, in the order given: they order the webhooks of a form created in one millisecond.
   const items = inputs.map((input) => {
@@ -30,18 +30,18 @@ export async function webhookRowsFor(
       const secret =
         input.secret !== undefined
           ? await envelope.encrypt(input.secret)
-          : (previous?.secret_ciphertext ?? null);
+          : (previous?.secretCiphertext ?? null);
       return {
         id,
-        user_id: form.userId,
+        userId: form.userId,
         environment: form.environment,
-        form_id: form.id,
+        formId: form.id,
         event: input.event,
         url: input.url,
-        secret_ciphertext: secret,
+        secretCiphertext: secret,
         format: input.format ?? 'legacy',
-        enabled: (input.enabled ?? (previous ? previous.enabled === 1 : true)) ? 1 : 0,
-        created_at: previous?.created_at ?? now,
+        enabled: input.enabled ?? previous?.enabled ?? true,
+        createdAt: previous?.createdAt ?? now,
       };
     }),
   );
@@ -55,7 +55,7 @@ export async function webhookRowsFor(
  */
 export async function assertWebhookMember(
   inputs: readonly WebhookInput[],
-  existing: readonly WebhookRow[],
+  existing: readonly StoredWebhook[],
   guard: boolean,
 ): Promise<void> {
   const byId = new Map(existing.map((row) => [row.id, row]));

@@ -3,7 +3,7 @@ import { environmentMismatch, manageDenial } from '../../platform/access.js';
 import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { notFound } from '../../platform/problem.js';
-import { findWebhook, type WebhookRow } from './repo.js';
+import { findWebhook, type StoredWebhook } from './repo.js';
 
 /**
  * Who may manage a webhook (API.md §7): whoever may manage its form — the owner's session
@@ -62,10 +62,10 @@ export class WebhookAccess {
     db: Db,
     principal: Principal,
     id: string,
-  ): Promise<{ webhook: WebhookRow; form: WebhookForm }> {
+  ): Promise<{ webhook: StoredWebhook; form: WebhookForm }> {
     const webhook = await findWebhook(db, id);
     if (!webhook) throw webhookNotFound(id);
-    const form = await this.forms.find(db, webhook.form_id);
+    const form = await this.forms.find(db, webhook.formId);
     // the form was deleted after the webhook was read: its webhooks went with it
     if (!form) throw webhookNotFound(id);
     const denial = manageDenial(principal, form);

@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids.js';
 import { appendToOutbox } from '../../platform/outbox.js';
 import { nowIso } from '../../platform/time.js';
 import { renderPayload } from './payload.js';
-import type { WebhookRow } from './repo.js';
+import { type StoredWebhook, subscribedWebhooks } from './repo.js';
 import type { WebhookEventName } from './schemas.js';
 
 /**
@@ -46,24 +46,16 @@ export async function enqueueWebhookEvents(
   if (events.length === 0) return 0;
   const formIds = [...new Set(events.map((e) => e.formId))];
   const names = [...new Set(events.map((e) => e.event))];
-  const webhooks = await trx
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('form_id', 'in', formIds)
-    .where('event', 'in', names)
-    .where('enabled', '=', 1)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const webhooks = await subscribedWebhooks(trx, formIds, names);
   if (webhooks.length === 0) return 0;
-  const byFormAndEvent = new Map<string, WebhookRow[]>();
+  const byFormAndEvent = new Map<string, StoredWebhook[]>();
   for (const webhook of webhooks) {
-    const key = `${webhook.form_id}\u0000${webhook.event}`;
+    const key = `${webhook.formId}\u0000${webhook.event}`;
     const list = byFormAndEvent.get(key);
     if (list) list.push(webhook);
     else byFormAndEvent.set(key, [webhook]);
   }
-  const targets: Array<{ webhook: WebhookRow; event: WebhookEvent; eventId: string }> = [];
+  const targets: Array<{ webhook: StoredWebhook; event: WebhookEvent; eventId: string }> = [];
   for (const event of events) {
     const subscribed = byFormAndEvent.get(`${event.formId}\u0000${event.event}`);
     if (!subscribed) continue;
@@ -81,7 +73,7 @@ export async function enqueueWebhookEvents(
 export async function enqueueToWebhook(
   trx: Trx,
   envelope: Envelope,
-  webhook: WebhookRow,
+  webhook: StoredWebhook,
   event: WebhookEvent,
 ): Promise<string> {
   const ids: string[] = [];
@@ -92,7 +84,7 @@ export async function enqueueToWebhook(
 async function queueDeliveries(
   trx: Trx,
   envelope: Envelope,
-  targets: ReadonlyArray<{ webhook: WebhookRow; event: WebhookEvent; eventId: string }>,
+  targets: ReadonlyArray<{ webhook: StoredWebhook; event: WebhookEvent; eventId: string }>,
   ids: string[] = [],
 ): Promise<number> {
   if (targets.length === 0) return 0;
@@ -113,14 +105,14 @@ async function queueDeliveries(
       return {
         id: newId('dlv'),
         webhook_id: webhook.id,
-        user_id: webhook.user_id,
+        user_id: webhook.userId,
         environment: webhook.environment,
-        form_id: webhook.form_id,
+        form_id: webhook.formId,
         event_id: eventId,
         event: event.event,
         url: webhook.url,
         format: webhook.format,
-        secret_ciphertext: webhook.secret_ciphertext,
+        secret_ciphertext: webhook.secretCiphertext,
         body_ciphertext: await envelope.encrypt(body),
         status: 'pending' as const,
         attempts: 0,

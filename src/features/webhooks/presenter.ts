@@ -1,16 +1,16 @@
-import type { WebhookRow } from './repo.js';
+import type { StoredWebhook } from './repo.js';
 
 /** A webhook as the API shows it: never its secret, only whether it has one. */
-export function presentWebhook(row: WebhookRow) {
+export function presentWebhook(webhook: StoredWebhook) {
   return {
-    id: row.id,
-    formId: row.form_id,
-    environment: row.environment,
-    event: row.event,
-    url: row.url,
-    format: row.format,
-    enabled: row.enabled === 1,
-    hasSecret: row.secret_ciphertext !== null,
-    createdAt: row.created_at,
+    id: webhook.id,
+    formId: webhook.formId,
+    environment: webhook.environment,
+    event: webhook.event,
+    url: webhook.url,
+    format: webhook.format,
+    enabled: webhook.enabled,
+    hasSecret: webhook.secretCiphertext !== null,
+    createdAt: webhook.createdAt,
   };
 }

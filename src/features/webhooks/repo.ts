@@ -2,31 +2,97 @@ import { olderThan, type Position } from '../../platform/cursor.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import type { Schema } from '../../platform/db/schema.js';
 
-export type WebhookRow = Schema['webhooks'];
+type WebhookRow = Schema['webhooks'];
+
+/** A webhook as stored: its secret only as envelope ciphertext. */
+export interface StoredWebhook {
+  id: string;
+  userId: string;
+  environment: string;
+  formId: string;
+  event: string;
+  url: string;
+  secretCiphertext: string | null;
+  format: string;
+  enabled: boolean;
+  createdAt: string;
+}
+
+const fromRow = (row: WebhookRow): StoredWebhook => ({
+  id: row.id,
+  userId: row.user_id,
+  environment: row.environment,
+  formId: row.form_id,
+  event: row.event,
+  url: row.url,
+  secretCiphertext: row.secret_ciphertext,
+  format: row.format,
+  enabled: Number(row.enabled) === 1,
+  createdAt: row.created_at,
+});
+
+const toRow = (webhook: StoredWebhook): WebhookRow => ({
+  id: webhook.id,
+  user_id: webhook.userId,
+  environment: webhook.environment,
+  form_id: webhook.formId,
+  event: webhook.event,
+  url: webhook.url,
+  secret_ciphertext: webhook.secretCiphertext,
+  format: webhook.format,
+  enabled: webhook.enabled ? 1 : 0,
+  created_at: webhook.createdAt,
+});
 
 /** The webhooks of these forms, oldest first, in one query (lists never ask per form). */
-export async function listWebhooksOfForms(db: Db | Trx, formIds: readonly string[]): Promise<WebhookRow[]> {
+export async function listWebhooksOfForms(
+  db: Db | Trx,
+  formIds: readonly string[],
+): Promise<StoredWebhook[]> {
   if (formIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('webhooks')
     .selectAll()
     .where('form_id', 'in', [...formIds])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return rows.map(fromRow);
+}
+
+/** The enabled webhooks of these forms subscribed to one of these events, oldest first (one query). */
+export async function subscribedWebhooks(
+  trx: Trx,
+  formIds: readonly string[],
+  events: readonly string[],
+): Promise<StoredWebhook[]> {
+  const rows = await trx
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('form_id', 'in', [...formIds])
+    .where('event', 'in', [...events])
+    .where('enabled', '=', 1)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(fromRow);
 }
 
 /** Makes `rows` the form's whole set of webhooks: the others are deleted, these upserted. */
-export async function replaceFormWebhooks(trx: Trx, formId: string, rows: WebhookRow[]): Promise<void> {
+export async function replaceFormWebhooks(
+  trx: Trx,
+  formId: string,
+  webhooks: readonly StoredWebhook[],
+): Promise<void> {
   let remove = trx.deleteFrom('webhooks').where('form_id', '=', formId);
-  if (rows.length > 0)
+  if (webhooks.length > 0)
     remove = remove.where(
       'id',
       'not in',
-      rows.map((row) => row.id),
+      webhooks.map((webhook) => webhook.id),
     );
   await remove.execute();
-  for (const row of rows) {
+  for (const row of webhooks.map(toRow)) {
     const {
       id: _id,
       user_id: _user,
@@ -47,8 +113,9 @@ export async function replaceFormWebhooks(trx: Trx, formId: string, rows: Webhoo
 
 // --- the /webhooks resource (routes.ts) ---------------------------------------------
 
-export async function findWebhook(db: Db | Trx, id: string): Promise<WebhookRow | undefined> {
-  return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findWebhook(db: Db | Trx, id: string): Promise<StoredWebhook | undefined> {
+  const row = await db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && fromRow(row);
 }
 
 export interface WebhookListQuery {
@@ -60,18 +127,19 @@ export interface WebhookListQuery {
 }
 
 /** One page, newest first, plus one row to tell whether another page follows. */
-export async function listWebhooks(db: Db, query: WebhookListQuery): Promise<WebhookRow[]> {
+export async function listWebhooks(db: Db, query: WebhookListQuery): Promise<StoredWebhook[]> {
   let select = db.selectFrom('webhooks').selectAll().where('user_id', '=', query.userId);
   select =
     'formId' in query.scope
       ? select.where('form_id', '=', query.scope.formId)
       : select.where('environment', '=', query.scope.environment);
   if (query.after) select = select.where(olderThan(query.after));
-  return select
+  const rows = await select
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
+  return rows.map(fromRow);
 }
 
 export async function countFormWebhooks(db: Db | Trx, formId: string): Promise<number> {
@@ -83,18 +151,24 @@ export async function countFormWebhooks(db: Db | Trx, formId: string): Promise<n
   return Number(row.count);
 }
 
-export async function insertWebhook(trx: Trx, row: WebhookRow): Promise<void> {
-  await trx.insertInto('webhooks').values(row).execute();
+export async function insertWebhook(trx: Trx, webhook: StoredWebhook): Promise<void> {
+  await trx.insertInto('webhooks').values(toRow(webhook)).execute();
 }
 
 export type WebhookChanges = Partial<
-  Pick<WebhookRow, 'event' | 'url' | 'secret_ciphertext' | 'format' | 'enabled'>
+  Pick<StoredWebhook, 'event' | 'url' | 'secretCiphertext' | 'format' | 'enabled'>
 >;
 
 /** False when the webhook is gone (deleted, or its form deleted, meanwhile). */
 export async function updateWebhook(trx: Trx, id: string, changes: WebhookChanges): Promise<boolean> {
-  if (Object.keys(changes).length === 0) return (await findWebhook(trx, id)) !== undefined;
-  const result = await trx.updateTable('webhooks').set(changes).where('id', '=', id).executeTakeFirst();
+  const columns: Partial<WebhookRow> = {};
+  if (changes.event !== undefined) columns.event = changes.event;
+  if (changes.url !== undefined) columns.url = changes.url;
+  if (changes.secretCiphertext !== undefined) columns.secret_ciphertext = changes.secretCiphertext;
+  if (changes.format !== undefined) columns.format = changes.format;
+  if (changes.enabled !== undefined) columns.enabled = changes.enabled ? 1 : 0;
+  if (Object.keys(columns).length === 0) return (await findWebhook(trx, id)) !== undefined;
+  const result = await trx.updateTable('webhooks').set(columns).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

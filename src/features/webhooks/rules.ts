@@ -1,5 +1,5 @@
 import { badRequest, type FieldError } from '../../platform/problem.js';
-import type { WebhookRow } from './repo.js';
+import type { StoredWebhook } from './repo.js';
 import { deliverableUrlError } from './ssrf.js';
 
 /** What a webhook may be: the rules shared by `/webhooks` and a form's `webhooks` member. */
@@ -27,7 +27,7 @@ export function secretError(secret: string, field = 'secret'): FieldError | unde
  */
 export async function webhookUrlError(
   url: string,
-  previous: Pick<WebhookRow, 'url'> | undefined,
+  previous: Pick<StoredWebhook, 'url'> | undefined,
   guard: boolean,
 ): Promise<FieldError | undefined> {
   if (previous?.url === url) return undefined;
