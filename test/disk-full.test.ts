@@ -150,6 +150,7 @@ describe.skipIf(!sqliteOnly)('a full disk (SQLite)', () => {
     const watcher = (async () => {
       while (watching) {
         health.push((await t.request({ method: 'GET', url: '/health' })).status);
+        // sampling on purpose: /health every 20 ms throughout
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();

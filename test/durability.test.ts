@@ -85,6 +85,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('durability under load: %s', (sig
       }
     };
     const clients = Array.from({ length: 16 }, client);
+    // a random moment on purpose: the stop lands somewhere in the load, not at a chosen point
     await new Promise((resolve) => setTimeout(resolve, 400 + Math.random() * 1200));
     const exit = await service.stop(signal);
     stopping = true;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { createForm, signup } from './support/factories.js';
+import { eventually } from './support/poll.js';
 
 /**
  * On SQLite a commit is acknowledged only after WalSync's fdatasync, but reads go to the
@@ -48,10 +49,10 @@ describe.skipIf(process.env.DATABASE_URL)('answers only once durable (SQLite)', 
       return response;
     });
     // wait until the first request has committed and is waiting for its WAL flush
-    for (let i = 0; i < 200 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
-    expect(held.length).toBeGreaterThan(0);
+    await eventually(() => expect(held.length).toBeGreaterThan(0), { timeoutMs: 5_000, intervalMs: 5 });
     expect(firstAnswered).toBe(false);
 
+    // a fixed wait on purpose: 500 ms for a (wrong) 201 to the replay; a replay still waiting is right
     const replay = await Promise.race([
       submit(),
       new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), 500)),

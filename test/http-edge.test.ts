@@ -225,6 +225,7 @@ function upload(size: number, encoding: 'length' | 'chunked', late: boolean): Pr
             Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]),
           );
         sent += data.length;
+        // pacing on purpose: the body trickles in, piece by piece, as a slow client sends it
         await new Promise((next) => setTimeout(next, 1));
       }
       if (encoding === 'chunked' && !socket.destroyed) await write('0\r\n\r\n');

@@ -60,6 +60,8 @@ describe('notifications survive SIGKILL while the SMTP server is down', () => {
     // Every message has been tried once and refused (nothing listens on the port); then the crash.
     // (Killing mid-attempt would work too, but the message's lease would hold it for a minute.)
     expect(await waitForFailedSends(first, SUBMISSIONS)).toBe(SUBMISSIONS);
+    // A fixed wait: the failure is logged just before the worker records it (and lets go of the
+    // lease), and this test has no window into the child's database to poll for that.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await first.stop('SIGKILL')).toBe('SIGKILL');
 

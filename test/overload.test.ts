@@ -94,6 +94,7 @@ describe('under overload', () => {
     while (performance.now() - started < durationMs) {
       const due = Math.floor(((performance.now() - started) * perSecond) / 1000);
       while (answers.length < due) answers.push(submitOnce(answers.length));
+      // pacing on purpose: the clock of the open loop
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     return Promise.all(answers);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from './support/poll.js';
 import { createPostgresCluster, type PostgresCluster, postgresBinaries } from './support/postgres-cluster.js';
 import { ownerWithLiveForm, runService, type ServiceProcess, startService } from './support/process.js';
 
@@ -112,11 +113,13 @@ describe.skipIf(!process.env.DATABASE_URL || !postgresBinaries())('PostgreSQL ou
         } catch {
           health.push({ at: performance.now(), status: 0, retryAfter: null });
         }
+        // sampling on purpose: /health every 100 ms through the outages
         await sleep(100);
       }
     };
     const load = [...Array.from({ length: CLIENTS }, (_, n) => client(n)), watchHealth()];
 
+    // The scenario's phases are fixed lengths of time on purpose: the load runs through each.
     await sleep(1500);
     const backAt: number[] = [];
     let downFrom = 0;
@@ -194,6 +197,7 @@ describe.skipIf(!process.env.DATABASE_URL || !postgresBinaries())('PostgreSQL ou
     await cluster.stop('fast');
     const run = runService(env());
     const startedAt = Date.now();
+    // a fixed wait on purpose: 3 s of waiting for the database, to count how often it says so
     await sleep(3000);
     expect(run.child.exitCode).toBeNull();
     const waits = run.output().match(/waiting for the database/g) ?? [];
@@ -211,7 +215,10 @@ describe.skipIf(!process.env.DATABASE_URL || !postgresBinaries())('PostgreSQL ou
   it('exits 0 at once on SIGTERM while still waiting for the database', async () => {
     await cluster.stop('fast');
     const run = runService(env());
-    await sleep(1500);
+    await waitFor(() => /waiting for the database/.test(run.output()), {
+      timeoutMs: 10_000,
+      what: 'the service to wait for the database',
+    });
     expect(run.child.exitCode).toBeNull();
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
@@ -229,11 +236,11 @@ describe.skipIf(!process.env.DATABASE_URL || !postgresBinaries())('PostgreSQL ou
 });
 
 async function waitForUrl(output: () => string, timeoutMs: number): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const match = /"url":"(http:\/\/[^"]+)"/.exec(output());
-    if (match?.[1]) return match[1];
-    await sleep(50);
-  }
-  throw new Error(`service did not become ready:\n${output()}`);
+  return waitFor(() => /"url":"(http:\/\/[^"]+)"/.exec(output())?.[1], {
+    timeoutMs,
+    intervalMs: 50,
+    what: 'the service to become ready',
+  }).catch(() => {
+    throw new Error(`service did not become ready:\n${output()}`);
+  });
 }

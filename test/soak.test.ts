@@ -95,6 +95,7 @@ describe('the service under a steady load', () => {
           });
           count(answer.status);
           if (answer.status === 201) acknowledged += 1;
+          // pacing on purpose: each client keeps its share of the offered rate
           await sleep(Math.max(0, pause - (Date.now() - started)));
         }
       };
@@ -127,6 +128,7 @@ describe('the service under a steady load', () => {
             count(csv.status);
             await csv.text();
           }
+          // pacing on purpose: an owner looks at the inbox now and then, not in a busy loop
           await sleep(200);
         }
       };

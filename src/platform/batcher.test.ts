@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Batcher, retryAfterS } from './batcher.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -15,14 +15,13 @@ describe('Batcher', () => {
     );
     for (let i = 0; i < 5; i++) batcher.add(i);
     expect(batcher.pending).toBe(5);
-    await sleep(5);
     // one batch of two cut and in hand, three waiting
-    expect(batcher.pending).toBe(3);
+    await vi.waitFor(() => expect(batcher.pending).toBe(3));
     release();
-    await sleep(5);
-    expect(batcher.pending).toBe(1);
+    await vi.waitFor(() => expect(batcher.pending).toBe(1));
     release();
-    await sleep(5);
+    // the last batch cut (and its release handed over) before it is let go
+    await vi.waitFor(() => expect(batcher.pending).toBe(0));
     release();
     await batcher.flush();
     expect(batcher.batchSizes).toEqual([2, 2, 1]);
@@ -47,8 +46,7 @@ describe('Batcher', () => {
     batcher.add(1);
     batcher.add(2);
     // the batch of 0 is still in hand: 1 and 2 run out by the timer, not at a cut
-    await sleep(250);
-    expect(expired.map((entry) => entry.item)).toEqual([1, 2]);
+    await vi.waitFor(() => expect(expired.map((entry) => entry.item)).toEqual([1, 2]), { timeout: 5_000 });
     expect(expired.every((entry) => entry.waitedMs > 100)).toBe(true);
     expect(batcher.pending).toBe(0);
     batcher.add(3);
@@ -59,6 +57,7 @@ describe('Batcher', () => {
   });
 
   it('estimates the wait from the duration of the last batches, for Retry-After', async () => {
+    // every batch takes 20 ms: the duration the estimate is made of
     const batcher = new Batcher<number>(() => sleep(20), { maxBatch: 10 });
     expect(batcher.estimatedWaitMs()).toBeUndefined();
     expect(retryAfterS(batcher)).toBe(1);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app.js';
+import { waitFor } from '../../test/support/poll.js';
 import type { Database } from './db/database.js';
 import { appendToOutbox, OutboxWorker, PermanentFailure } from './outbox.js';
 
@@ -16,6 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** Fixed waits only where time is the point: a handler's work, or a window in which nothing may happen. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function append(kind: string, payloads: unknown[]): Promise<void> {
@@ -37,14 +39,6 @@ async function statusesOf(kind: string): Promise<string[]> {
   return rows.map((row) => row.status);
 }
 
-async function until(predicate: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(10);
-  }
-}
-
 describe('the outbox worker', () => {
   it('keeps at most `concurrency` messages in hand, and uses all of them', async () => {
     let inHand = 0;
@@ -53,6 +47,7 @@ describe('the outbox worker', () => {
     t.app.intake.outbox.handle('probe-concurrency', async () => {
       inHand++;
       most = Math.max(most, inHand);
+      // the handler's work: long enough that the messages overlap
       await sleep(15);
       inHand--;
       done++;
@@ -61,15 +56,16 @@ describe('the outbox worker', () => {
       'probe-concurrency',
       Array.from({ length: 40 }, (_, i) => ({ i })),
     );
-    await until(() => done === 40);
+    await waitFor(() => done === 40);
     expect(most).toBe(4);
-    await until(async () => (await statusesOf('probe-concurrency')).every((s) => s === 'done'));
+    await waitFor(async () => (await statusesOf('probe-concurrency')).every((s) => s === 'done'));
   });
 
   it('a slow message holds one slot, not the rest of its batch', async () => {
     const finished: string[] = [];
     t.app.intake.outbox.handle('probe-slow', async (payload) => {
       const { name } = payload as { name: string };
+      // the handlers' work: one slow message among quick ones
       await sleep(name === 'slow' ? 600 : 10);
       finished.push(name);
     });
@@ -77,7 +73,7 @@ describe('the outbox worker', () => {
       { name: 'slow' },
       ...Array.from({ length: 12 }, (_, i) => ({ name: `quick-${i}` })),
     ]);
-    await until(() => finished.length === 13);
+    await waitFor(() => finished.length === 13);
     expect(finished.at(-1)).toBe('slow');
   });
 
@@ -94,13 +90,14 @@ describe('the outbox worker', () => {
     });
     await append('probe-final', [{}]);
     await append('probe-permanent', [{}]);
-    await until(async () => (await statusesOf('probe-final'))[0] === 'failed');
+    await waitFor(async () => (await statusesOf('probe-final'))[0] === 'failed');
     expect(seen).toEqual([
       { attempt: 1, final: false },
       { attempt: 2, final: false },
       { attempt: 3, final: true },
     ]);
-    await until(async () => (await statusesOf('probe-permanent'))[0] === 'failed');
+    await waitFor(async () => (await statusesOf('probe-permanent'))[0] === 'failed');
+    // a fixed wait on purpose: several polls (20 ms) and retry delays (30 ms) in which no retry may come
     await sleep(150);
     expect(permanentCalls).toBe(1);
   });
@@ -145,6 +142,7 @@ describe('the outbox worker while the database is away (issue 9)', () => {
     });
     worker.start();
     try {
+      // a fixed wait on purpose: the window in which the rounds are counted
       await sleep(700);
       // 20 ms apart without backoff would be 35 rounds; 20, 40, 80 … ms apart it is a handful
       expect(state.statements).toBeGreaterThanOrEqual(3);
@@ -157,8 +155,8 @@ describe('the outbox worker while the database is away (issue 9)', () => {
         appendToOutbox(trx, [{ kind: 'probe-outage', payload: { n: 1 } }]),
       );
       // the next round (at most the longest pause away) finds it
-      await until(() => handled.length === 1, 15_000);
-      await until(() => lines.some((line) => line.level === 'info' && line.message.includes('resumed')));
+      await waitFor(() => handled.length === 1, { timeoutMs: 15_000 });
+      await waitFor(() => lines.some((line) => line.level === 'info' && line.message.includes('resumed')));
     } finally {
       await worker.stop();
     }
@@ -178,7 +176,7 @@ describe('the outbox worker while the database is away (issue 9)', () => {
       appendToOutbox(trx, [{ kind: 'probe-hang', payload: {} }]),
     );
     worker.start();
-    await until(() => started);
+    await waitFor(() => started);
     const stopping = Date.now();
     await worker.stop(200);
     expect(Date.now() - stopping).toBeLessThan(1000);

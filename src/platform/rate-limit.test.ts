@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRateLimiter, openRateLimitStore } from './rate-limit.js';
 
 /**
@@ -36,8 +36,14 @@ describe('rate limits while Redis is away', () => {
     const store = await openRateLimitStore(url());
     try {
       const limiter = createRateLimiter(store, { name: 'outage', points: 2, windowSeconds: 60 });
-      // let the client connect (or fail to) first
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // let the client connect (ready: the silent Redis answered INFO) or fail to (reconnecting) first
+      await vi.waitFor(
+        () => expect(['ready', 'reconnecting', 'close', 'end']).toContain(store.redis?.status),
+        {
+          timeout: 5_000,
+          interval: 20,
+        },
+      );
       const started = Date.now();
       expect((await limiter.consume('k')).remaining).toBe(1);
       expect((await limiter.consume('k')).remaining).toBe(0);

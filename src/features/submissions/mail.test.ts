@@ -18,6 +18,7 @@ import {
   startSmtpServer,
   type TestSmtpServer,
 } from '../../../test/support/mail.js';
+import { eventually, waitFor } from '../../../test/support/poll.js';
 
 /**
  * E-mail end to end (API.md §5.4 notifications and autoResponse, §6.2 reply, §9 SMTP_URL),
@@ -99,12 +100,13 @@ async function outboxOf(submissionId: string) {
 
 /** Waits until the worker has finished every message of the submission. */
 async function settled(submissionId: string): Promise<Awaited<ReturnType<typeof outboxOf>>> {
-  for (let i = 0; i < 200; i++) {
-    const rows = await outboxOf(submissionId);
-    if (rows.every((row) => row.status !== 'pending')) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`outbox messages of ${submissionId} still pending`);
+  return waitFor(
+    async () => {
+      const rows = await outboxOf(submissionId);
+      return rows.every((row) => row.status !== 'pending') && rows;
+    },
+    { timeoutMs: 5_000, intervalMs: 25, what: `the outbox messages of ${submissionId} to settle` },
+  );
 }
 
 describe('owner notifications', () => {
@@ -378,12 +380,14 @@ describe('the outbox worker', () => {
     const owner = await signup(t);
     const form = await liveForm(owner, notifyTo(`refuse-${unique()}@owner.test`));
     const submission = await submitTo(t, form.id, { name: 'Ann', email: 'ann@example.com' });
-    let row: Awaited<ReturnType<typeof outboxOf>>[number] | undefined;
-    for (let i = 0; i < 200 && row?.status !== 'failed'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      [row] = await outboxOf(submission.id);
-    }
-    expect(row?.status).toBe('failed');
+    const row = await eventually(
+      async () => {
+        const [found] = await outboxOf(submission.id);
+        expect(found?.status).toBe('failed');
+        return found;
+      },
+      { timeoutMs: 5_000, intervalMs: 25 },
+    );
     // the first attempt and one per retry delay (three in this app)
     expect(Number(row?.attempts)).toBe(4);
     expect(row?.last_error).toMatch(/550/);
@@ -616,11 +620,13 @@ describe('without SMTP_URL: .eml files under DATA_DIR/mail', () => {
     });
     const submission = await submitTo(files, form.id, { name: 'Filed', email: submitter });
 
-    let written: ReturnType<typeof readAll> = [];
-    for (let i = 0; i < 200 && written.length < 2; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      written = readAll();
-    }
+    const written = await waitFor(
+      () => {
+        const files = readAll();
+        return files.length >= 2 && files;
+      },
+      { timeoutMs: 5_000, intervalMs: 25, what: 'two mail files' },
+    );
     const notification = written.find((w) => w.mail.headers.get('to') === to);
     expect(notification?.mail.subject).toBe('New submission: Contact us');
     expect(notification?.mail.text).toContain(`Submission: ${submission.id}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup } from '../../../test/support/factories.js';
+import { eventually } from '../../../test/support/poll.js';
 import { newId } from '../../platform/ids.js';
 import { runRetention } from './retention.js';
 
@@ -256,10 +257,6 @@ describe('retention', () => {
     const form = await createForm(t, user.token, { status: 'live', retention: { days: 2 } });
     await insertSubmissions(form, [3, 4]);
     const [recent] = await insertSubmissions(form, [0]);
-    const deadline = Date.now() + 10_000;
-    while ((await remaining(form.id)).length > 1 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await remaining(form.id)).toEqual([recent]);
+    await eventually(async () => expect(await remaining(form.id)).toEqual([recent]), { intervalMs: 50 });
   });
 });

@@ -177,6 +177,7 @@ describe('SubmissionWriter', () => {
     const slow: typeof database = {
       ...database,
       transaction: async (work) => {
+        // the slow storage itself: a fixed delay before every batch
         await new Promise((resolve) => setTimeout(resolve, 150));
         return database.transaction(work);
       },

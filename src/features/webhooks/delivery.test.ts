@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem, ISO_MS } from '../../../test/support/assertions.js';
 import { createForm, createKey, signup, type TestUser } from '../../../test/support/factories.js';
+import { eventually, waitFor } from '../../../test/support/poll.js';
 import {
   type ReceivedWebhook,
   startReceiver,
@@ -52,6 +53,7 @@ afterAll(async () => {
 });
 
 const unique = () => randomBytes(5).toString('hex');
+/** Fixed waits only to prove that nothing (more) arrives within a while; anything awaited is polled. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const FIELDS = [
@@ -104,13 +106,13 @@ async function deliveries(webhookId: string, query = ''): Promise<any> {
 
 /** Waits until the webhook's newest delivery is no longer pending, and returns it. */
 async function settled(webhookId: string, timeoutMs = 10_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [latest] = (await deliveries(webhookId)).data;
-    if (latest && latest.status !== 'pending') return latest;
-    if (Date.now() > deadline) throw new Error(`delivery still pending: ${JSON.stringify(latest)}`);
-    await sleep(30);
-  }
+  return waitFor(
+    async () => {
+      const [latest] = (await deliveries(webhookId)).data;
+      return latest && latest.status !== 'pending' && latest;
+    },
+    { timeoutMs, intervalMs: 30, what: `the newest delivery of ${webhookId} to settle` },
+  );
 }
 
 /** A webhook.test event to one webhook (`POST /webhooks/{id}/test`): the quickest way to cause a delivery. */
@@ -250,6 +252,7 @@ describe('a submission reaches the receiver', () => {
     }
     await submit(quarantining.id, { name: 'Human' });
     await receiver.waitFor(() => receiver.on(quiet.path).length >= 1 && receiver.on(loud.path).length >= 1);
+    // a fixed wait on purpose: time for the quarantined spam to arrive, were it (wrongly) sent
     await sleep(200);
     expect(receiver.on(quiet.path).map((r) => JSON.parse(r.body).data.answers.name)).toEqual(['Human']);
     const [flagged] = receiver.on(loud.path).map((r) => JSON.parse(r.body).data);
@@ -331,6 +334,7 @@ describe('retries', () => {
     expect(delivery.status).toBe('failed');
     expect(delivery.nextAttemptAt).toBeNull();
     expect(delivery.attempts.map((a: any) => a.statusCode)).toEqual([503, 503, 503, 503]);
+    // a fixed wait on purpose: past the retry delays, in which no further attempt may come
     await sleep(400);
     expect(receiver.on(hook.path)).toHaveLength(RETRY_DELAYS_MS.length + 1);
   });
@@ -340,12 +344,14 @@ describe('retries', () => {
     const hook = await addWebhook(form.id, { path: `/status/500-500-500-200/${unique()}` });
     await sendTest(hook.id);
     await receiver.waitFor(() => receiver.on(hook.path).length === 1);
-    let pending: any;
-    for (let i = 0; i < 50 && !pending?.attempts.length; i++) {
-      [pending] = (await deliveries(hook.id)).data;
-      if (pending.status !== 'pending') break;
-      await sleep(10);
-    }
+    // the first attempt recorded (or, too late, the delivery no longer pending)
+    const pending = await waitFor(
+      async () => {
+        const [latest] = (await deliveries(hook.id)).data;
+        return (latest?.attempts.length || latest?.status !== 'pending') && latest;
+      },
+      { timeoutMs: 2_000, intervalMs: 10, what: 'the first attempt of the delivery' },
+    );
     expect(pending.status).toBe('pending');
     expect(pending.nextAttemptAt).toMatch(ISO_MS);
     expect(await settled(hook.id)).toMatchObject({ status: 'succeeded' });
@@ -367,6 +373,7 @@ describe('retries', () => {
       409,
       'conflict',
     );
+    // a fixed wait on purpose: past the retry delays, in which nothing more may be sent
     await sleep(400);
     expect(receiver.on(hook.path)).toHaveLength(1);
     expect((await deliveries(hook.id)).data).toHaveLength(1);
@@ -378,11 +385,10 @@ describe('retries', () => {
     // one attempt is enough here: disable the webhook once the first has been recorded
     await sendTest(hook.id);
     await receiver.waitFor(() => receiver.on(hook.path).length === 1);
-    let first: any;
-    for (let i = 0; i < 100 && !first; i++) {
-      first = (await deliveries(hook.id)).data[0]?.attempts[0];
-      await sleep(20);
-    }
+    const first = await waitFor(async () => (await deliveries(hook.id)).data[0]?.attempts[0], {
+      timeoutMs: 5_000,
+      what: 'the first attempt to be recorded',
+    });
     await t.request({
       method: 'PATCH',
       url: `/webhooks/${hook.id}`,
@@ -439,6 +445,7 @@ describe('which webhooks get what', () => {
     expect(patched.status).toBe(200);
     await submit(form.id, { name: 'Only one' });
     await receiver.waitFor(() => receiver.on(on.path).length === 1);
+    // a fixed wait on purpose: time for the disabled one to hear, were it (wrongly) sent
     await sleep(200);
     expect(receiver.on(off.path)).toHaveLength(0);
     expect((await deliveries(off.id)).data).toHaveLength(0);
@@ -459,6 +466,7 @@ describe('which webhooks get what', () => {
     const created = await addWebhook(form.id);
     await submit(form.id, { name: 'Not for you' });
     await receiver.waitFor(() => receiver.on(created.path).length === 1);
+    // a fixed wait on purpose: time for the other webhook to hear, were it (wrongly) sent
     await sleep(150);
     expect(receiver.on(updates.path)).toHaveLength(0);
   });
@@ -470,6 +478,7 @@ describe('which webhooks get what', () => {
     await receiver.waitFor(() => receiver.on(hook.path).length === 1);
     const removed = await t.request({ method: 'DELETE', url: `/webhooks/${hook.id}`, auth: owner.token });
     expect(removed.status).toBe(204);
+    // a fixed wait on purpose: past the retry that must not come
     await sleep(600);
     expect(receiver.on(hook.path)).toHaveLength(1);
     const row = await t.app.intake.database.db
@@ -668,6 +677,7 @@ describe('GET /webhooks/{id}/deliveries, redeliver, test', () => {
       409,
       'conflict',
     );
+    // a fixed wait on purpose: time for a (wrong) test or redelivery to arrive
     await sleep(150);
     expect(receiver.on(disabled.path)).toHaveLength(1);
   });
@@ -735,16 +745,19 @@ describe('the private-address guard at delivery (production)', () => {
         auth: user.token,
       });
       expect(response.status, response.text).toBe(202);
-      let delivery: any;
-      for (let i = 0; i < 200 && delivery?.status !== 'failed'; i++) {
-        await sleep(20);
-        const list = await guarded.request({
-          method: 'GET',
-          url: `/webhooks/${id}/deliveries`,
-          auth: user.token,
-        });
-        [delivery] = list.body.data;
-      }
+      const delivery = await eventually(
+        async () => {
+          const list = await guarded.request({
+            method: 'GET',
+            url: `/webhooks/${id}/deliveries`,
+            auth: user.token,
+          });
+          const [latest] = list.body.data;
+          expect(latest?.status).toBe('failed');
+          return latest;
+        },
+        { timeoutMs: 10_000 },
+      );
       expect(delivery.status).toBe('failed');
       expect(delivery.attempts).toHaveLength(1);
       expect(delivery.attempts[0].statusCode).toBeNull();

@@ -116,6 +116,7 @@ describe('GroupCommitter', () => {
     await vi.waitFor(() => expect(confirmations).toHaveLength(1));
     // committed (a reader sees it) but not yet confirmed durable: no answer yet
     expect(await db.selectFrom('items').selectAll().execute()).toHaveLength(1);
+    // a fixed wait on purpose: a moment in which the answer must NOT come
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(answered).toBe(false);
     // the next batch commits while the first one's flush is still under way
@@ -246,7 +247,8 @@ describe('GroupCommitter on storage faults', () => {
       await trx.insertInto('items').values({ id: 1, value: 'x' }).execute();
       await held;
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // the first batch in hand (its transaction open) before the late units queue behind it
+    await vi.waitFor(() => expect(sqlite.inTransaction).toBe(true));
     const ran: number[] = [];
     const late = Promise.allSettled(
       [2, 3].map((id) =>
@@ -256,6 +258,7 @@ describe('GroupCommitter on storage faults', () => {
         }),
       ),
     );
+    // a fixed wait on purpose: the late units wait past their 50 ms deadline
     await new Promise((resolve) => setTimeout(resolve, 120));
     release();
     await first;
