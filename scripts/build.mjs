@@ -24,7 +24,8 @@ await build({
   format: 'esm',
   logLevel: 'warning',
   // dist/server.js.map: stack traces name src/ files and lines when Node runs with
-  // --enable-source-maps (`npm start` does). Without the flag the map is never read.
+  // --enable-source-maps (NODE_OPTIONS; the process tests do). Off by default: Node then holds
+  // the parsed map, ~75 MiB (README, "When something fails"). Without the flag it is never read.
   sourcemap: true,
   sourcesContent: false,
   // Kept as packages: native code (better-sqlite3), optional or lazily loaded drivers

@@ -130,6 +130,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await installOpenApi(app);
 
+  app.addHook('onReady', async () => outbox.start());
+  // onClose hooks run last-added first. Added before the features', this one runs after them
+  // (the retention job stopped, the last submissions flushed into the outbox) and before the
+  // database closes: the worker stops, then the connections its handlers send through close.
+  app.addHook('onClose', async () => {
+    await outbox.close();
+    mailer.close();
+  });
+
   // The features, lowest first (ARCHITECTURE.md, "Layers"); each registers its routes, outbox
   // handlers, periodic jobs and close hooks.
   await registerHealth(app, context);
@@ -147,14 +156,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerAnalytics(app, context);
   await registerWeb(app, context);
-
-  app.addHook('onReady', async () => outbox.start());
-  // onClose hooks run last-added first: the worker stops before the features' own hooks run
-  // (the connections its deliveries use closed), and the database closes last of all.
-  app.addHook('onClose', async () => {
-    await outbox.stop();
-    mailer.close();
-  });
 
   await app.ready();
   return app;

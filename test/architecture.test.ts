@@ -54,6 +54,20 @@ describe('the checks themselves', () => {
     ).toEqual([]);
   });
 
+  it("keep the browser's code apart: web/client imports only web/components, and no server code imports it", () => {
+    expect(
+      layeringViolations([
+        { from: 'web/client/dashboard/app', to: 'web/components/site-header' },
+        { from: 'web/client/dashboard/main', to: 'web/client/dashboard/app' },
+      ]),
+    ).toEqual([]);
+    expect(layeringViolations([{ from: 'web/client/dashboard/app', to: 'platform/auth' }])).toEqual([
+      "web/client/dashboard/app → platform/auth: the browser's code (web/client) may import only web/components",
+    ]);
+    expect(layeringViolations([{ from: 'web/client/dashboard/app', to: 'web/csp' }])).toHaveLength(1);
+    expect(layeringViolations([{ from: 'web/dashboard', to: 'web/client/dashboard/app' }])).toHaveLength(1);
+  });
+
   it('refuse a unit that has no layer', () => {
     expect(() => layeringViolations([{ from: 'features/billing/routes', to: 'platform/db' }])).toThrow(
       /features\/billing has no layer/,

@@ -64,6 +64,16 @@ declare module 'fastify' {
 export const NO_SESSION_COOKIE = { ignoreSessionCookie: true } as const;
 
 export const SESSION_COOKIE = 'intake_session';
+
+/**
+ * The cookie's name: with `Secure` (production), `__Host-intake_session`, which browsers accept
+ * only when Secure, on `Path=/` and without `Domain`, so that no sibling subdomain can plant a
+ * session cookie of its own (an attacker's session, or junk that locks the dashboard out).
+ * Plain HTTP (development) cannot carry the prefix.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 export const CSRF_HEADER = 'x-csrf-token';
 
 const KEY_PREFIXES = new Map<string, KeyKind>([
@@ -163,13 +173,14 @@ export async function installAuthentication(
   // Parsing only when the cookie is wanted (below), not on every request: hook false.
   await app.register(fastifyCookie, { hook: false });
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookie } as const;
+  const cookieName = sessionCookieName(secureCookie);
 
   app.decorateRequest('principal', null);
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, expiresAt: string) {
-    return this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(expiresAt) });
+    return this.setCookie(cookieName, token, { ...cookieOptions, expires: new Date(expiresAt) });
   });
   app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-    return this.clearCookie(SESSION_COOKIE, cookieOptions);
+    return this.clearCookie(cookieName, cookieOptions);
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -179,10 +190,11 @@ export async function installAuthentication(
       return;
     }
     const config = request.routeOptions.config;
-    if (config?.public === true || config?.ignoreSessionCookie === true) return;
+    // nor on a path that matches no route: it is a 404 page or problem, whoever asks
+    if (config?.public === true || config?.ignoreSessionCookie === true || request.is404) return;
     const header = request.headers.cookie;
     if (header === undefined) return;
-    const token = app.parseCookie(header)[SESSION_COOKIE];
+    const token = app.parseCookie(header)[cookieName];
     if (token === undefined || token === '') return;
 
     const origin = request.headers.origin;

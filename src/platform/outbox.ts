@@ -100,6 +100,7 @@ export class OutboxWorker {
   private marking: Promise<void> | undefined;
   /** Rounds failed in a row: the pause before the next one grows with it. */
   private failedRounds = 0;
+  private readonly closers: Array<() => unknown> = [];
 
   constructor(
     private readonly database: Database,
@@ -113,9 +114,19 @@ export class OutboxWorker {
     this.handlers = { ...options.handlers };
   }
 
-  /** Registers the handler of one kind of message (each feature brings its own). */
-  handle(kind: string, handler: OutboxHandler): void {
+  /**
+   * Registers the handler of one kind of message (each feature brings its own), and what to
+   * close once the worker is closed for good: the connections its handler sends through.
+   */
+  handle(kind: string, handler: OutboxHandler, options: { close?: () => unknown } = {}): void {
     this.handlers[kind] = handler;
+    if (options.close) this.closers.push(options.close);
+  }
+
+  /** `stop`, then the handlers' own resources closed: the service is shutting down. */
+  async close(graceMs = STOP_GRACE_MS): Promise<void> {
+    await this.stop(graceMs);
+    for (const close of this.closers.splice(0)) await close();
   }
 
   start(): void {

@@ -32,7 +32,14 @@ export async function registerWeb(app: FastifyInstance, context: AppContext): Pr
     { prefix: '/app' },
   );
   // The hosted form pages (API.md §11.1) will live here; until then every /f/… is the 404 page.
-  await app.register(async (scope) => installPageErrors(scope, page), { prefix: '/f' });
+  await app.register(
+    async (scope) => {
+      // until the owner's preview (?preview=1) needs it, the cookie is read nowhere here
+      withoutSessionCookie(scope);
+      installPageErrors(scope, page);
+    },
+    { prefix: '/f' },
+  );
 }
 
 /**

@@ -64,6 +64,11 @@ describe('the web shell', () => {
     expect(script).toBeDefined();
     const asset = await t.request({ method: 'GET', url: String(script), headers: { cookie } });
     expect(asset.status).toBe(200);
+    // a page path that matches nothing stays the 404 page, an unknown API path the 404 problem
+    const missing = await t.request({ method: 'GET', url: '/f/nope', headers: { cookie } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await t.request({ method: 'GET', url: '/v1/nothing', headers: { cookie } })).status).toBe(404);
     // the API still refuses it
     const me = await t.request({ method: 'GET', url: '/auth/me', headers: { cookie } });
     expect(me.status).toBe(401);

@@ -26,10 +26,11 @@ export interface ImportEdge {
   to: string;
 }
 
-/** The unit a module belongs to: `web`, `features/forms`, `platform`, or `root`. */
+/** The unit a module belongs to: `web`, `web/client`, `features/forms`, `platform`, or `root`. */
 export function unitOf(module: string): string {
   const parts = module.split('/');
   if (parts[0] === 'features' && parts[1]) return `features/${parts[1]}`;
+  if (parts[0] === 'web' && parts[1] === 'client') return 'web/client';
   if (parts[0] === 'web' || parts[0] === 'platform') return parts[0];
   if (module === 'config') return 'platform';
   return 'root';
@@ -73,10 +74,32 @@ function moduleName(srcDir: string, file: string): string {
     .replace(/\.(?:js|jsx|ts|tsx)$/, '');
 }
 
+/**
+ * The browser's code (`web/client`, bundled by Vite) stands apart: it may import only itself and
+ * the components the server renders too (`web/components`), never server code; and nothing on
+ * the server imports it.
+ */
+function clientViolation(from: string, to: string): string | undefined {
+  const fromClient = unitOf(from) === 'web/client';
+  const toClient = unitOf(to) === 'web/client';
+  if (fromClient && !toClient && !to.startsWith('web/components/')) {
+    return `${from} → ${to}: the browser's code (web/client) may import only web/components`;
+  }
+  if (!fromClient && toClient)
+    return `${from} → ${to}: server code may not import the browser's (web/client)`;
+  return undefined;
+}
+
 /** Edges that run upward or sideways between units, as readable lines. */
 export function layeringViolations(edges: readonly ImportEdge[]): string[] {
   const found: string[] = [];
   for (const { from, to } of edges) {
+    const client = clientViolation(from, to);
+    if (client) {
+      found.push(client);
+      continue;
+    }
+    if (unitOf(from) === 'web/client') continue;
     const fromUnit = unitOf(from);
     const toUnit = unitOf(to);
     if (fromUnit === toUnit || fromUnit === 'root') continue;

@@ -216,6 +216,16 @@ class DocumentCheck {
   }
 }
 
+/**
+ * Routes served but hidden from the document on purpose: CORS preflights, the document and its
+ * reader, and the web pages (API.md §11: HTML for browsers, not operations of the API).
+ */
+const HIDDEN_ROUTES = [
+  /^OPTIONS /,
+  /^(?:GET|HEAD) \/(?:openapi\.json|docs)(?:\/|$)/,
+  /^[A-Z]+ \/(?:app|assets|f)(?:\/|$)/,
+];
+
 /** One check per distinct document: apps built alike share compiled validators. */
 const byDocument = new Map<string, DocumentCheck>();
 const byApp = new WeakMap<FastifyInstance, DocumentCheck>();
@@ -252,7 +262,14 @@ export function assertDocumented(
   // no route: an unknown path or method (404, 405), not an operation
   if (!route) return;
   const problems = checkOf(app).check(upper, path, response);
-  if (problems && problems.length > 0) {
+  if (problems === undefined) {
+    // a route the document leaves out: only those hidden on purpose
+    if (HIDDEN_ROUTES.some((hidden) => hidden.test(`${upper} ${path}`))) return;
+    throw new Error(
+      `The route answering ${upper} ${path} is not in /openapi.json (schema.hide it, or document it)`,
+    );
+  }
+  if (problems.length > 0) {
     throw new Error(`The answer is not what /openapi.json says:\n- ${problems.join('\n- ')}`);
   }
 }

@@ -34,12 +34,15 @@ function setCookieOf(response: Response): string[] {
 }
 
 /** The Set-Cookie line of the session cookie, split into its value and attributes. */
-function sessionCookieOf(response: Response): {
+function sessionCookieOf(
+  response: Response,
+  name = COOKIE,
+): {
   line: string;
   value: string;
   attributes: Map<string, string>;
 } {
-  const lines = setCookieOf(response).filter((line) => line.startsWith(`${COOKIE}=`));
+  const lines = setCookieOf(response).filter((line) => line.startsWith(`${name}=`));
   expect(lines, `one session cookie in ${JSON.stringify(response.headers['set-cookie'])}`).toHaveLength(1);
   const line = lines[0] as string;
   const [pair, ...rest] = line.split(';').map((part) => part.trim());
@@ -48,7 +51,7 @@ function sessionCookieOf(response: Response): {
     const [name, ...value] = attribute.split('=');
     attributes.set((name as string).toLowerCase(), value.join('='));
   }
-  return { line, value: (pair as string).slice(COOKIE.length + 1), attributes };
+  return { line, value: (pair as string).slice(name.length + 1), attributes };
 }
 
 describe('browser sessions: cookie and CSRF token (API.md §11.3)', () => {
@@ -243,7 +246,7 @@ describe('browser sessions: cookie and CSRF token (API.md §11.3)', () => {
     });
   });
 
-  it('marks the cookie Secure in production (NODE_ENV=production)', async () => {
+  it('marks the cookie Secure in production (NODE_ENV=production), named __Host- so no subdomain can plant one', async () => {
     const production = await createTestApp({ production: true });
     try {
       const response = await production.request({
@@ -252,11 +255,25 @@ describe('browser sessions: cookie and CSRF token (API.md §11.3)', () => {
         body: { email: uniqueEmail(), password: 'correct horse battery', cookie: true },
       });
       expect(response.status, response.text).toBe(201);
-      const { attributes } = sessionCookieOf(response);
+      const { value, attributes } = sessionCookieOf(response, `__Host-${COOKIE}`);
       expect(attributes.has('secure')).toBe(true);
       expect(attributes.has('httponly')).toBe(true);
       expect(attributes.get('samesite')?.toLowerCase()).toBe('lax');
       expect(attributes.get('path')).toBe('/');
+      expect(attributes.has('domain')).toBe(false);
+      // it is the one read: the unprefixed name is nobody's session there
+      const me = await production.request({
+        method: 'GET',
+        url: '/auth/me',
+        headers: { cookie: `__Host-${COOKIE}=${value}` },
+      });
+      expect(me.status, me.text).toBe(200);
+      const unprefixed = await production.request({
+        method: 'GET',
+        url: '/auth/me',
+        headers: { cookie: `${COOKIE}=${value}` },
+      });
+      expect(unprefixed.status).toBe(401);
     } finally {
       await production.close();
     }
@@ -413,6 +430,42 @@ describe('browser sessions: cookie and CSRF token (API.md §11.3)', () => {
       ]) {
         const response = await asBrowser({ cookie: session.cookie }, { method: 'GET', url });
         expect(response.status, `${url}: ${response.text}`).toBe(200);
+      }
+    });
+  });
+
+  describe("a form's answers, which depend on the caller, are the caller's alone", () => {
+    it('the owner view read with the cookie varies by Cookie and is private; an anonymous 304 cannot reuse it', async () => {
+      const session = await browserSignup();
+      const created = await asBrowser(session, {
+        method: 'POST',
+        url: '/forms',
+        body: formBody({ status: 'live' }),
+      });
+      expect(created.status, created.text).toBe(201);
+      const owner = await asBrowser(
+        { cookie: session.cookie },
+        { method: 'GET', url: `/forms/${created.body.id}` },
+      );
+      expect(owner.status).toBe(200);
+      expect(owner.body.userId).toBe(session.user.id); // the full view
+      const vary = String(owner.headers.vary)
+        .split(',')
+        .map((name) => name.trim().toLowerCase());
+      expect(vary).toEqual(
+        expect.arrayContaining(['authorization', 'x-api-key', 'x-publishable-key', 'cookie']),
+      );
+      expect(owner.headers['cache-control']).toBe('private');
+      // anonymous: the public view, shared caches welcome, and still varying by the credential headers
+      const anonymous = await t.request({ method: 'GET', url: `/forms/${created.body.id}` });
+      expect(anonymous.body.userId).toBeUndefined();
+      expect(anonymous.headers['cache-control']).toBeUndefined();
+      expect(String(anonymous.headers.vary).toLowerCase()).toContain('cookie');
+      for (const url of ['/forms?environment=development', '/environments/development/forms']) {
+        const list = await asBrowser({ cookie: session.cookie }, { method: 'GET', url });
+        expect(list.status, url).toBe(200);
+        expect(String(list.headers.vary).toLowerCase(), url).toContain('cookie');
+        expect(list.headers['cache-control'], url).toBe('private');
       }
     });
   });

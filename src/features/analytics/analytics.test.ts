@@ -218,6 +218,17 @@ describe('POST /v1/forms/{id}/events', () => {
     expect(await storedEvents(form.id)).toEqual([]);
   });
 
+  it('words the refusal of an unknown type as it always has (const, then anyOf)', async () => {
+    const user = await signup(t);
+    const form = await liveForm(user);
+    const response = await sendEvent(form.id, { type: 'click', sessionId: 'abc' });
+    expectProblem(response, 400, 'validation_failed');
+    expect(response.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+      ['type', 'const'],
+      ['type', 'anyOf'],
+    ]);
+  });
+
   it('accepts a 128-character sessionId of visible ASCII', async () => {
     const user = await signup(t);
     const form = await liveForm(user);

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { EnvironmentQuery, StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { EnvironmentQuery, Timestamp } from '../../platform/http/schemas.js';
 
 /** Request and response schemas of the analytics routes (API.md §8). */
 
@@ -11,9 +11,11 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 export const EventBody = Type.Object(
   {
-    type: StringEnum(EVENT_TYPES, {
-      description: 'view: the form was shown; start: the visitor began filling it in',
-    }),
+    // a union of literals, not StringEnum: its refusal (`const`, then `anyOf`) is the answer clients know
+    type: Type.Union(
+      EVENT_TYPES.map((type) => Type.Literal(type)),
+      { description: 'view: the form was shown; start: the visitor began filling it in' },
+    ),
     sessionId: Type.String({
       minLength: 1,
       maxLength: 128,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { environmentMismatch } from '../../platform/access.js';
 import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -60,8 +60,18 @@ const bodyValidatedInHandler = {
     context.httpPart === 'body' ? () => true : validatorCompiler(context)) satisfies typeof validatorCompiler,
 };
 
-/** A form's representation depends on who asks. */
-const CREDENTIAL_HEADERS = ['Authorization', 'X-API-Key', 'X-Publishable-Key'];
+/** A form's representation depends on who asks: with which credential, the dashboard's cookie included. */
+const CREDENTIAL_HEADERS = ['Authorization', 'X-API-Key', 'X-Publishable-Key', 'Cookie'];
+
+/**
+ * Answers that depend on the caller are theirs alone: `Vary` keeps a browser's cache from
+ * handing the owner's view to the next person (the cookie gone after log-out, another user), and
+ * `private` keeps shared caches from storing it at all (they may store a cookie request's answer).
+ */
+function callerDependent(reply: FastifyReply, principal: Principal | null): FastifyReply {
+  appendVary(reply, ...CREDENTIAL_HEADERS);
+  return principal === null ? reply : reply.header('cache-control', 'private');
+}
 
 export const formRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>
@@ -160,7 +170,10 @@ export const formRoutes =
           response: { 200: ListOf(FormOrPublicOut), ...problems(400, 401, 403, 404) },
         },
       },
-      async (request) => listHandler(request, request.query),
+      async (request, reply) => {
+        callerDependent(reply, request.principal);
+        return listHandler(request, request.query);
+      },
     );
 
     app.get(
@@ -188,6 +201,7 @@ export const formRoutes =
         const environment = request.params.environment;
         const successor = `/forms?environment=${encodeURIComponent(environment)}`;
         reply.header('deprecation', 'true').header('link', `<${successor}>; rel="successor-version"`);
+        callerDependent(reply, request.principal);
         return listHandler(request, { ...request.query, environment });
       },
     );
@@ -217,7 +231,7 @@ export const formRoutes =
         if (view instanceof Problem) throw view;
         const mismatch = environmentMismatch(form, environment);
         if (mismatch) throw mismatch;
-        appendVary(reply.header('etag', etagOf(form.version)), ...CREDENTIAL_HEADERS);
+        callerDependent(reply.header('etag', etagOf(form.version)), request.principal);
         const ifNoneMatch = request.headers['if-none-match'];
         if (ifNoneMatch !== undefined && matchesVersion(ifNoneMatch, form.version)) {
           return reply.status(304).send(null);

@@ -27,8 +27,8 @@ export async function registerWebhooks(
   await app.register(webhookRoutes(context, access));
   await app.register(webhookDeliveryRoutes(context, access));
   const sender = new WebhookSender({ guard: ssrfGuardOn(context.config), timeoutMs: options.timeoutMs });
-  context.outbox.handle(WEBHOOK_KIND, webhookHandler(context.database, context.envelope, sender, app.log));
-  // onClose hooks run last-added first: the outbox worker's own (added by app.ts after every
-  // feature) stops it before this one closes the connections its deliveries use.
-  app.addHook('onClose', async () => sender.close());
+  // the sender's connections close once the worker has stopped for good (outbox.close)
+  context.outbox.handle(WEBHOOK_KIND, webhookHandler(context.database, context.envelope, sender, app.log), {
+    close: () => sender.close(),
+  });
 }

@@ -56,7 +56,8 @@ export async function installCors(app: FastifyInstance, config: Pick<Config, 'co
     // The public path's own preflight (the catch-all OPTIONS route of @fastify/cors answers
     // with the others). Added from this hook, it passes through it again: marked public, with
     // OPTIONS as its method, it is only given the options above.
-    this.options(route.url, { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
+    // `this` is the instance the route was declared on: its path without that instance's prefix
+    this.options(route.routePath, { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
       reply.status(204).send(),
     );
   });

@@ -110,7 +110,7 @@ export const RESPONSE_HEADERS = {
   },
   'Set-Cookie': {
     description:
-      'The dashboard session cookie (`intake_session`, HttpOnly, SameSite=Lax): set by sign-up and log-in with `cookie: true`, cleared by log-out and when the cookie sent is no longer valid',
+      'The dashboard session cookie (`intake_session`, HttpOnly, SameSite=Lax; `__Host-intake_session`, Secure, in production): set by sign-up and log-in with `cookie: true`, cleared by log-out and when the cookie sent is no longer valid',
     required: false,
     schema: { type: 'string' },
   },
