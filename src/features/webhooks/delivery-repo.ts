@@ -8,24 +8,105 @@ import { WEBHOOK_KIND, type WebhookDeliveryPayload } from './events.js';
 
 /** Queries of `webhook_deliveries` and `webhook_delivery_attempts` (migration 004). */
 
-export type DeliveryRow = Schema['webhook_deliveries'];
-export type AttemptRow = Schema['webhook_delivery_attempts'];
+type DeliveryRow = Schema['webhook_deliveries'];
+type AttemptRow = Schema['webhook_delivery_attempts'];
 export type DeliveryStatus = DeliveryRow['status'];
 
-export async function findDelivery(db: Db | Trx, id: string): Promise<DeliveryRow | undefined> {
-  return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+/** One event on its way to one webhook, with snapshots of the webhook taken when it was queued. */
+export interface StoredDelivery {
+  id: string;
+  /** No foreign key: a delivery outlives its webhook (form.deleted), see migration 004. */
+  webhookId: string;
+  userId: string;
+  environment: string;
+  formId: string;
+  /** The event's id: the `webhook-id` header, the same on every attempt and redelivery. */
+  eventId: string;
+  event: string;
+  url: string;
+  format: string;
+  secretCiphertext: string | null;
+  /** The rendered JSON body, envelope-encrypted. */
+  bodyCiphertext: string;
+  status: DeliveryStatus;
+  attempts: number;
+  outboxId: string;
+  redeliveryOf: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
-/** The webhook as it is now, beside the delivery (absent when it has been deleted). */
-export type DeliveryWithWebhook = DeliveryRow & {
-  live_url: string | null;
-  live_secret_ciphertext: string | null;
-  live_enabled: number | null;
-};
+export interface StoredAttempt {
+  deliveryId: string;
+  attempt: number;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  attemptedAt: string;
+}
+
+const fromRow = (row: DeliveryRow): StoredDelivery => ({
+  id: row.id,
+  webhookId: row.webhook_id,
+  userId: row.user_id,
+  environment: row.environment,
+  formId: row.form_id,
+  eventId: row.event_id,
+  event: row.event,
+  url: row.url,
+  format: row.format,
+  secretCiphertext: row.secret_ciphertext,
+  bodyCiphertext: row.body_ciphertext,
+  status: row.status,
+  attempts: Number(row.attempts),
+  outboxId: row.outbox_id,
+  redeliveryOf: row.redelivery_of,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const toRow = (delivery: StoredDelivery): DeliveryRow => ({
+  id: delivery.id,
+  webhook_id: delivery.webhookId,
+  user_id: delivery.userId,
+  environment: delivery.environment,
+  form_id: delivery.formId,
+  event_id: delivery.eventId,
+  event: delivery.event,
+  url: delivery.url,
+  format: delivery.format,
+  secret_ciphertext: delivery.secretCiphertext,
+  body_ciphertext: delivery.bodyCiphertext,
+  status: delivery.status,
+  attempts: delivery.attempts,
+  outbox_id: delivery.outboxId,
+  redelivery_of: delivery.redeliveryOf,
+  created_at: delivery.createdAt,
+  updated_at: delivery.updatedAt,
+});
+
+const attemptFromRow = (row: AttemptRow): StoredAttempt => ({
+  deliveryId: row.delivery_id,
+  attempt: Number(row.attempt),
+  statusCode: row.status_code === null ? null : Number(row.status_code),
+  error: row.error,
+  durationMs: Number(row.duration_ms),
+  attemptedAt: row.attempted_at,
+});
+
+export async function findDelivery(db: Db | Trx, id: string): Promise<StoredDelivery | undefined> {
+  const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && fromRow(row);
+}
+
+/** The delivery, and its webhook as it is now (null when it has been deleted). */
+export interface DeliveryToSend extends StoredDelivery {
+  live: { url: string; secretCiphertext: string | null; enabled: boolean } | null;
+}
 
 /** A delivery and its webhook's current url, secret and state, in one query (the sender's read). */
-export async function findDeliveryToSend(db: Db, id: string): Promise<DeliveryWithWebhook | undefined> {
-  return db
+export async function findDeliveryToSend(db: Db, id: string): Promise<DeliveryToSend | undefined> {
+  const row = await db
     .selectFrom('webhook_deliveries as d')
     .leftJoin('webhooks as w', 'w.id', 'd.webhook_id')
     .selectAll('d')
@@ -36,6 +117,15 @@ export async function findDeliveryToSend(db: Db, id: string): Promise<DeliveryWi
     ])
     .where('d.id', '=', id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { live_url, live_secret_ciphertext, live_enabled, ...delivery } = row;
+  return {
+    ...fromRow(delivery),
+    live:
+      live_url === null
+        ? null
+        : { url: live_url, secretCiphertext: live_secret_ciphertext, enabled: Number(live_enabled) === 1 },
+  };
 }
 
 export interface AttemptOutcome {
@@ -88,9 +178,9 @@ export async function disableWebhook(trx: Trx, webhookId: string): Promise<void>
   await trx.updateTable('webhooks').set({ enabled: 0 }).where('id', '=', webhookId).execute();
 }
 
-export interface ListedDelivery extends DeliveryRow {
-  next_attempt_at: string | null;
-  createdAt: string;
+export interface ListedDelivery extends StoredDelivery {
+  /** When the next attempt is due, while one is. */
+  nextAttemptAt: string | null;
 }
 
 /** A webhook's deliveries, newest first, `limit + 1` of them (for `toPage`), with the next attempt's time. */
@@ -112,18 +202,19 @@ export async function listDeliveries(
     query = query.where(sql<boolean>`(d.created_at, d.id) < (${page.after.createdAt}, ${page.after.id})`);
   }
   const rows = await query.execute();
-  return rows.map((row) => ({ ...row, createdAt: row.created_at }));
+  return rows.map(({ next_attempt_at, ...row }) => ({ ...fromRow(row), nextAttemptAt: next_attempt_at }));
 }
 
-export async function attemptsOf(db: Db, deliveryIds: readonly string[]): Promise<AttemptRow[]> {
+export async function attemptsOf(db: Db, deliveryIds: readonly string[]): Promise<StoredAttempt[]> {
   if (deliveryIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('webhook_delivery_attempts')
     .selectAll()
     .where('delivery_id', 'in', [...deliveryIds])
     .orderBy('delivery_id')
     .orderBy('attempt')
     .execute();
+  return rows.map(attemptFromRow);
 }
 
 /**
@@ -131,29 +222,29 @@ export async function attemptsOf(db: Db, deliveryIds: readonly string[]): Promis
  * (receivers deduplicate on the id, as Standard Webhooks and Stripe intend), its own
  * attempts and status. Returns the new row.
  */
-export async function queueRedelivery(trx: Trx, original: DeliveryRow): Promise<DeliveryRow> {
+export async function queueRedelivery(trx: Trx, original: StoredDelivery): Promise<StoredDelivery> {
   const now = nowIso();
-  const row: DeliveryRow = {
+  const delivery: StoredDelivery = {
     ...original,
     id: newId('dlv'),
     status: 'pending',
     attempts: 0,
-    outbox_id: newId('obx'),
-    redelivery_of: original.id,
-    created_at: now,
-    updated_at: now,
+    outboxId: newId('obx'),
+    redeliveryOf: original.id,
+    createdAt: now,
+    updatedAt: now,
   };
-  await trx.insertInto('webhook_deliveries').values(row).execute();
+  await trx.insertInto('webhook_deliveries').values(toRow(delivery)).execute();
   await appendToOutbox(
     trx,
     [
       {
-        id: row.outbox_id,
+        id: delivery.outboxId,
         kind: WEBHOOK_KIND,
-        payload: { deliveryId: row.id } satisfies WebhookDeliveryPayload,
+        payload: { deliveryId: delivery.id } satisfies WebhookDeliveryPayload,
       },
     ],
     now,
   );
-  return row;
+  return delivery;
 }

@@ -9,16 +9,16 @@ import { conflict, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { managersOnly, type WebhookAccess } from './access.js';
 import {
-  type AttemptRow,
   attemptsOf,
-  type DeliveryRow,
   findDelivery,
   listDeliveries,
   queueRedelivery,
+  type StoredAttempt,
 } from './delivery-repo.js';
 import { enqueueToWebhook } from './events.js';
+import { presentDelivery } from './presenter.js';
 import type { StoredWebhook } from './repo.js';
-import { DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEventName } from './schemas.js';
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from './schemas.js';
 
 /**
  * A webhook's deliveries (API.md §7): the list with every attempt, redelivery and the test
@@ -63,31 +63,6 @@ const ListQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 500 })),
 });
 
-function presentDelivery(
-  row: DeliveryRow & { next_attempt_at?: string | null },
-  attempts: readonly AttemptRow[],
-) {
-  return {
-    id: row.id,
-    webhookId: row.webhook_id,
-    eventId: row.event_id,
-    // written only from WEBHOOK_EVENTS (events.ts)
-    event: row.event as WebhookEventName,
-    status: row.status,
-    attempts: attempts.map((a) => ({
-      attempt: Number(a.attempt),
-      statusCode: a.status_code === null ? null : Number(a.status_code),
-      error: a.error,
-      durationMs: Number(a.duration_ms),
-      attemptedAt: a.attempted_at,
-    })),
-    nextAttemptAt: row.status === 'pending' ? (row.next_attempt_at ?? null) : null,
-    redeliveryOf: row.redelivery_of,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 const disabledConflict = (webhook: StoredWebhook) =>
   conflict(`The webhook ${webhook.id} is disabled; enable it (PATCH {"enabled": true}) before sending to it`);
 
@@ -126,11 +101,11 @@ export const webhookDeliveryRoutes =
           database.db,
           page.rows.map((row) => row.id),
         );
-        const byDelivery = new Map<string, AttemptRow[]>();
+        const byDelivery = new Map<string, StoredAttempt[]>();
         for (const attempt of attempts) {
-          const list = byDelivery.get(attempt.delivery_id);
+          const list = byDelivery.get(attempt.deliveryId);
           if (list) list.push(attempt);
-          else byDelivery.set(attempt.delivery_id, [attempt]);
+          else byDelivery.set(attempt.deliveryId, [attempt]);
         }
         return {
           data: page.rows.map((row) => presentDelivery(row, byDelivery.get(row.id) ?? [])),
@@ -161,7 +136,7 @@ export const webhookDeliveryRoutes =
           request.params.id,
         );
         const original = await findDelivery(database.db, request.params.deliveryId);
-        if (!original || original.webhook_id !== webhook.id) {
+        if (!original || original.webhookId !== webhook.id) {
           throw notFound(`No delivery ${request.params.deliveryId} of webhook ${webhook.id}`);
         }
         if (!webhook.enabled) throw disabledConflict(webhook);

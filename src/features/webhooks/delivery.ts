@@ -7,8 +7,8 @@ import { type OutboxHandler, PermanentFailure } from '../../platform/outbox.js';
 import { nowIso } from '../../platform/time.js';
 import {
   type AttemptOutcome,
-  type DeliveryRow,
-  type DeliveryWithWebhook,
+  type DeliveryStatus,
+  type DeliveryToSend,
   disableWebhook,
   findDeliveryToSend,
   recordAttempt,
@@ -137,14 +137,14 @@ type Destination =
   | { url: string; secretCiphertext: string | null; refused?: undefined }
   | { refused: string };
 
-function destinationOf(delivery: DeliveryWithWebhook): Destination {
-  if (delivery.live_url !== null) {
-    if (Number(delivery.live_enabled) !== 1) return { refused: 'not sent: the webhook is disabled' };
-    return { url: delivery.live_url, secretCiphertext: delivery.live_secret_ciphertext };
+function destinationOf(delivery: DeliveryToSend): Destination {
+  if (delivery.live !== null) {
+    if (!delivery.live.enabled) return { refused: 'not sent: the webhook is disabled' };
+    return { url: delivery.live.url, secretCiphertext: delivery.live.secretCiphertext };
   }
   // form.deleted is queued just before the form, and its webhooks with it, are deleted
   if (delivery.event === 'form.deleted') {
-    return { url: delivery.url, secretCiphertext: delivery.secret_ciphertext };
+    return { url: delivery.url, secretCiphertext: delivery.secretCiphertext };
   }
   return { refused: 'not sent: the webhook has been deleted' };
 }
@@ -155,7 +155,7 @@ export function webhookHandler(
   sender: WebhookSender,
   logger: FastifyBaseLogger,
 ): OutboxHandler {
-  const record = (id: string, outcome: AttemptOutcome, status: DeliveryRow['status'], disable?: string) =>
+  const record = (id: string, outcome: AttemptOutcome, status: DeliveryStatus, disable?: string) =>
     database.transaction(async (trx) => {
       if (disable) await disableWebhook(trx, disable);
       return recordAttempt(trx, id, outcome, status);
@@ -178,22 +178,22 @@ export function webhookHandler(
       );
       throw new PermanentFailure(destination.refused);
     }
-    const body = await envelope.decrypt(delivery.body_ciphertext);
+    const body = await envelope.decrypt(delivery.bodyCiphertext);
     const secret = destination.secretCiphertext
       ? await envelope.decrypt(destination.secretCiphertext)
       : undefined;
     const attemptedAt = nowIso();
-    const result = await sender.send(destination.url, deliveryHeaders(delivery.event_id, body, secret), body);
+    const result = await sender.send(destination.url, deliveryHeaders(delivery.eventId, body, secret), body);
     const outcome = { ...result, attemptedAt };
 
     if (isSuccess(result.statusCode)) {
       const attempt = await record(delivery.id, outcome, 'succeeded');
-      logger.debug({ deliveryId: delivery.id, eventId: delivery.event_id, attempt }, 'webhook delivered');
+      logger.debug({ deliveryId: delivery.id, eventId: delivery.eventId, attempt }, 'webhook delivered');
       return;
     }
     if (result.statusCode === 410) {
-      await record(delivery.id, outcome, 'failed', delivery.webhook_id);
-      throw new PermanentFailure(`the receiver answered 410 Gone: webhook ${delivery.webhook_id} disabled`);
+      await record(delivery.id, outcome, 'failed', delivery.webhookId);
+      throw new PermanentFailure(`the receiver answered 410 Gone: webhook ${delivery.webhookId} disabled`);
     }
     await record(delivery.id, outcome, final ? 'failed' : 'pending');
     throw new Error(result.error ?? `the receiver answered ${result.statusCode}`);
