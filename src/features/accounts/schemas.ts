@@ -8,12 +8,17 @@ export const CsrfToken = Type.String({
   description: 'With the session cookie: send it in `X-CSRF-Token` on every POST, PUT, PATCH and DELETE',
 });
 /** `token` in the body, or (asked with `cookie: true`) the session cookie and its `csrfToken`. */
-export const SessionGrant = Type.Object({
-  user: UserOut,
-  token: Type.Optional(Type.String()),
-  csrfToken: Type.Optional(CsrfToken),
-  expiresAt: Timestamp,
-});
+export const SessionGrant = Type.Union([
+  Type.Object(
+    {
+      user: UserOut,
+      token: Type.String({ description: 'The session token, for Authorization: Bearer' }),
+      expiresAt: Timestamp,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ user: UserOut, csrfToken: CsrfToken, expiresAt: Timestamp }, { additionalProperties: false }),
+]);
 const CookieWanted = Type.Optional(
   Type.Boolean({
     description:
