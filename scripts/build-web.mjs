@@ -20,7 +20,11 @@ const clientDir = path.join(root, 'src/web/client');
 const SOURCES = [clientDir, path.join(root, 'src/web/components'), fileURLToPath(import.meta.url)];
 export const MANIFEST = '.vite/manifest.json';
 /** The Vite entries, by the names the server asks the manifest for (relative to src/web/client). */
-export const ENTRIES = { dashboard: 'dashboard/main.tsx', base: 'styles/base.css' };
+export const ENTRIES = {
+  dashboard: 'dashboard/main.tsx',
+  base: 'styles/base.css',
+  hosted: 'hosted/hosted.css',
+};
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|html|txt|map)$/;
 
 /** Builds the client into `outDir` (default dist/web); `clean` empties it first. */

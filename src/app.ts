@@ -150,12 +150,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeoutMs: options.webhookTimeoutMs,
   });
   await registerForms(app, context);
-  await registerSubmissions(app, context, {
+  const submissions = await registerSubmissions(app, context, {
     maxBatch: options.submitBatchMax,
     retentionIntervalMs: options.retentionIntervalMs,
   });
-  await registerAnalytics(app, context);
-  await registerWeb(app, context);
+  const events = await registerAnalytics(app, context);
+  // The pages submit and count through the features' own services (ARCHITECTURE.md, "Layers").
+  await registerWeb(app, context, { submissions, events });
 
   await app.ready();
   return app;

@@ -9,6 +9,7 @@ import { type EntryFiles, entryFiles, type Manifest, parseManifest } from './man
 export const ENTRIES = {
   dashboard: 'dashboard/main.tsx',
   base: 'styles/base.css',
+  hosted: 'hosted/hosted.css',
   icon: 'icon.svg',
 } as const;
 

@@ -17,10 +17,14 @@ export interface PagePolicy {
   scriptOrigins?: readonly string[];
   frameOrigins?: readonly string[];
   connectOrigins?: readonly string[];
+  /** Other origins the page's forms may post to or be redirected to after a post (a form's `ui.redirectUrl`). */
+  formActionOrigins?: readonly string[];
 }
 
 /** A source a policy may name: a keyword, `*`, or a scheme and host (with an optional `*.` and port). */
 const SOURCE = /^(?:'none'|'self'|\*|https?:\/\/(?:\*\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d{1,5})?)$/;
+/** Whether a policy may name this source (csp.ts refuses others): an origin such as `https://example.com:8443`. */
+export const isCspSource = (value: string): boolean => SOURCE.test(value);
 const NONCE = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
 
 /** A fresh nonce for one response (128 random bits). */
@@ -40,7 +44,7 @@ export function contentSecurityPolicy(policy: PagePolicy = {}): string {
       : []),
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
-    ['form-action', ["'self'"]],
+    ['form-action', ["'self'", ...sources(policy.formActionOrigins)]],
     ['frame-ancestors', policy.frameAncestors?.length ? sources(policy.frameAncestors) : ["'none'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');

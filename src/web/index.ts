@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { EventRecorder } from '../features/analytics/commands.js';
+import type { SubmissionService } from '../features/submissions/service.js';
 import { NO_SESSION_COOKIE } from '../platform/auth.js';
 import type { AppContext } from '../platform/context.js';
 import { assetRoutes, loadWebAssets } from './assets.js';
 import { dashboardRoutes } from './dashboard.js';
+import { hostedRoutes } from './hosted/routes.js';
 import { installPageErrors, type PageContext } from './pages.js';
 
 /**
@@ -10,7 +13,19 @@ import { installPageErrors, type PageContext } from './pages.js';
  * under /assets/, the dashboard at /app, the hosted forms at /f. Each is a scope of its own
  * prefix whose unknown paths and errors are HTML pages; the API keeps its problem documents.
  */
-export async function registerWeb(app: FastifyInstance, context: AppContext): Promise<void> {
+/** What the pages call: the features' services, handed over by app.ts. */
+export interface WebDependencies {
+  /** The one submit path (features/submissions), for the hosted form's posts. */
+  submissions: SubmissionService;
+  /** Views and starts (features/analytics), which the hosted form counts itself. */
+  events: EventRecorder;
+}
+
+export async function registerWeb(
+  app: FastifyInstance,
+  context: AppContext,
+  { submissions, events }: WebDependencies,
+): Promise<void> {
   const assets = loadWebAssets();
   if (assets.dir === undefined) {
     app.log.warn('the web client is not built (run `npm run build`): /app answers 500 until it is');
@@ -31,12 +46,13 @@ export async function registerWeb(app: FastifyInstance, context: AppContext): Pr
     },
     { prefix: '/app' },
   );
-  // The hosted form pages (API.md §11.1) will live here; until then every /f/… is the 404 page.
+  // The hosted form pages (API.md §11.1): GET and POST /f/{formId}; any other /f/… is the 404 page.
   await app.register(
     async (scope) => {
       // until the owner's preview (?preview=1) needs it, the cookie is read nowhere here
       withoutSessionCookie(scope);
       installPageErrors(scope, page);
+      await scope.register(hostedRoutes(page, { submissions, events }));
     },
     { prefix: '/f' },
   );

@@ -13,6 +13,10 @@ export interface LayoutProps {
   icon?: string;
   /** The response's CSP nonce (csp.ts), given to every script tag. */
   nonce?: string;
+  /** A fixed colour scheme (`data-theme` on <html>); both, following the system, when omitted. */
+  theme?: 'light' | 'dark';
+  /** More of the head, after the stylesheets (a page's `<style nonce>`). */
+  head?: ComponentChildren;
   children?: ComponentChildren;
 }
 
@@ -20,21 +24,22 @@ export interface LayoutProps {
  * The HTML document of every server-rendered page. Everything in it comes from props and is
  * escaped by preact-render-to-string: no markup is ever put together from strings.
  */
-export function Layout({ title, lang = 'en', dir, assets, icon, nonce, children }: LayoutProps) {
+export function Layout({ title, lang = 'en', dir, assets, icon, nonce, theme, head, children }: LayoutProps) {
   const styles = unique(assets.flatMap((files) => files.styles));
   const preloads = unique(assets.flatMap((files) => files.preloads));
   const scripts = unique(assets.flatMap((files) => (files.script ? [files.script] : [])));
   return (
-    <html lang={lang} dir={dir}>
+    <html lang={lang} dir={dir} data-theme={theme}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
+        <meta name="color-scheme" content={theme ?? 'light dark'} />
         <title>{title}</title>
         {icon && <link rel="icon" type="image/svg+xml" href={icon} />}
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {head}
         {preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}

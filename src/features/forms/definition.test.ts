@@ -337,6 +337,40 @@ const INVALID: InvalidCase[] = [
   ['an unknown ui progress', { ui: { progress: 'dots' } }, 'ui.progress', 'enum'],
   ['an unknown ui layout', { ui: { layout: 'grid' } }, 'ui.layout', 'enum'],
   ['a javascript: redirectUrl', { ui: { redirectUrl: 'javascript:alert(1)' } }, 'ui.redirectUrl', 'pattern'],
+  // ui.accentColor (API.md §11.1): #rrggbb, 4.5:1 against #ffffff (light) and #000000 (dark)
+  ['an accentColor that is not #rrggbb', { ui: { accentColor: 'red' } }, 'ui.accentColor', 'pattern'],
+  ['a short accentColor', { ui: { accentColor: '#abc' } }, 'ui.accentColor', 'pattern'],
+  [
+    'a pale accentColor on the light theme',
+    { ui: { theme: 'light', accentColor: '#8fb0ff' } },
+    'ui.accentColor',
+    'contrast',
+  ],
+  [
+    'a dark accentColor on the dark theme',
+    { ui: { theme: 'dark', accentColor: '#123456' } },
+    'ui.accentColor',
+    'contrast',
+  ],
+  [
+    'a dark accentColor on the auto theme (its dark scheme)',
+    { ui: { theme: 'auto', accentColor: '#2b59c3' } },
+    'ui.accentColor',
+    'contrast',
+  ],
+  [
+    'a pale accentColor on the auto theme (its light scheme)',
+    { ui: { accentColor: '#9ecbff' } },
+    'ui.accentColor',
+    'contrast',
+  ],
+  [
+    'a mid-grey just under 4.5:1 on white, on auto',
+    { ui: { accentColor: '#777777' } },
+    'ui.accentColor',
+    'contrast',
+  ],
+  ['a language that is not BCP 47', { ui: { language: 'english!' } }, 'ui.language', 'pattern'],
   ['an unknown storage pii handling', { storage: { pii: 'shredded' } }, 'storage.pii', 'enum'],
   ['an unknown storage mode', { storage: { mode: 'cloud' } }, 'storage.mode', 'enum'],
   ['an unknown storage member', { storage: { encrypt: true } }, 'storage.encrypt', 'unknown_member'],
@@ -638,7 +672,7 @@ describe('form definition validation', () => {
     it('accepts the full configuration: notifications, auto-response, spam protection, ui extras', async () => {
       const user = await signup(t);
       const config = {
-        ui: { theme: 'dark', progress: 'none', layout: 'classic', submitLabel: 'Go', accentColor: '#123456' },
+        ui: { theme: 'dark', progress: 'none', layout: 'classic', submitLabel: 'Go', accentColor: '#9ecbff' },
         storage: { mode: 'none', pii: 'dropped' },
         notifications: { email: { enabled: true, to: ['a@example.com', 'b@example.com'] } },
         autoResponse: {
@@ -669,6 +703,39 @@ describe('form definition validation', () => {
         ...spamProtection,
         captcha: { provider: 'recaptcha', siteKey: 'k', minScore: 0.5, hasSecret: true },
       });
+    });
+
+    it.each([
+      ['light', '#123456'],
+      ['light', '#2b59c3'],
+      ['dark', '#9ecbff'],
+      ['dark', '#8fb0ff'],
+      ['auto', '#0a7ea4'],
+      ['auto', '#767676'],
+    ])(
+      'accepts an accentColor with 4.5:1 against the %s theme’s background (%s)',
+      async (theme, accentColor) => {
+        const user = await signup(t);
+        const response = await create(user.token, {
+          ui: { theme, accentColor, language: 'he', description: 'Hi' },
+        });
+        expect(response.status).toBe(201);
+        expect(response.body.ui).toMatchObject({ theme, accentColor });
+      },
+    );
+
+    it('names the contrast and the background in the refusal of an accentColor', async () => {
+      const user = await signup(t);
+      const response = await create(user.token, { ui: { accentColor: '#2b59c3' } });
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual([
+        {
+          field: 'ui.accentColor',
+          code: 'contrast',
+          message:
+            'has a contrast of 3.32:1 against the dark background #000000; at least 4.5:1 is needed; with theme auto it must contrast with both (a mid-tone such as #0a7ea4 or #767676), or set ui.theme to light or dark',
+        },
+      ]);
     });
 
     it('accepts notifications that are disabled with no addresses', async () => {

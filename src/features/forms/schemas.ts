@@ -80,6 +80,21 @@ export const Ui = Type.Object(
     submitLabel: Type.Optional(Type.String({ maxLength: 200 })),
     successMessage: Type.Optional(Type.String({ maxLength: 5000 })),
     redirectUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000 })),
+    description: Type.Optional(Type.String({ maxLength: 5000, description: 'Shown under the title' })),
+    language: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$',
+        maxLength: 35,
+        description: 'BCP 47: the page’s lang (and dir="rtl" for right-to-left scripts)',
+      }),
+    ),
+    accentColor: Type.Optional(
+      Type.String({
+        pattern: '^#[0-9a-fA-F]{6}$',
+        description:
+          '#rrggbb; at least 4.5:1 against the theme’s background (#ffffff light, #000000 dark; both for auto)',
+      }),
+    ),
   },
   { additionalProperties: true, description: 'Presentation; members beyond these are kept as given' },
 );

@@ -110,6 +110,19 @@ function addField(fields: Fields, rawName: string, value: unknown): void {
   else fields[name] = [existing, value];
 }
 
+/**
+ * The fields of a urlencoded body as @fastify/formbody parsed it, read as a form post is read
+ * here: repeated names, and `name[]`, make arrays. For the hosted pages, which read their own posts.
+ */
+export function formFields(body: unknown): Fields {
+  const fields: Fields = Object.create(null);
+  if (body === null || typeof body !== 'object') return fields;
+  for (const [name, value] of Object.entries(body as Fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) addField(fields, name, item);
+  }
+  return fields;
+}
+
 const tooLarge = () => new Problem(413, 'payload_too_large', 'The body is larger than the limit of 1 MiB');
 
 async function readMultipart(request: FastifyRequest, limit: number): Promise<Fields> {
@@ -163,10 +176,7 @@ export async function acceptFormPosts(scope: FastifyInstance): Promise<void> {
     if (kind === 'multipart') {
       fields = await readMultipart(request, limit);
     } else {
-      fields = Object.create(null);
-      for (const [name, value] of Object.entries((request.body ?? {}) as Fields)) {
-        for (const item of Array.isArray(value) ? value : [value]) addField(fields, name, item);
-      }
+      fields = formFields(request.body);
     }
     // the platform's input guard ran before the multipart fields were read
     const finding = screenValue(fields);

@@ -65,6 +65,16 @@ export function idempotencyOf(request: FastifyRequest): Idempotency | undefined 
 }
 
 /**
+ * The idempotency of a hosted page's post: the key the page generated when it was rendered
+ * (carried in a hidden input), and the hash of what it sends to `SubmissionService.submit`.
+ * Undefined for a key that is not one (a page post never fails on it: it is stored without one).
+ */
+export function idempotencyFor(key: string | undefined, body: unknown): Idempotency | undefined {
+  if (key === undefined || !KEY.test(key)) return undefined;
+  return { key, requestHash: sha256Hex(canonical(body)) };
+}
+
+/**
  * The result recorded under this key within the last 24 hours, when the request is the
  * same; 409 when the key came with another body. Undefined when the key is new (or expired).
  */
