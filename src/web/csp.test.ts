@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newNonce } from './csp.js';
+import { contentSecurityPolicy, isCspSource, newNonce } from './csp.js';
 
 const directives = (policy: string) =>
   Object.fromEntries(
@@ -29,6 +29,17 @@ describe('contentSecurityPolicy', () => {
     const policy = directives(contentSecurityPolicy({ nonce }));
     expect(policy['script-src']).toEqual(["'self'", `'nonce-${nonce}'`]);
     expect(policy['style-src']).toEqual(["'self'", `'nonce-${nonce}'`]);
+  });
+
+  it('lets a form lead to the origin of its redirect (form-action), and only to an origin', () => {
+    const policy = directives(contentSecurityPolicy({ formActionOrigins: ['https://example.com:8443'] }));
+    expect(policy['form-action']).toEqual(["'self'", 'https://example.com:8443']);
+    expect(() =>
+      contentSecurityPolicy({ formActionOrigins: ["https://x.com; script-src 'unsafe-inline'"] }),
+    ).toThrow(/not a source/);
+    expect(isCspSource('https://example.com')).toBe(true);
+    expect(isCspSource('https://[::1]:8080')).toBe(false);
+    expect(isCspSource('javascript:alert(1)')).toBe(false);
   });
 
   it('widens exactly what a page names: its framers (embedding), a provider’s scripts and frames', () => {

@@ -1,0 +1,317 @@
+import type { ComponentChildren } from 'preact';
+import { controlId, type FormField, optionLabel, optionValue } from './types.js';
+
+/**
+ * One component per field type, each a native control (API.md §11.1): its accessible name is
+ * exactly the field's label (the visible required mark is aria-hidden), its `name` the field's
+ * id, `required` when the field is, the field's rules as the browser's own validation
+ * attributes, and its help, its "when it applies" note and its error tied to it with
+ * aria-describedby. Pure: props in, markup out, for the server's pages and the builder's preview.
+ */
+export interface FieldProps {
+  field: FormField;
+  /** The answer so far (kept when a post is answered with errors). */
+  value?: unknown;
+  /** The message of this field's error, if the last post had one. */
+  error?: string;
+  /** When the logic may hide the field: in words, when it applies. */
+  note?: string;
+}
+
+/** The most radio buttons a rating is shown as; a wider scale is a number input. */
+const MAX_RATING_BUTTONS = 11;
+
+const ids = (field: FormField) => ({
+  control: controlId(field.id),
+  help: `help-${field.id}`,
+  note: `when-${field.id}`,
+  error: `error-${field.id}`,
+  hint: `hint-${field.id}`,
+  group: `group-${field.id}`,
+});
+
+function describedBy({ field, error, note }: FieldProps): string | undefined {
+  const names = ids(field);
+  const list = [field.help ? names.help : '', note ? names.note : '', error ? names.error : ''].filter(
+    Boolean,
+  );
+  return list.length > 0 ? list.join(' ') : undefined;
+}
+
+/** The texts under a label: help, when it applies, and the error (above the control, where it is read first). */
+function Descriptions({ field, error, note }: FieldProps) {
+  const names = ids(field);
+  return (
+    <>
+      {field.help && (
+        <p class="field__help" id={names.help}>
+          {field.help}
+        </p>
+      )}
+      {note && (
+        <p class="field__when" id={names.note}>
+          {note}
+        </p>
+      )}
+      {error && (
+        <p class="field__error" id={names.error}>
+          <span class="visually-hidden">Error: </span>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+const RequiredMark = ({ required }: { required?: boolean }) =>
+  required ? (
+    <span class="field__required" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+
+function FieldFrame(props: FieldProps & { children: ComponentChildren }) {
+  const { field, error, children } = props;
+  return (
+    <div class={`field field--${field.type}${error ? ' field--invalid' : ''}`} data-field={field.id}>
+      <label class="field__label" for={ids(field).control}>
+        {field.label}
+        <RequiredMark required={field.required} />
+      </label>
+      <Descriptions {...props} />
+      {children}
+    </div>
+  );
+}
+
+const text = (value: unknown): string =>
+  value === undefined || value === null ? '' : Array.isArray(value) ? String(value[0] ?? '') : String(value);
+
+/** The attributes every control shares. */
+function common(props: FieldProps) {
+  const { field, error } = props;
+  return {
+    id: ids(field).control,
+    name: field.id,
+    required: field.required === true,
+    'aria-invalid': error ? ('true' as const) : undefined,
+    'aria-describedby': describedBy(props),
+  };
+}
+
+const INPUT_TYPES: Record<string, { type: 'text' | 'email' | 'url' | 'tel'; autocomplete?: string }> = {
+  text: { type: 'text' },
+  email: { type: 'email', autocomplete: 'email' },
+  url: { type: 'url', autocomplete: 'url' },
+  phone: { type: 'tel', autocomplete: 'tel' },
+};
+
+/** text, email, url, phone (`type=tel`): one line of text with the field's length and pattern rules. */
+export function TextField(props: FieldProps) {
+  const { field, value } = props;
+  const kind = INPUT_TYPES[field.type] ?? { type: 'text' };
+  return (
+    <FieldFrame {...props}>
+      <input
+        {...common(props)}
+        class="control"
+        // Preact types each input type apart, and no single branch takes all four
+        type={kind.type as 'text'}
+        value={text(value)}
+        autocomplete={kind.autocomplete}
+        placeholder={field.placeholder}
+        minLength={field.minLength}
+        maxLength={field.maxLength}
+        pattern={field.pattern}
+        spellcheck={kind.type === 'text' ? undefined : false}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A date, YYYY-MM-DD as the server takes it (the browser's date picker sends that form). */
+export function DateField(props: FieldProps) {
+  return (
+    <FieldFrame {...props}>
+      <input {...common(props)} class="control control--date" type="date" value={text(props.value)} />
+    </FieldFrame>
+  );
+}
+
+export function TextareaField(props: FieldProps) {
+  const { field, value } = props;
+  return (
+    <FieldFrame {...props}>
+      <textarea
+        {...common(props)}
+        class="control control--textarea"
+        rows={5}
+        placeholder={field.placeholder}
+        minLength={field.minLength}
+        maxLength={field.maxLength}
+        value={text(value)}
+      />
+    </FieldFrame>
+  );
+}
+
+export function NumberField(props: FieldProps) {
+  const { field, value } = props;
+  return (
+    <FieldFrame {...props}>
+      <input
+        {...common(props)}
+        class="control control--number"
+        type="number"
+        inputMode={field.integer ? 'numeric' : 'decimal'}
+        min={field.min}
+        max={field.max}
+        step={field.integer || field.type === 'rating' ? 1 : 'any'}
+        placeholder={field.placeholder}
+        value={text(value)}
+      />
+    </FieldFrame>
+  );
+}
+
+export function SelectField(props: FieldProps) {
+  const { field, value } = props;
+  const options = field.options ?? [];
+  const chosen = new Set((Array.isArray(value) ? value : [value]).map((item) => String(item ?? '')));
+  if (field.multiple) {
+    const { hint } = ids(field);
+    const described = [hint, describedBy(props)].filter(Boolean).join(' ');
+    return (
+      <FieldFrame {...props}>
+        <p class="field__help" id={hint}>
+          Choose one or more: hold Ctrl (⌘ on a Mac) to choose more than one.
+        </p>
+        <select
+          {...common(props)}
+          aria-describedby={described}
+          class="control control--multiple"
+          multiple
+          size={Math.min(Math.max(options.length, 2), 6)}
+        >
+          {options.map((option) => (
+            <option
+              key={optionValue(option)}
+              value={optionValue(option)}
+              selected={chosen.has(optionValue(option))}
+            >
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+    );
+  }
+  return (
+    <FieldFrame {...props}>
+      <select {...common(props)} class="control control--select">
+        <option value="" selected={!options.some((option) => chosen.has(optionValue(option)))}>
+          {field.placeholder || 'Choose…'}
+        </option>
+        {options.map((option) => (
+          <option
+            key={optionValue(option)}
+            value={optionValue(option)}
+            selected={chosen.has(optionValue(option))}
+          >
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A single box: ticked sends "on", read by the server as true. */
+export function CheckboxField(props: FieldProps) {
+  const { field, value, error } = props;
+  const checked = value === true || value === 'on' || value === 'true';
+  return (
+    <div class={`field field--checkbox${error ? ' field--invalid' : ''}`} data-field={field.id}>
+      <Descriptions {...props} />
+      <div class="check">
+        <input {...common(props)} class="check__box" type="checkbox" value="on" checked={checked} />
+        <label class="check__label" for={ids(field).control}>
+          {field.label}
+          <RequiredMark required={field.required} />
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/** A rating: radio buttons from min to max (1..5 by default) in a group named by the label; a wide scale is a number input. */
+export function RatingField(props: FieldProps) {
+  const { field, value, error } = props;
+  const min = Math.ceil(field.min ?? 1);
+  const max = Math.floor(field.max ?? 5);
+  if (max < min || max - min + 1 > MAX_RATING_BUTTONS) return <NumberField {...props} />;
+  const names = ids(field);
+  const scale = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  const current = text(value);
+  return (
+    <fieldset
+      class={`field field--rating${error ? ' field--invalid' : ''}`}
+      data-field={field.id}
+      id={names.group}
+      aria-describedby={describedBy(props)}
+    >
+      <legend class="field__label">
+        {field.label}
+        <RequiredMark required={field.required} />
+      </legend>
+      <Descriptions {...props} />
+      <div class="rating">
+        {scale.map((score, i) => (
+          <label class="rating__option" key={score}>
+            <input
+              class="rating__input"
+              type="radio"
+              id={i === 0 ? names.control : `choice-${score}-${field.id}`}
+              name={field.id}
+              value={String(score)}
+              checked={current === String(score)}
+              required={field.required === true}
+              aria-invalid={error ? 'true' : undefined}
+            />
+            <span class="rating__score">{score}</span>
+          </label>
+        ))}
+      </div>
+      <p class="rating__ends">
+        <span>{min} lowest</span>
+        <span>{max} highest</span>
+      </p>
+    </fieldset>
+  );
+}
+
+export function HiddenField({ field, value }: FieldProps) {
+  return <input type="hidden" name={field.id} value={text(value)} />;
+}
+
+/** The control of any field type; an unknown type (one added later) is a text input. */
+export function Field(props: FieldProps) {
+  switch (props.field.type) {
+    case 'textarea':
+      return <TextareaField {...props} />;
+    case 'select':
+      return <SelectField {...props} />;
+    case 'number':
+      return <NumberField {...props} />;
+    case 'checkbox':
+      return <CheckboxField {...props} />;
+    case 'rating':
+      return <RatingField {...props} />;
+    case 'hidden':
+      return <HiddenField {...props} />;
+    case 'date':
+      return <DateField {...props} />;
+    default:
+      return <TextField {...props} />;
+  }
+}

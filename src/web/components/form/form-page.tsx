@@ -1,0 +1,239 @@
+import { whenApplies } from './conditions.js';
+import { Field } from './fields.js';
+import { controlId, type FormField, type PageAnswers, type PageError, type PublicForm } from './types.js';
+
+/**
+ * The hosted form (API.md §11.1) as pure components: the server renders them into its pages,
+ * and the dashboard's builder may render the very same ones as a preview.
+ */
+
+export const DEFAULT_SUBMIT_LABEL = 'Submit';
+export const DEFAULT_SUCCESS_MESSAGE = 'Thank you';
+
+export interface FormPageProps {
+  form: PublicForm;
+  /** Where the form posts (the page's own URL). */
+  action: string;
+  /** The answers so far: kept when a post comes back with errors. */
+  answers?: PageAnswers;
+  /** The problems of the last post, one per failing answer. */
+  errors?: readonly PageError[];
+  /** Carried in hidden inputs: the page's analytics session and the key that makes a double post store once. */
+  sessionId?: string;
+  idempotencyKey?: string;
+  /** Set on the pages that answer a post: the start (analytics) is counted already. */
+  started?: boolean;
+}
+
+/** Every field on one page (the classic layout), with the title, the description, and the submit button. */
+export function FormPage({
+  form,
+  action,
+  answers = {},
+  errors = [],
+  sessionId,
+  idempotencyKey,
+  started,
+}: FormPageProps) {
+  const byField = new Map<string, string>();
+  for (const error of errors) if (!byField.has(error.field)) byField.set(error.field, error.message);
+  const visible = form.fields.filter((field) => field.type !== 'hidden');
+  const honeypot = form.spamProtection.honeypot?.field;
+  return (
+    <div class="form-card">
+      <header class="form-card__header">
+        <h1 class="form-title">{form.title}</h1>
+        {form.ui.description && <p class="form-description">{form.ui.description}</p>}
+      </header>
+      {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} />}
+      <form class="form" method="post" action={action}>
+        {visible.some((field) => field.required) && (
+          <p class="form__legend" aria-hidden="true">
+            <span class="field__required">*</span> Required
+          </p>
+        )}
+        {form.fields.map((field) => (
+          <Field
+            key={field.id}
+            field={field}
+            value={answers[field.id]}
+            error={byField.has(field.id) ? sentence(field, byField.get(field.id) ?? '') : undefined}
+            note={field.type === 'hidden' ? undefined : whenApplies(field.id, form.logic, form.fields)}
+          />
+        ))}
+        {honeypot && <Honeypot name={honeypot} />}
+        {sessionId && <input type="hidden" name="_session" value={sessionId} />}
+        {idempotencyKey && <input type="hidden" name="_idempotency" value={idempotencyKey} />}
+        {started && <input type="hidden" name="_started" value="1" />}
+        <div class="form__actions">
+          <button class="button button--primary" type="submit">
+            {form.ui.submitLabel?.trim() || DEFAULT_SUBMIT_LABEL}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export interface QuestionPageProps extends FormPageProps {
+  /** The question of this page. */
+  field: FormField;
+  /** Its place among the questions visible given the answers so far: "Question n of m". */
+  position: { n: number; m: number };
+  /** Whether a question comes before this one (then a Back button), and whether this is the last (then the submit button). */
+  first: boolean;
+  last: boolean;
+}
+
+/**
+ * One question a page (`ui.layout: "one-by-one"` without JavaScript): the answers to the other
+ * questions ride along in hidden inputs, Next and Back post the page (Back with
+ * `formnovalidate`: it never validates), the last page's button is the submit label. The
+ * first submit button in the document is the one Enter presses: Next (or the submit label), so
+ * it comes before Back.
+ */
+export function QuestionPage(props: QuestionPageProps) {
+  const {
+    form,
+    action,
+    answers = {},
+    errors = [],
+    sessionId,
+    idempotencyKey,
+    started,
+    field,
+    position,
+    first,
+    last,
+  } = props;
+  const message = errors.find((error) => error.field === field.id)?.message;
+  const honeypot = form.spamProtection.honeypot?.field;
+  const progress = form.ui.progress ?? 'steps';
+  const label = `Question ${position.n} of ${position.m}`;
+  return (
+    <div class="form-card">
+      <header class="form-card__header">
+        {progress === 'steps' && <p class="progress">{label}</p>}
+        {progress === 'bar' && (
+          <progress class="progress-bar" value={position.n} max={position.m} aria-label={label}>
+            {label}
+          </progress>
+        )}
+        <h1 class="form-title">{form.title}</h1>
+        {first && form.ui.description && <p class="form-description">{form.ui.description}</p>}
+      </header>
+      {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} />}
+      <form class="form form--question" method="post" action={action}>
+        <input type="hidden" name="_question" value={field.id} />
+        {form.fields
+          .filter((other) => other.id !== field.id)
+          .flatMap((other) => carried(other.id, answers[other.id]))}
+        <Field
+          field={field}
+          value={answers[field.id]}
+          error={message ? sentence(field, message) : undefined}
+        />
+        {honeypot && <Honeypot name={honeypot} />}
+        {sessionId && <input type="hidden" name="_session" value={sessionId} />}
+        {idempotencyKey && <input type="hidden" name="_idempotency" value={idempotencyKey} />}
+        {started && <input type="hidden" name="_started" value="1" />}
+        <div class="form__actions">
+          <button
+            class="button button--primary"
+            type="submit"
+            name="_action"
+            value={last ? 'submit' : 'next'}
+          >
+            {last ? form.ui.submitLabel?.trim() || DEFAULT_SUBMIT_LABEL : 'Next'}
+          </button>
+          {!first && (
+            <button class="button button--secondary" type="submit" name="_action" value="back" formNoValidate>
+              Back
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** An answer given on another page, as the hidden inputs that post it again (a list as one input per item, an unticked box as none). */
+function carried(id: string, value: unknown) {
+  if (value === undefined || value === null || value === false || value === '') return [];
+  const items = Array.isArray(value) ? value : [value === true ? 'on' : value];
+  return items.map((item, i) => <input key={`${id}-${i}`} type="hidden" name={id} value={String(item)} />);
+}
+
+/** A field's error as a sentence: its label, then the validator's message ("must be …", "is required"). */
+function sentence(field: FormField | undefined, message: string): string {
+  const text = field ? `${field.label} ${message}` : message;
+  return text.endsWith('.') ? text : `${text}.`;
+}
+
+/**
+ * What went wrong, at the top of the page: a heading and a link to each failing field. It
+ * takes focus as the page loads (autofocus on the container, which tabindex=-1 makes
+ * focusable; no script needed), so a screen reader reads it first.
+ */
+export function ErrorSummary({
+  errors,
+  fields,
+}: {
+  errors: readonly PageError[];
+  fields: readonly FormField[];
+}) {
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  return (
+    <section class="error-summary" tabIndex={-1} autofocus aria-labelledby="summary-title">
+      <h2 class="error-summary__title" id="summary-title">
+        There is a problem
+      </h2>
+      <ul class="error-summary__list">
+        {errors.map((error, i) => {
+          const field = byId.get(error.field);
+          const message = sentence(field, error.message);
+          return (
+            <li key={i}>
+              {field && field.type !== 'hidden' ? <a href={`#${controlId(field.id)}`}>{message}</a> : message}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The honeypot (spamProtection.honeypot): a field a person never sees, hears or reaches with
+ * the keyboard, which a bot filling in every input fills. Moved off-screen by CSS (not
+ * display:none, which some bots skip), hidden from assistive technology, out of the tab order.
+ */
+export function Honeypot({ name }: { name: string }) {
+  return (
+    <div class="hp" aria-hidden="true">
+      <label for="hp-field">Leave this empty</label>
+      <input
+        id="hp-field"
+        type="text"
+        name={name}
+        value=""
+        tabIndex={-1}
+        autocomplete="off"
+        aria-hidden="true"
+      />
+    </div>
+  );
+}
+
+/** The end of a form: `ui.successMessage`, else "Thank you". */
+export function ThankYou({ form }: { form: Pick<PublicForm, 'title' | 'ui'> }) {
+  return (
+    <div class="form-card form-card--done">
+      <p class="thanks__mark" aria-hidden="true">
+        ✓
+      </p>
+      <h1 class="form-title">{form.ui.successMessage?.trim() || DEFAULT_SUCCESS_MESSAGE}</h1>
+      <p class="form-description">Your response to “{form.title}” has been sent.</p>
+    </div>
+  );
+}

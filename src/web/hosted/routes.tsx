@@ -1,0 +1,417 @@
+import { randomBytes } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ComponentChildren } from 'preact';
+import type { EventRecorder } from '../../features/analytics/commands.js';
+import type { EventType } from '../../features/analytics/schemas.js';
+import { presentPublicForm } from '../../features/forms/presenter.js';
+import type { StoredForm } from '../../features/forms/repo.js';
+import type { Field } from '../../features/forms/schemas.js';
+import { formFields, parseAnswer, redirectTarget } from '../../features/submissions/form-posts.js';
+import { idempotencyFor } from '../../features/submissions/idempotency.js';
+import { hiddenFields, isEmptyAnswer } from '../../features/submissions/logic.js';
+import type { SubmissionService } from '../../features/submissions/service.js';
+import { validatorFor } from '../../features/submissions/validator.js';
+import { notFound, Problem } from '../../platform/problem.js';
+import { ENTRIES } from '../assets.js';
+import { FormPage, QuestionPage, ThankYou } from '../components/form/form-page.js';
+import type { PageError, PublicForm } from '../components/form/types.js';
+import { isCspSource, newNonce, type PagePolicy } from '../csp.js';
+import { Layout } from '../layout.js';
+import type { PageContext } from '../pages.js';
+import { sendPage } from '../render.js';
+
+/**
+ * The hosted form (API.md §11.1), registered in the /f scope: `GET /f/{formId}` renders a live
+ * form's page, `POST /f/{formId}` takes its post (application/x-www-form-urlencoded, parsed in
+ * this scope only) through the same `SubmissionService` as the API. It works without JavaScript
+ * (the page has no script at all), in both layouts: `classic`, every field on one page (a field
+ * the logic may hide says when it applies); `one-by-one`, a server-driven sequence of pages, one
+ * question each, the answers so far carried in hidden inputs, the logic decided here with
+ * logic.ts, nothing stored until the last page is sent.
+ */
+export interface HostedDependencies {
+  submissions: SubmissionService;
+  events: EventRecorder;
+}
+
+type Fields = Record<string, unknown>;
+
+/** Session ids and idempotency keys the page makes: 128 random bits, URL-safe. */
+const token = () => randomBytes(16).toString('base64url');
+const SESSION = /^[A-Za-z0-9_-]{1,200}$/;
+const ACCENT = /^#[0-9a-fA-F]{6}$/;
+const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
+/** Languages written right to left (primary subtags), and the scripts that are. */
+const RTL_LANGUAGES = new Set([
+  'ar',
+  'arc',
+  'ckb',
+  'dv',
+  'fa',
+  'he',
+  'iw',
+  'ks',
+  'ps',
+  'sd',
+  'ug',
+  'ur',
+  'yi',
+]);
+const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'rohg', 'mand', 'samr']);
+
+/** `lang` and `dir` of a form's page from `ui.language` (BCP 47); English, left to right, without one. */
+export function languageOf(language: unknown): { lang: string; dir: 'ltr' | 'rtl' } {
+  if (typeof language !== 'string' || !LANGUAGE.test(language)) return { lang: 'en', dir: 'ltr' };
+  const [primary = '', ...rest] = language.toLowerCase().split('-');
+  const script = rest.find((part) => part.length === 4);
+  const rtl = script ? RTL_SCRIPTS.has(script) : RTL_LANGUAGES.has(primary);
+  return { lang: language, dir: rtl ? 'rtl' : 'ltr' };
+}
+
+export function hostedRoutes(page: PageContext, { submissions, events }: HostedDependencies) {
+  return async (scope: FastifyInstance): Promise<void> => {
+    // HTML form posts, in this scope only: every other route keeps answering 415 to them.
+    await scope.register(formbody, { bodyLimit: scope.initialConfig.bodyLimit ?? 1024 * 1024 });
+
+    /** Anyone sees a live form; any other form, and an unknown one, is the 404 page. */
+    async function liveForm(formId: string): Promise<StoredForm> {
+      try {
+        const form = await submissions.formFor(null, formId);
+        if (form.status === 'live') return form;
+      } catch (error) {
+        if (!(error instanceof Problem) || (error.status !== 404 && error.status !== 403)) throw error;
+      }
+      throw notFound(`No form ${formId}`);
+    }
+
+    /** Analytics never fail a page: over its rate limit, or when storing fails, the event is left out (and logged). */
+    async function record(
+      form: StoredForm,
+      type: EventType,
+      sessionId: string,
+      ip: string,
+      log: FastifyBaseLogger,
+    ) {
+      try {
+        await events.countAttempt(ip);
+        await events.record(form, type, sessionId);
+      } catch (error) {
+        log.warn({ err: error, formId: form.id, type }, 'the page could not record its analytics event');
+      }
+    }
+
+    scope.get<{ Params: { formId: string }; Querystring: Record<string, string | string[]> }>(
+      '/:formId',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const form = await liveForm(request.params.formId);
+        const sessionId = token();
+        // a HEAD (a link checker, a preview) is no view
+        if (request.method === 'GET') await record(form, 'view', sessionId, request.ip, request.log);
+        // Hidden fields take their value from the query string (`?source=newsletter`): how links carry context.
+        const answers: Fields = {};
+        for (const field of form.definition.fields) {
+          const given = request.query[field.id];
+          if (field.type === 'hidden' && given !== undefined)
+            answers[field.id] = Array.isArray(given) ? given[0] : given;
+        }
+        const state = { answers, sessionId, idempotencyKey: token() };
+        const first = oneByOne(form) ? visibleQuestions(form, answers)[0] : undefined;
+        return first ? sendQuestion(reply, form, first, state) : sendForm(reply, form, state);
+      },
+    );
+
+    scope.post<{ Params: { formId: string } }>(
+      '/:formId',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const fields = formFields(request.body);
+        const form = await submissions.formFor(null, request.params.formId);
+        const session = firstText(fields._session);
+        const sessionId = session !== undefined && SESSION.test(session) ? session : token();
+        const key = firstText(fields._idempotency);
+        // the first page posted is the start (counted once per session; later pages say it is counted)
+        if (fields._started === undefined) await record(form, 'start', sessionId, request.ip, request.log);
+        const post: Post = { form, fields, answers: answersOf(form, fields), sessionId, key };
+        if (!oneByOne(form)) {
+          return submitAll(request, reply, post, (errors) =>
+            // The page again, with what went wrong and every answer kept. 400, not 200: the post
+            // was refused and nothing was stored, which is what the status says to anything that
+            // is not a person (a test, a proxy's logs, a browser's devtools); browsers show the page alike.
+            sendForm(reply, form, {
+              answers: post.answers,
+              errors,
+              sessionId,
+              idempotencyKey: key ?? token(),
+              started: true,
+              status: 400,
+            }),
+          );
+        }
+        return step(request, reply, post);
+      },
+    );
+
+    /**
+     * One page of the one-by-one layout posted: Back goes to the previous question without
+     * validating; Next (or the submit label) validates this page's question alone, then goes to the
+     * next question visible given the answers so far, or, when there is none, submits them all.
+     */
+    async function step(request: FastifyRequest, reply: FastifyReply, post: Post) {
+      const { form, fields, answers, sessionId } = post;
+      const idempotencyKey = post.key ?? token();
+      const visible = visibleQuestions(form, answers);
+      const questionId = firstText(fields._question);
+      const current = form.definition.fields.find(
+        (field) => field.id === questionId && field.type !== 'hidden',
+      );
+      const state = { answers, sessionId, idempotencyKey, started: true };
+      if (!current) {
+        const first = visible[0];
+        return first ? sendQuestion(reply, form, first, state) : sendForm(reply, form, state);
+      }
+      const order = (field: Field) => form.definition.fields.indexOf(field);
+      if (firstText(fields._action) === 'back') {
+        const previous = visible.filter((field) => order(field) < order(current)).at(-1) ?? current;
+        return sendQuestion(reply, form, previous, state);
+      }
+      const errors = validatorFor(form)(withoutHidden(form, answers)).errors.filter(
+        (error) => error.field === current.id,
+      );
+      if (errors.length > 0) return sendQuestion(reply, form, current, { ...state, errors, status: 400 });
+      const next = visible.find((field) => order(field) > order(current));
+      if (next) return sendQuestion(reply, form, next, state);
+      return submitAll(request, reply, post, (problems) => {
+        // errors are shown per page: the first question (in order) that has one, with its own
+        const failing = visible.find((field) => problems.some((error) => error.field === field.id));
+        const shown = failing ? problems.filter((error) => error.field === failing.id) : problems;
+        return sendQuestion(reply, form, failing ?? current, { ...state, errors: shown, status: 400 });
+      });
+    }
+
+    /** Submits a post's answers (those the logic hides dropped): the thank-you page or the redirect; `invalid` answers a 400 validation problem. */
+    async function submitAll(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { form, fields, answers, sessionId, key }: Post,
+      invalid: (errors: PageError[]) => FastifyReply,
+    ) {
+      // the submit rate limit counts submissions, not the pages of a one-by-one form on the way
+      reply.headers(await submissions.countAttempt(null, request.ip));
+      const honeypot = form.definition.spamProtection?.honeypot?.field;
+      const submitted = withoutHidden(form, answers);
+      if (honeypot && Object.hasOwn(fields, honeypot)) submitted[honeypot] = fields[honeypot];
+      try {
+        const result = await submissions.submit({
+          form,
+          principal: null,
+          answers: submitted,
+          sessionId,
+          captchaToken: undefined,
+          remoteIp: request.ip,
+          idempotency: idempotencyFor(key, { answers: submitted, sessionId }),
+        });
+        request.log.info({ submissionId: result.id }, 'hosted form submitted');
+      } catch (error) {
+        if (!(error instanceof Problem) || error.code !== 'validation_failed') throw error;
+        return invalid((error.options.errors ?? []).map(({ field, message }) => ({ field, message })));
+      }
+      const redirect = redirectTarget(form, undefined);
+      if (redirect) return reply.header('cache-control', 'no-store').redirect(redirect.href, 303);
+      const policy = policyFor(form);
+      return sendPage(
+        reply,
+        <ThankYouDocument form={presentPublicForm(form)} page={page} nonce={policy.nonce} />,
+        { policy, cache: 'no-store' },
+      );
+    }
+
+    function sendForm(reply: FastifyReply, form: StoredForm, state: PageState) {
+      const view = presentPublicForm(form);
+      const policy = policyFor(form);
+      return sendPage(
+        reply,
+        <FormDocument
+          form={view}
+          page={page}
+          nonce={policy.nonce}
+          title={state.errors?.length ? `Error: ${view.title}` : view.title}
+        >
+          <FormPage
+            form={view}
+            action={`/f/${encodeURIComponent(form.id)}`}
+            answers={state.answers}
+            errors={state.errors}
+            sessionId={state.sessionId}
+            idempotencyKey={state.idempotencyKey}
+            started={state.started}
+          />
+        </FormDocument>,
+        // never kept: each page carries its own idempotency key, and Back must not post an old one again
+        { status: state.status ?? 200, policy, cache: 'no-store' },
+      );
+    }
+
+    /** One question of a one-by-one form, "Question n of m" counting the questions visible given the answers so far. */
+    function sendQuestion(reply: FastifyReply, form: StoredForm, field: Field, state: PageState) {
+      const view = presentPublicForm(form);
+      const policy = policyFor(form);
+      const visible = visibleQuestions(form, state.answers);
+      const order = (other: Field) => form.definition.fields.indexOf(other);
+      const before = visible.filter((other) => order(other) < order(field)).length;
+      const shown = visible.includes(field);
+      const position = { n: before + 1, m: visible.length + (shown ? 0 : 1) };
+      const title = `Question ${position.n} of ${position.m} – ${view.title}`;
+      return sendPage(
+        reply,
+        <FormDocument
+          form={view}
+          page={page}
+          nonce={policy.nonce}
+          title={state.errors?.length ? `Error: ${title}` : title}
+        >
+          <QuestionPage
+            form={view}
+            action={`/f/${encodeURIComponent(form.id)}`}
+            field={view.fields[order(field)] ?? field}
+            position={position}
+            first={before === 0}
+            last={!visible.some((other) => order(other) > order(field))}
+            answers={state.answers}
+            errors={state.errors}
+            sessionId={state.sessionId}
+            idempotencyKey={state.idempotencyKey}
+            started={state.started}
+          />
+        </FormDocument>,
+        { status: state.status ?? 200, policy, cache: 'no-store' },
+      );
+    }
+  };
+}
+
+interface PageState {
+  answers: Fields;
+  started?: boolean;
+  errors?: PageError[];
+  sessionId: string;
+  idempotencyKey: string;
+  status?: number;
+}
+
+/** A page's post, read. */
+interface Post {
+  form: StoredForm;
+  /** Every name posted (controls included). */
+  fields: Fields;
+  /** The answers to the form's fields, parsed (form-posts.ts). */
+  answers: Fields;
+  sessionId: string;
+  key: string | undefined;
+}
+
+const oneByOne = (form: StoredForm) => form.definition.ui.layout !== 'classic';
+
+/** The questions (every field but hidden ones) the logic shows given these answers, in order. */
+function visibleQuestions(form: StoredForm, answers: Fields): Field[] {
+  const kept = withoutHidden(form, answers);
+  const hidden = hiddenFields(form.definition.logic, kept);
+  return form.definition.fields.filter((field) => field.type !== 'hidden' && !hidden.has(field.id));
+}
+
+const firstText = (value: unknown): string | undefined => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+};
+
+/** A page's post read against its form's fields: numbers, booleans and lists parsed (form-posts.ts); other names ignored. */
+function answersOf(form: StoredForm, fields: Fields): Fields {
+  const answers: Fields = Object.create(null);
+  for (const field of form.definition.fields) {
+    if (Object.hasOwn(fields, field.id)) answers[field.id] = parseAnswer(field, fields[field.id]);
+  }
+  return answers;
+}
+
+/**
+ * The answers without those the logic hides (API.md §11.1: on a page post they are dropped,
+ * not refused), and without blank ones. Dropping an answer may hide another field: repeated
+ * until nothing more is hidden, so the validator (which reads the answers it is given) agrees.
+ */
+function withoutHidden(form: StoredForm, answers: Fields): Fields {
+  const kept: Fields = Object.create(null);
+  for (const [id, value] of Object.entries(answers)) if (!isEmptyAnswer(value)) kept[id] = value;
+  const { logic } = form.definition;
+  if (logic.rules.length === 0) return kept;
+  for (let round = 0; round <= form.definition.fields.length; round++) {
+    const hidden = [...hiddenFields(logic, kept)].filter((id) => Object.hasOwn(kept, id));
+    if (hidden.length === 0) break;
+    for (const id of hidden) delete kept[id];
+  }
+  return kept;
+}
+
+/**
+ * The page's policy: a nonce for its one inline `<style>` (the accent colour), and the
+ * origin of `ui.redirectUrl` among the form actions (the browser follows the post's 303 there).
+ */
+function policyFor(form: StoredForm): PagePolicy {
+  const { accentColor, redirectUrl } = form.definition.ui;
+  const policy: PagePolicy = {};
+  if (typeof accentColor === 'string' && ACCENT.test(accentColor)) policy.nonce = newNonce();
+  if (typeof redirectUrl === 'string') {
+    try {
+      const { origin } = new URL(redirectUrl);
+      if (isCspSource(origin)) policy.formActionOrigins = [origin];
+    } catch {
+      // not a URL: the post leads nowhere else
+    }
+  }
+  return policy;
+}
+
+interface DocumentProps {
+  form: PublicForm;
+  page: PageContext;
+  title?: string;
+  nonce?: string;
+  children?: ComponentChildren;
+}
+
+/** The document of a hosted page: its theme, language and direction, the accent colour, no script. */
+function FormDocument({ form, page, title, nonce, children }: DocumentProps) {
+  const { lang, dir } = languageOf(form.ui.language);
+  const accent =
+    typeof form.ui.accentColor === 'string' && ACCENT.test(form.ui.accentColor)
+      ? form.ui.accentColor
+      : undefined;
+  const theme = form.ui.theme === 'light' || form.ui.theme === 'dark' ? form.ui.theme : undefined;
+  return (
+    <Layout
+      title={title ?? form.title}
+      lang={lang}
+      dir={dir}
+      theme={theme}
+      assets={[page.assets.entry(ENTRIES.hosted)]}
+      icon={page.assets.url(ENTRIES.icon)}
+      nonce={nonce}
+      head={accent && nonce ? <style nonce={nonce}>{`:root{--custom-accent:${accent}}`}</style> : undefined}
+    >
+      <main class="hosted" id="main">
+        {children}
+        <p class="hosted__footer">
+          Powered by <span class="hosted__brand">Intake</span>
+        </p>
+      </main>
+    </Layout>
+  );
+}
+
+function ThankYouDocument({ form, page, nonce }: { form: PublicForm; page: PageContext; nonce?: string }) {
+  return (
+    <FormDocument form={form} page={page} nonce={nonce} title={`Response sent – ${form.title}`}>
+      <ThankYou form={form} />
+    </FormDocument>
+  );
+}
