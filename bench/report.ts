@@ -47,6 +47,15 @@ export interface EngineResult {
     /** The same for every PostgreSQL server process of the machine (PostgreSQL runs only). */
     postgresCpuPerRequestUs: number | undefined;
   };
+  /** The hosted form page, `GET /f/{id}` (server-rendered; each view recorded). */
+  page?: {
+    load: LoadResult;
+    quiet: string;
+    cpuPerRequestUs: number;
+    connections: number;
+    /** The page's size as sent, gzip -9 (the §11.1 budget: HTML ≤ 20 kB). */
+    htmlGzipBytes: number;
+  };
   webhooks?: WebhookFigures & { quiet: string };
   inbox?: {
     seedRows: number;
@@ -149,6 +158,21 @@ function lines(results: Results): Line[] {
       e.submit && {
         text: `${int(e.submit.acked)} → ${int(e.submit.stored)}`,
         ok: e.submit.stored >= e.submit.acked,
+      },
+  );
+  row('Hosted page GET /f/{id}, req/s', '', (e) => e.page && { text: int(e.page.load.requestsPerSecond) });
+  row(
+    'Hosted page, p50 / p99',
+    '',
+    (e) => e.page && { text: `${ms(e.page.load.p50)} / ${ms(e.page.load.p99)}` },
+  );
+  row(
+    'Hosted page, service CPU per request / HTML gzip',
+    '≤ 20 kB HTML',
+    (e) =>
+      e.page && {
+        text: `${int(e.page.cpuPerRequestUs)} µs / ${(e.page.htmlGzipBytes / 1000).toFixed(1)} kB`,
+        ok: e.page.htmlGzipBytes <= 20_000,
       },
   );
   row(
@@ -336,6 +360,13 @@ export function renderMarkdown(results: Results, previous: string): string {
           `${ms(e.submit.load.p90)}, max ${ms(e.submit.load.max)}; ${int(e.submit.acked)} answers 2xx ` +
           `(warm-up included), ${int(e.submit.stored)} rows stored (more than acknowledged is fine: requests` +
           ` in flight when autocannon stopped); RSS after the load ${mib(e.submit.rssAfterLoad)}; exit code on SIGTERM ${e.submit.exitCode}.`,
+      );
+    }
+    if (e.page) {
+      out.push(
+        `- ${e.page.quiet}. Hosted page (the submit path's five-field form, ${e.page.connections} connections, ${e.page.load.durationS} s): statuses ` +
+          `${JSON.stringify(e.page.load.statusCodes)}, p90 ${ms(e.page.load.p90)}, max ${ms(e.page.load.max)}; ` +
+          `every answer records a view (one analytics row each, group-committed).`,
       );
     }
     if (e.webhooks) {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { drive, type LoadResult, probe, request, sequential, streamCsv } from './load.js';
 import { summarizeProfile } from './profile-summary.js';
 import { type EngineResult, type Results, renderMarkdown, renderTable } from './report.js';
@@ -33,7 +34,7 @@ import { measureWebhooks } from './webhooks.js';
  *   npm run bench -- --no-build    use dist/ as it is
  *   BENCH_ENGINES=sqlite  BENCH_DURATION=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=50  BENCH_ROWS=1000000
  *   BENCH_QUIET_WAIT=30 (seconds to wait, before each measured part, for the other work on the machine to calm down)
- *   BENCH_PHASES=submit,webhooks (leave out the inbox at scale; RESULTS.md is left alone)
+ *   BENCH_PHASES=submit,page,webhooks (leave out the inbox at scale; RESULTS.md is left alone)
  *   BENCH_CSV_LIMIT=60 (seconds after which a slow CSV export is cut off; rows/s then covers the part read)
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
  */
@@ -58,7 +59,7 @@ const settings = {
   databaseUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
   profile: argv.includes('--profile'),
   /** For a quick look at one part: `BENCH_PHASES=submit` leaves out the inbox at scale (RESULTS.md is then left alone). */
-  phases: (env.BENCH_PHASES ?? 'submit,webhooks,inbox').split(',').map((p) => p.trim()),
+  phases: (env.BENCH_PHASES ?? 'submit,page,webhooks,inbox').split(',').map((p) => p.trim()),
   build: !argv.includes('--no-build'),
 };
 
@@ -311,6 +312,30 @@ async function runEngine(
     const postgresCpuPerRequestUs =
       engine === 'postgres' ? ((postgresCpuSeconds() - postgresBefore) / load.responses) * 1e6 : undefined;
     const serviceRss = rssOf(service.pid);
+
+    // 2b. The hosted form page of the same form, as a respondent's browser fetches it.
+    if (settings.phases.includes('page')) {
+      log(`${engine}: hosted page GET /f/{id}, ${settings.connections} connections`);
+      const pageUrl = `${service.url}/f/${submitForm.id}`;
+      const html = await fetch(pageUrl).then((response) => response.text());
+      const page = { url: pageUrl, method: 'GET' as const, connections: settings.connections };
+      await drive({ ...page, durationS: settings.warmupS });
+      const pageQuiet = await quietness(`${engine} page`);
+      const pageCpuBefore = cpuSecondsOf(service.pid);
+      const pageLoad = await drive({ ...page, durationS: settings.durationS });
+      result.page = {
+        load: pageLoad,
+        quiet: pageQuiet,
+        cpuPerRequestUs: ((cpuSecondsOf(service.pid) - pageCpuBefore) / pageLoad.responses) * 1e6,
+        connections: settings.connections,
+        htmlGzipBytes: gzipSync(html, { level: 9 }).length,
+      };
+      log(
+        `  ${pageLoad.requestsPerSecond.toFixed(0)} req/s, p50 ${pageLoad.p50.toFixed(2)} ms, p99 ${pageLoad.p99.toFixed(2)} ms; ` +
+          `statuses ${JSON.stringify(pageLoad.statusCodes)}; ${result.page.cpuPerRequestUs.toFixed(0)} µs of service CPU per request`,
+      );
+    }
+
     const exitCode = await stop(service);
     const stored = await countSubmissions(store, submitForm.id);
     const acked = warmup.ok2xx + load.ok2xx;
