@@ -468,13 +468,14 @@ describe('the hosted form in Chromium', () => {
       },
     );
 
-    it('fits 320 CSS pixels', async () => {
+    it.each(['light', 'dark'] as const)('fits 320 CSS pixels (%s)', async (colorScheme) => {
       const view = await openPage(browser, `${server.url}/f/${stepsId}`, {
         width: 320,
         javaScriptEnabled: false,
+        colorScheme,
       });
       try {
-        await screenshot(view.page, 'hosted-steps-320');
+        await screenshot(view.page, `hosted-steps-320-${colorScheme}`);
         expect(await scrollsHorizontally(view.page)).toBe(false);
       } finally {
         await view.close();
