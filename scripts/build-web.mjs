@@ -24,6 +24,10 @@ export const ENTRIES = {
   dashboard: 'dashboard/main.tsx',
   base: 'styles/base.css',
   hosted: 'hosted/hosted.css',
+  /** The embedded hosted page's one script (its height and events to the parent, API.md §11.2). */
+  frame: 'hosted/frame.ts',
+  /** GET /embed.js: turns a host page's <div data-intake-form> into the form's frame. */
+  embed: 'embed/embed.ts',
 };
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|html|txt|map)$/;
 

@@ -89,6 +89,12 @@ describe('the built service (npm run build, npm start)', () => {
       const client = await fetch(`${service.url}${script}`, { headers: { 'accept-encoding': 'br' } });
       expect(client.status).toBe(200);
       expect(client.headers.get('content-encoding')).toBe('br');
+      // the embedding script at its fixed URL, from the same build (API.md §11.2)
+      const embed = await fetch(`${service.url}/embed.js`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(embed.status).toBe(200);
+      expect(embed.headers.get('content-encoding')).toBe('gzip');
+      expect(embed.headers.get('cache-control')).toBe('public, max-age=3600');
+      expect(await embed.text()).toContain('data-intake-form');
       const missing = await fetch(`${service.url}/f/nope`);
       expect(missing.status).toBe(404);
       expect(missing.headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -5,6 +5,7 @@ import { NO_SESSION_COOKIE } from '../platform/auth.js';
 import type { AppContext } from '../platform/context.js';
 import { assetRoutes, loadWebAssets } from './assets.js';
 import { dashboardRoutes } from './dashboard.js';
+import { embedScriptRoute } from './embed-script.js';
 import { hostedRoutes } from './hosted/routes.js';
 import { installPageErrors, type PageContext } from './pages.js';
 
@@ -46,6 +47,11 @@ export async function registerWeb(
     },
     { prefix: '/app' },
   );
+  // The embedding script (API.md §11.2), for other sites' pages: no cookie, no CORS (a <script> needs none).
+  await app.register(async (scope) => {
+    withoutSessionCookie(scope);
+    await scope.register(embedScriptRoute(assets));
+  });
   // The hosted form pages (API.md §11.1): GET and POST /f/{formId}; any other /f/… is the 404 page.
   await app.register(
     async (scope) => {

@@ -15,6 +15,8 @@ export interface LayoutProps {
   nonce?: string;
   /** A fixed colour scheme (`data-theme` on <html>); both, following the system, when omitted. */
   theme?: 'light' | 'dark';
+  /** A class on <html> (the hosted page's `embedded`, which drops its chrome). */
+  rootClass?: string;
   /** More of the head, after the stylesheets (a page's `<style nonce>`). */
   head?: ComponentChildren;
   children?: ComponentChildren;
@@ -24,12 +26,23 @@ export interface LayoutProps {
  * The HTML document of every server-rendered page. Everything in it comes from props and is
  * escaped by preact-render-to-string: no markup is ever put together from strings.
  */
-export function Layout({ title, lang = 'en', dir, assets, icon, nonce, theme, head, children }: LayoutProps) {
+export function Layout({
+  title,
+  lang = 'en',
+  dir,
+  assets,
+  icon,
+  nonce,
+  theme,
+  rootClass,
+  head,
+  children,
+}: LayoutProps) {
   const styles = unique(assets.flatMap((files) => files.styles));
   const preloads = unique(assets.flatMap((files) => files.preloads));
   const scripts = unique(assets.flatMap((files) => (files.script ? [files.script] : [])));
   return (
-    <html lang={lang} dir={dir} data-theme={theme}>
+    <html lang={lang} dir={dir} data-theme={theme} class={rootClass}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -218,12 +218,13 @@ class DocumentCheck {
 
 /**
  * Routes served but hidden from the document on purpose: CORS preflights, the document and its
- * reader, and the web pages (API.md §11: HTML for browsers, not operations of the API).
+ * reader, and the web pages (API.md §11: HTML and scripts for browsers, not operations of the API).
  */
 const HIDDEN_ROUTES = [
   /^OPTIONS /,
   /^(?:GET|HEAD) \/(?:openapi\.json|docs)(?:\/|$)/,
   /^[A-Z]+ \/(?:app|assets|f)(?:\/|$)/,
+  /^(?:GET|HEAD) \/embed\.js$/,
 ];
 
 /** One check per distinct document: apps built alike share compiled validators. */

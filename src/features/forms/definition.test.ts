@@ -371,6 +371,70 @@ const INVALID: InvalidCase[] = [
     'contrast',
   ],
   ['a language that is not BCP 47', { ui: { language: 'english!' } }, 'ui.language', 'pattern'],
+  // ui.embedOrigins (API.md §11.2): origins, scheme://host[:port], at most 20
+  [
+    'embedOrigins that are not a list',
+    { ui: { embedOrigins: 'https://example.com' } },
+    'ui.embedOrigins',
+    'type',
+  ],
+  [
+    'more than 20 embedOrigins',
+    { ui: { embedOrigins: Array.from({ length: 21 }, (_, i) => `https://site${i}.example`) } },
+    'ui.embedOrigins',
+    'maxItems',
+  ],
+  ['an empty embed origin', { ui: { embedOrigins: [''] } }, 'ui.embedOrigins[0]', 'minLength'],
+  [
+    'an embed origin with a path',
+    { ui: { embedOrigins: ['https://example.com/forms'] } },
+    'ui.embedOrigins[0]',
+    'invalid_origin',
+  ],
+  [
+    'an embed origin with a trailing slash',
+    { ui: { embedOrigins: ['https://example.com/'] } },
+    'ui.embedOrigins[0]',
+    'invalid_origin',
+  ],
+  [
+    'an embed origin without a scheme',
+    { ui: { embedOrigins: ['example.com'] } },
+    'ui.embedOrigins[0]',
+    'invalid_origin',
+  ],
+  [
+    'an ftp: embed origin',
+    { ui: { embedOrigins: ['ftp://example.com'] } },
+    'ui.embedOrigins[0]',
+    'invalid_origin',
+  ],
+  [
+    'a wildcard embed origin',
+    { ui: { embedOrigins: ['https://*.example.com'] } },
+    'ui.embedOrigins[0]',
+    'invalid_origin',
+  ],
+  [
+    'an embed origin in capitals',
+    { ui: { embedOrigins: ['https://Example.com'] } },
+    'ui.embedOrigins[0]',
+    'invalid_origin',
+  ],
+  [
+    'an embed origin with its default port',
+    { ui: { embedOrigins: ['https://example.com:443'] } },
+    'ui.embedOrigins[0]',
+    'invalid_origin',
+  ],
+  ['the embed origin *', { ui: { embedOrigins: ['*'] } }, 'ui.embedOrigins[0]', 'invalid_origin'],
+  ["the embed origin 'self'", { ui: { embedOrigins: ["'self'"] } }, 'ui.embedOrigins[0]', 'invalid_origin'],
+  [
+    'an embed origin with a CSP separator',
+    { ui: { embedOrigins: ['https://a.com; script-src *'] } },
+    'ui.embedOrigins[0]',
+    'invalid_origin',
+  ],
   ['an unknown storage pii handling', { storage: { pii: 'shredded' } }, 'storage.pii', 'enum'],
   ['an unknown storage mode', { storage: { mode: 'cloud' } }, 'storage.mode', 'enum'],
   ['an unknown storage member', { storage: { encrypt: true } }, 'storage.encrypt', 'unknown_member'],
@@ -723,6 +787,52 @@ describe('form definition validation', () => {
         expect(response.body.ui).toMatchObject({ theme, accentColor });
       },
     );
+
+    it('accepts ui.embedOrigins as origins (ports, localhost, IP addresses), and an empty list', async () => {
+      const user = await signup(t);
+      const embedOrigins = [
+        'https://example.com',
+        'http://localhost:8080',
+        'http://127.0.0.1:5173',
+        'https://a-b.example.co.uk',
+      ];
+      const response = await create(user.token, { ui: { embedOrigins } });
+      expect(response.status).toBe(201);
+      expect(response.body.ui.embedOrigins).toEqual(embedOrigins);
+      const empty = await create(user.token, { ui: { embedOrigins: [] } });
+      expect(empty.status).toBe(201);
+      expect(empty.body.ui.embedOrigins).toEqual([]);
+    });
+
+    it('refuses each bad embed origin on its own, saying how to write it', async () => {
+      const user = await signup(t);
+      const response = await create(user.token, {
+        ui: {
+          embedOrigins: [
+            'https://ok.example',
+            'https://Example.com:443/path',
+            'example.com',
+            'http://fine.test:81',
+          ],
+        },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('invalid_form');
+      expect(response.body.errors).toEqual([
+        {
+          field: 'ui.embedOrigins[1]',
+          code: 'invalid_origin',
+          message:
+            'must be an origin such as "https://example.com" (http or https, host and optional port, no path, no wildcard); write it as "https://example.com"',
+        },
+        {
+          field: 'ui.embedOrigins[2]',
+          code: 'invalid_origin',
+          message:
+            'must be an origin such as "https://example.com" (http or https, host and optional port, no path, no wildcard)',
+        },
+      ]);
+    });
 
     it('names the contrast and the background in the refusal of an accentColor', async () => {
       const user = await signup(t);

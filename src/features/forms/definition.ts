@@ -15,6 +15,7 @@ import {
   type SpamProtection,
   UpdateFormBody,
 } from './schemas.js';
+import { checkAccentColor, checkEmbedOrigins } from './ui-rules.js';
 
 /**
  * Form definitions are checked in two passes whose problems are reported together:
@@ -205,7 +206,7 @@ export async function checkRules(draft: CheckedDraft): Promise<FieldError[]> {
   const { fields, logic, spamProtection, autoResponse, notifications, ui } = draft.definition;
   const patterns = patternChecker();
   const errors = await checkFields(fields, patterns);
-  errors.push(...checkAccentColor(ui));
+  errors.push(...checkAccentColor(ui), ...checkEmbedOrigins(ui));
   const byId = new Map(fields.flatMap((field) => (field ? [[field.id, field] as const] : [])));
   errors.push(...checkLogic(logic, byId));
   errors.push(...(await checkSpamProtection(patterns, spamProtection, byId)));
@@ -247,62 +248,6 @@ export async function checkRules(draft: CheckedDraft): Promise<FieldError[]> {
 }
 
 const error = (field: string, code: string, message: string): FieldError => ({ field, code, message });
-
-/**
- * The backgrounds the hosted page shows the accent colour on (web/client/hosted/hosted.css,
- * the form's card): white in the light theme, black in the dark one. Pure black rather than a
- * near-black: for `theme: auto` the colour must reach 4.5:1 against both, and only the widest
- * pair leaves room for any colour at all (relative luminance ≈ 0.175–0.183, mid-tones such as
- * #0a7ea4 or #767676); a fixed theme takes any colour that contrasts with its one background.
- */
-export const THEME_BACKGROUNDS = { light: '#ffffff', dark: '#000000' } as const;
-const MIN_ACCENT_CONTRAST = 4.5;
-const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
-
-/** WCAG 2 relative luminance of `#rrggbb`. */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-/** WCAG 2 contrast ratio of two `#rrggbb` colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-/** `ui.accentColor` (API.md §11.1): at least 4.5:1 against the background of each scheme its theme may show. */
-function checkAccentColor(ui: FormDefinition['ui'] | undefined): FieldError[] {
-  const accent = (ui as Record<string, unknown> | undefined)?.accentColor;
-  // a colour that is not #rrggbb is the shape's problem
-  if (typeof accent !== 'string' || !HEX_COLOUR.test(accent)) return [];
-  const schemes: Array<keyof typeof THEME_BACKGROUNDS> =
-    ui?.theme === 'light' ? ['light'] : ui?.theme === 'dark' ? ['dark'] : ['light', 'dark'];
-  const failing = schemes
-    .map((scheme) => ({ scheme, ratio: contrastRatio(accent, THEME_BACKGROUNDS[scheme]) }))
-    .filter(({ ratio }) => ratio < MIN_ACCENT_CONTRAST);
-  if (failing.length === 0) return [];
-  const against = failing
-    .map(
-      ({ scheme, ratio }) =>
-        `${ratio.toFixed(2)}:1 against the ${scheme} background ${THEME_BACKGROUNDS[scheme]}`,
-    )
-    .join(' and ');
-  const advice =
-    schemes.length === 2
-      ? '; with theme auto it must contrast with both (a mid-tone such as #0a7ea4 or #767676), or set ui.theme to light or dark'
-      : '';
-  return [
-    error(
-      'ui.accentColor',
-      'contrast',
-      `has a contrast of ${against}; at least ${MIN_ACCENT_CONTRAST}:1 is needed${advice}`,
-    ),
-  ];
-}
 
 export function isHttpUrl(value: string): boolean {
   try {

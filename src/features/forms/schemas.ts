@@ -95,6 +95,13 @@ export const Ui = Type.Object(
           '#rrggbb; at least 4.5:1 against the theme’s background (#ffffff light, #000000 dark; both for auto)',
       }),
     ),
+    embedOrigins: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+        maxItems: 20,
+        description:
+          'Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty',
+      }),
+    ),
   },
   { additionalProperties: true, description: 'Presentation; members beyond these are kept as given' },
 );

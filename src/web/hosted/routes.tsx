@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ComponentChildren } from 'preact';
 import type { EventRecorder } from '../../features/analytics/commands.js';
 import type { EventType } from '../../features/analytics/schemas.js';
 import { presentPublicForm } from '../../features/forms/presenter.js';
@@ -13,22 +12,22 @@ import { hiddenFields, isEmptyAnswer } from '../../features/submissions/logic.js
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { validatorFor } from '../../features/submissions/validator.js';
 import { notFound, Problem } from '../../platform/problem.js';
-import { ENTRIES } from '../assets.js';
-import { FormPage, QuestionPage, ThankYou } from '../components/form/form-page.js';
-import type { PageError, PublicForm } from '../components/form/types.js';
-import { isCspSource, newNonce, type PagePolicy } from '../csp.js';
-import { Layout } from '../layout.js';
+import { FormPage, QuestionPage } from '../components/form/form-page.js';
+import type { PageError } from '../components/form/types.js';
 import type { PageContext } from '../pages.js';
 import { sendPage } from '../render.js';
+import { FormDocument, policyFor, ThankYouDocument } from './document.js';
 
 /**
  * The hosted form (API.md §11.1), registered in the /f scope: `GET /f/{formId}` renders a live
  * form's page, `POST /f/{formId}` takes its post (application/x-www-form-urlencoded, parsed in
  * this scope only) through the same `SubmissionService` as the API. It works without JavaScript
- * (the page has no script at all), in both layouts: `classic`, every field on one page (a field
- * the logic may hide says when it applies); `one-by-one`, a server-driven sequence of pages, one
- * question each, the answers so far carried in hidden inputs, the logic decided here with
- * logic.ts, nothing stored until the last page is sent.
+ * (the page has no script; embedded, only one it does not need), in both layouts: `classic`,
+ * every field on one page (a field the logic may hide says when it applies); `one-by-one`, a
+ * server-driven sequence of pages, one question each, the answers so far carried in hidden
+ * inputs, the logic decided here with logic.ts, nothing stored until the last page is sent.
+ * `?embed=1` (API.md §11.2) asks for the page as a frame shows it (document.tsx), and every
+ * page that follows stays so: the form posts to `/f/{formId}?embed=1`.
  */
 export interface HostedDependencies {
   submissions: SubmissionService;
@@ -40,35 +39,6 @@ type Fields = Record<string, unknown>;
 /** Session ids and idempotency keys the page makes: 128 random bits, URL-safe. */
 const token = () => randomBytes(16).toString('base64url');
 const SESSION = /^[A-Za-z0-9_-]{1,200}$/;
-const ACCENT = /^#[0-9a-fA-F]{6}$/;
-const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
-/** Languages written right to left (primary subtags), and the scripts that are. */
-const RTL_LANGUAGES = new Set([
-  'ar',
-  'arc',
-  'ckb',
-  'dv',
-  'fa',
-  'he',
-  'iw',
-  'ks',
-  'ps',
-  'sd',
-  'ug',
-  'ur',
-  'yi',
-]);
-const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'rohg', 'mand', 'samr']);
-
-/** `lang` and `dir` of a form's page from `ui.language` (BCP 47); English, left to right, without one. */
-export function languageOf(language: unknown): { lang: string; dir: 'ltr' | 'rtl' } {
-  if (typeof language !== 'string' || !LANGUAGE.test(language)) return { lang: 'en', dir: 'ltr' };
-  const [primary = '', ...rest] = language.toLowerCase().split('-');
-  const script = rest.find((part) => part.length === 4);
-  const rtl = script ? RTL_SCRIPTS.has(script) : RTL_LANGUAGES.has(primary);
-  return { lang: language, dir: rtl ? 'rtl' : 'ltr' };
-}
-
 export function hostedRoutes(page: PageContext, { submissions, events }: HostedDependencies) {
   return async (scope: FastifyInstance): Promise<void> => {
     // HTML form posts, in this scope only: every other route keeps answering 415 to them.
@@ -116,7 +86,7 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
           if (field.type === 'hidden' && given !== undefined)
             answers[field.id] = Array.isArray(given) ? given[0] : given;
         }
-        const state = { answers, sessionId, idempotencyKey: token() };
+        const state = { answers, sessionId, idempotencyKey: token(), embedded: isEmbedded(request) };
         const first = oneByOne(form) ? visibleQuestions(form, answers)[0] : undefined;
         return first ? sendQuestion(reply, form, first, state) : sendForm(reply, form, state);
       },
@@ -133,7 +103,8 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
         const key = firstText(fields._idempotency);
         // the first page posted is the start (counted once per session; later pages say it is counted)
         if (fields._started === undefined) await record(form, 'start', sessionId, request.ip, request.log);
-        const post: Post = { form, fields, answers: answersOf(form, fields), sessionId, key };
+        const embedded = isEmbedded(request);
+        const post: Post = { form, fields, answers: answersOf(form, fields), sessionId, key, embedded };
         if (!oneByOne(form)) {
           return submitAll(request, reply, post, (errors) =>
             // The page again, with what went wrong and every answer kept. 400, not 200: the post
@@ -146,6 +117,7 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
               idempotencyKey: key ?? token(),
               started: true,
               status: 400,
+              embedded,
             }),
           );
         }
@@ -159,14 +131,14 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
      * next question visible given the answers so far, or, when there is none, submits them all.
      */
     async function step(request: FastifyRequest, reply: FastifyReply, post: Post) {
-      const { form, fields, answers, sessionId } = post;
+      const { form, fields, answers, sessionId, embedded } = post;
       const idempotencyKey = post.key ?? token();
       const visible = visibleQuestions(form, answers);
       const questionId = firstText(fields._question);
       const current = form.definition.fields.find(
         (field) => field.id === questionId && field.type !== 'hidden',
       );
-      const state = { answers, sessionId, idempotencyKey, started: true };
+      const state = { answers, sessionId, idempotencyKey, started: true, embedded };
       if (!current) {
         const first = visible[0];
         return first ? sendQuestion(reply, form, first, state) : sendForm(reply, form, state);
@@ -194,7 +166,7 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
     async function submitAll(
       request: FastifyRequest,
       reply: FastifyReply,
-      { form, fields, answers, sessionId, key }: Post,
+      { form, fields, answers, sessionId, key, embedded }: Post,
       invalid: (errors: PageError[]) => FastifyReply,
     ) {
       // the submit rate limit counts submissions, not the pages of a one-by-one form on the way
@@ -202,6 +174,7 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
       const honeypot = form.definition.spamProtection?.honeypot?.field;
       const submitted = withoutHidden(form, answers);
       if (honeypot && Object.hasOwn(fields, honeypot)) submitted[honeypot] = fields[honeypot];
+      let submissionId: string;
       try {
         const result = await submissions.submit({
           form,
@@ -212,40 +185,49 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
           remoteIp: request.ip,
           idempotency: idempotencyFor(key, { answers: submitted, sessionId }),
         });
-        request.log.info({ submissionId: result.id }, 'hosted form submitted');
+        submissionId = result.id;
+        request.log.info({ submissionId, embedded }, 'hosted form submitted');
       } catch (error) {
         if (!(error instanceof Problem) || error.code !== 'validation_failed') throw error;
         return invalid((error.options.errors ?? []).map(({ field, message }) => ({ field, message })));
       }
       const redirect = redirectTarget(form, undefined);
       if (redirect) return reply.header('cache-control', 'no-store').redirect(redirect.href, 303);
-      const policy = policyFor(form);
+      const policy = policyFor(form, embedded);
       return sendPage(
         reply,
-        <ThankYouDocument form={presentPublicForm(form)} page={page} nonce={policy.nonce} />,
+        <ThankYouDocument
+          form={presentPublicForm(form)}
+          page={page}
+          nonce={policy.nonce}
+          embedded={embedded}
+          submissionId={embedded ? submissionId : undefined}
+        />,
         { policy, cache: 'no-store' },
       );
     }
 
     function sendForm(reply: FastifyReply, form: StoredForm, state: PageState) {
       const view = presentPublicForm(form);
-      const policy = policyFor(form);
+      const policy = policyFor(form, state.embedded);
       return sendPage(
         reply,
         <FormDocument
           form={view}
           page={page}
           nonce={policy.nonce}
+          embedded={state.embedded}
           title={state.errors?.length ? `Error: ${view.title}` : view.title}
         >
           <FormPage
             form={view}
-            action={`/f/${encodeURIComponent(form.id)}`}
+            action={actionOf(form, state.embedded)}
             answers={state.answers}
             errors={state.errors}
             sessionId={state.sessionId}
             idempotencyKey={state.idempotencyKey}
             started={state.started}
+            embedded={state.embedded}
           />
         </FormDocument>,
         // never kept: each page carries its own idempotency key, and Back must not post an old one again
@@ -256,7 +238,7 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
     /** One question of a one-by-one form, "Question n of m" counting the questions visible given the answers so far. */
     function sendQuestion(reply: FastifyReply, form: StoredForm, field: Field, state: PageState) {
       const view = presentPublicForm(form);
-      const policy = policyFor(form);
+      const policy = policyFor(form, state.embedded);
       const visible = visibleQuestions(form, state.answers);
       const order = (other: Field) => form.definition.fields.indexOf(other);
       const before = visible.filter((other) => order(other) < order(field)).length;
@@ -269,11 +251,12 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
           form={view}
           page={page}
           nonce={policy.nonce}
+          embedded={state.embedded}
           title={state.errors?.length ? `Error: ${title}` : title}
         >
           <QuestionPage
             form={view}
-            action={`/f/${encodeURIComponent(form.id)}`}
+            action={actionOf(form, state.embedded)}
             field={view.fields[order(field)] ?? field}
             position={position}
             first={before === 0}
@@ -283,6 +266,7 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
             sessionId={state.sessionId}
             idempotencyKey={state.idempotencyKey}
             started={state.started}
+            embedded={state.embedded}
           />
         </FormDocument>,
         { status: state.status ?? 200, policy, cache: 'no-store' },
@@ -298,6 +282,8 @@ interface PageState {
   sessionId: string;
   idempotencyKey: string;
   status?: number;
+  /** `?embed=1`: the page in a frame (document.tsx), its form posting there again. */
+  embedded: boolean;
 }
 
 /** A page's post, read. */
@@ -309,7 +295,15 @@ interface Post {
   answers: Fields;
   sessionId: string;
   key: string | undefined;
+  embedded: boolean;
 }
+
+const isEmbedded = (request: FastifyRequest): boolean =>
+  firstText((request.query as Record<string, unknown> | undefined)?.embed) === '1';
+
+/** Where a page posts: its own address, embedded pages keeping `?embed=1`. */
+const actionOf = (form: StoredForm, embedded: boolean): string =>
+  `/f/${encodeURIComponent(form.id)}${embedded ? '?embed=1' : ''}`;
 
 const oneByOne = (form: StoredForm) => form.definition.ui.layout !== 'classic';
 
@@ -350,68 +344,4 @@ function withoutHidden(form: StoredForm, answers: Fields): Fields {
     for (const id of hidden) delete kept[id];
   }
   return kept;
-}
-
-/**
- * The page's policy: a nonce for its one inline `<style>` (the accent colour), and the
- * origin of `ui.redirectUrl` among the form actions (the browser follows the post's 303 there).
- */
-function policyFor(form: StoredForm): PagePolicy {
-  const { accentColor, redirectUrl } = form.definition.ui;
-  const policy: PagePolicy = {};
-  if (typeof accentColor === 'string' && ACCENT.test(accentColor)) policy.nonce = newNonce();
-  if (typeof redirectUrl === 'string') {
-    try {
-      const { origin } = new URL(redirectUrl);
-      if (isCspSource(origin)) policy.formActionOrigins = [origin];
-    } catch {
-      // not a URL: the post leads nowhere else
-    }
-  }
-  return policy;
-}
-
-interface DocumentProps {
-  form: PublicForm;
-  page: PageContext;
-  title?: string;
-  nonce?: string;
-  children?: ComponentChildren;
-}
-
-/** The document of a hosted page: its theme, language and direction, the accent colour, no script. */
-function FormDocument({ form, page, title, nonce, children }: DocumentProps) {
-  const { lang, dir } = languageOf(form.ui.language);
-  const accent =
-    typeof form.ui.accentColor === 'string' && ACCENT.test(form.ui.accentColor)
-      ? form.ui.accentColor
-      : undefined;
-  const theme = form.ui.theme === 'light' || form.ui.theme === 'dark' ? form.ui.theme : undefined;
-  return (
-    <Layout
-      title={title ?? form.title}
-      lang={lang}
-      dir={dir}
-      theme={theme}
-      assets={[page.assets.entry(ENTRIES.hosted)]}
-      icon={page.assets.url(ENTRIES.icon)}
-      nonce={nonce}
-      head={accent && nonce ? <style nonce={nonce}>{`:root{--custom-accent:${accent}}`}</style> : undefined}
-    >
-      <main class="hosted" id="main">
-        {children}
-        <p class="hosted__footer">
-          Powered by <span class="hosted__brand">Intake</span>
-        </p>
-      </main>
-    </Layout>
-  );
-}
-
-function ThankYouDocument({ form, page, nonce }: { form: PublicForm; page: PageContext; nonce?: string }) {
-  return (
-    <FormDocument form={form} page={page} nonce={nonce} title={`Response sent – ${form.title}`}>
-      <ThankYou form={form} />
-    </FormDocument>
-  );
 }

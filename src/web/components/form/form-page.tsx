@@ -23,6 +23,11 @@ export interface FormPageProps {
   idempotencyKey?: string;
   /** Set on the pages that answer a post: the start (analytics) is counted already. */
   started?: boolean;
+  /**
+   * In a frame of another origin (`?embed=1`), where browsers refuse `autofocus`: the error
+   * summary goes without it, and the frame's script (client/hosted/frame.ts) focuses it.
+   */
+  embedded?: boolean;
 }
 
 /** Every field on one page (the classic layout), with the title, the description, and the submit button. */
@@ -34,6 +39,7 @@ export function FormPage({
   sessionId,
   idempotencyKey,
   started,
+  embedded,
 }: FormPageProps) {
   const byField = new Map<string, string>();
   for (const error of errors) if (!byField.has(error.field)) byField.set(error.field, error.message);
@@ -45,7 +51,7 @@ export function FormPage({
         <h1 class="form-title">{form.title}</h1>
         {form.ui.description && <p class="form-description">{form.ui.description}</p>}
       </header>
-      {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} />}
+      {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} />}
       <form class="form" method="post" action={action}>
         {visible.some((field) => field.required) && (
           <p class="form__legend" aria-hidden="true">
@@ -101,6 +107,7 @@ export function QuestionPage(props: QuestionPageProps) {
     sessionId,
     idempotencyKey,
     started,
+    embedded,
     field,
     position,
     first,
@@ -122,7 +129,7 @@ export function QuestionPage(props: QuestionPageProps) {
         <h1 class="form-title">{form.title}</h1>
         {first && form.ui.description && <p class="form-description">{form.ui.description}</p>}
       </header>
-      {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} />}
+      {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} />}
       <form class="form form--question" method="post" action={action}>
         <input type="hidden" name="_question" value={field.id} />
         {form.fields
@@ -178,13 +185,15 @@ function sentence(field: FormField | undefined, message: string): string {
 export function ErrorSummary({
   errors,
   fields,
+  autofocus = true,
 }: {
   errors: readonly PageError[];
   fields: readonly FormField[];
+  autofocus?: boolean;
 }) {
   const byId = new Map(fields.map((field) => [field.id, field]));
   return (
-    <section class="error-summary" tabIndex={-1} autofocus aria-labelledby="summary-title">
+    <section class="error-summary" tabIndex={-1} autofocus={autofocus} aria-labelledby="summary-title">
       <h2 class="error-summary__title" id="summary-title">
         There is a problem
       </h2>

@@ -34,6 +34,7 @@ export interface FormUi {
   description?: string;
   language?: string;
   accentColor?: string;
+  embedOrigins?: readonly string[];
   [member: string]: unknown;
 }
 

@@ -1,0 +1,67 @@
+/**
+ * GET /embed.js (API.md §11.2), loaded by any site with `<script src="{base}/embed.js" async>`:
+ * every `<div data-intake-form="{formId}">` of the page, now and later (a MutationObserver),
+ * becomes the frame `{base}/f/{formId}?embed=1`, `{base}` being the origin this script came
+ * from. The frame's page (client/hosted/frame.ts) posts its height, which the frame takes (no
+ * inner scrollbar), and its events, which become DOM events on the div: `intake:ready`, and
+ * `intake:submitted` with `detail: {formId, submissionId}`; each later page of the frame is
+ * scrolled to when its top is out of sight. Messages are taken only from
+ * `{base}` and only from one of these frames. A classic script, run on other people's pages:
+ * everything in one function (no globals), nothing thrown.
+ */
+(() => {
+  const self =
+    (document.currentScript as HTMLScriptElement | null) ??
+    document.querySelector<HTMLScriptElement>('script[src$="/embed.js"]');
+  if (!self?.src) return;
+  const base = new URL(self.src).origin;
+  const MOUNTED = 'data-intake-mounted';
+  const frames: Array<{ div: HTMLElement; frame: HTMLIFrameElement; formId: string; ready?: boolean }> = [];
+
+  const mount = (div: HTMLElement) => {
+    const formId = div.getAttribute('data-intake-form');
+    if (!formId || div.hasAttribute(MOUNTED)) return;
+    div.setAttribute(MOUNTED, '');
+    const frame = document.createElement('iframe');
+    frame.src = `${base}/f/${encodeURIComponent(formId)}?embed=1`;
+    // a name until the page says its own (intake:ready)
+    frame.title = div.getAttribute('data-intake-title') || 'Form';
+    frame.loading = 'lazy';
+    frame.style.cssText = 'display:block;width:100%;border:0;';
+    div.appendChild(frame);
+    frames.push({ div, frame, formId });
+  };
+  const scan = () => {
+    for (const div of document.querySelectorAll<HTMLElement>('div[data-intake-form]')) mount(div);
+  };
+
+  addEventListener('message', (event: MessageEvent) => {
+    if (event.origin !== base) return;
+    const entry = frames.find(({ frame }) => frame.contentWindow === event.source);
+    const data = event.data as Record<string, unknown> | null;
+    if (!entry || typeof data !== 'object' || data === null) return;
+    const { div, frame, formId } = entry;
+    const emit = (type: string, detail: Record<string, unknown>) =>
+      div.dispatchEvent(new CustomEvent(type, { bubbles: true, detail: { formId, ...detail } }));
+    if (data.type === 'intake:resize' && typeof data.height === 'number' && data.height > 0) {
+      frame.style.height = `${Math.ceil(data.height)}px`;
+    } else if (data.type === 'intake:ready') {
+      if (typeof data.title === 'string' && data.title && !div.hasAttribute('data-intake-title'))
+        frame.title = data.title;
+      // a later page of the frame (a refused post, the next question, the thank-you page) starts at its top
+      if (entry.ready) {
+        if (frame.getBoundingClientRect().top < 0) frame.scrollIntoView();
+        return;
+      }
+      entry.ready = true;
+      emit('intake:ready', {});
+    } else if (data.type === 'intake:submitted' && typeof data.submissionId === 'string') {
+      emit('intake:submitted', { submissionId: data.submissionId });
+    }
+  });
+
+  scan();
+  new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true });
+})();
+
+export {};

@@ -1,0 +1,142 @@
+import type { ComponentChildren } from 'preact';
+import type { StoredForm } from '../../features/forms/repo.js';
+import { ENTRIES } from '../assets.js';
+import { ThankYou } from '../components/form/form-page.js';
+import type { PublicForm } from '../components/form/types.js';
+import { isCspSource, newNonce, type PagePolicy } from '../csp.js';
+import { Layout } from '../layout.js';
+import type { PageContext } from '../pages.js';
+
+/**
+ * The document around a hosted form's page (routes.tsx renders the form inside it): its theme,
+ * language and direction, the accent colour, its Content-Security-Policy, and, embedded
+ * (`?embed=1`, API.md §11.2), the page without its chrome, framable by `ui.embedOrigins`, with
+ * the one script it loads then (client/hosted/frame.ts: its height and events to the parent).
+ */
+
+const ACCENT = /^#[0-9a-fA-F]{6}$/;
+const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
+/** Languages written right to left (primary subtags), and the scripts that are. */
+const RTL_LANGUAGES = new Set([
+  'ar',
+  'arc',
+  'ckb',
+  'dv',
+  'fa',
+  'he',
+  'iw',
+  'ks',
+  'ps',
+  'sd',
+  'ug',
+  'ur',
+  'yi',
+]);
+const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'rohg', 'mand', 'samr']);
+
+/** `lang` and `dir` of a form's page from `ui.language` (BCP 47); English, left to right, without one. */
+export function languageOf(language: unknown): { lang: string; dir: 'ltr' | 'rtl' } {
+  if (typeof language !== 'string' || !LANGUAGE.test(language)) return { lang: 'en', dir: 'ltr' };
+  const [primary = '', ...rest] = language.toLowerCase().split('-');
+  const script = rest.find((part) => part.length === 4);
+  const rtl = script ? RTL_SCRIPTS.has(script) : RTL_LANGUAGES.has(primary);
+  return { lang: language, dir: rtl ? 'rtl' : 'ltr' };
+}
+
+/**
+ * Who may frame an embedded page: the origins of `ui.embedOrigins` (definition.ts checked them),
+ * or, without the member, any site (`*`: in CSP Level 3 it matches every http(s) ancestor, the
+ * only kind a site is; `data:`, `blob:` and `file:` documents stay refused). An empty list lets
+ * no one: undefined here, which csp.ts turns into `'none'` and X-Frame-Options DENY.
+ */
+export function embedAncestors(form: StoredForm): string[] | undefined {
+  const origins = (form.definition.ui as Record<string, unknown>).embedOrigins;
+  if (!Array.isArray(origins)) return ['*'];
+  const listed = origins.filter(
+    (origin): origin is string => typeof origin === 'string' && isCspSource(origin),
+  );
+  return listed.length > 0 ? listed : undefined;
+}
+
+/**
+ * The page's policy: a nonce for its one inline `<style>` (the accent colour), the origin of
+ * `ui.redirectUrl` among the form actions (the browser follows the post's 303 there), and,
+ * embedded, the frame ancestors; outside `?embed=1` no one may frame it.
+ */
+export function policyFor(form: StoredForm, embedded: boolean): PagePolicy {
+  const { accentColor, redirectUrl } = form.definition.ui;
+  const policy: PagePolicy = {};
+  if (typeof accentColor === 'string' && ACCENT.test(accentColor)) policy.nonce = newNonce();
+  if (typeof redirectUrl === 'string') {
+    try {
+      const { origin } = new URL(redirectUrl);
+      if (isCspSource(origin)) policy.formActionOrigins = [origin];
+    } catch {
+      // not a URL: the post leads nowhere else
+    }
+  }
+  if (embedded) policy.frameAncestors = embedAncestors(form);
+  return policy;
+}
+
+interface DocumentProps {
+  form: PublicForm;
+  page: PageContext;
+  title?: string;
+  nonce?: string;
+  /** `?embed=1`: no chrome around the card, and the frame script. */
+  embedded?: boolean;
+  /** The thank-you page's submission, which the frame script tells the parent of. */
+  submissionId?: string;
+  children?: ComponentChildren;
+}
+
+/**
+ * The document of a hosted page: its theme, language and direction, the accent colour; no
+ * script, except embedded: the frame script (a first-party file, allowed as 'self'), which the
+ * page does not need for itself.
+ */
+export function FormDocument({ form, page, title, nonce, embedded, submissionId, children }: DocumentProps) {
+  const { lang, dir } = languageOf(form.ui.language);
+  const accent =
+    typeof form.ui.accentColor === 'string' && ACCENT.test(form.ui.accentColor)
+      ? form.ui.accentColor
+      : undefined;
+  const theme = form.ui.theme === 'light' || form.ui.theme === 'dark' ? form.ui.theme : undefined;
+  const assets = [page.assets.entry(ENTRIES.hosted)];
+  if (embedded) assets.push(page.assets.entry(ENTRIES.frame));
+  return (
+    <Layout
+      title={title ?? form.title}
+      lang={lang}
+      dir={dir}
+      theme={theme}
+      rootClass={embedded ? 'embedded' : undefined}
+      assets={assets}
+      icon={page.assets.url(ENTRIES.icon)}
+      nonce={nonce}
+      head={accent && nonce ? <style nonce={nonce}>{`:root{--custom-accent:${accent}}`}</style> : undefined}
+    >
+      {embedded ? (
+        <main class="hosted" id="main" data-intake-embed={form.id} data-submission-id={submissionId}>
+          {children}
+        </main>
+      ) : (
+        <main class="hosted" id="main">
+          {children}
+          <p class="hosted__footer">
+            Powered by <span class="hosted__brand">Intake</span>
+          </p>
+        </main>
+      )}
+    </Layout>
+  );
+}
+
+export function ThankYouDocument(props: Omit<DocumentProps, 'title' | 'children'>) {
+  return (
+    <FormDocument {...props} title={`Response sent – ${props.form.title}`}>
+      <ThankYou form={props.form} />
+    </FormDocument>
+  );
+}
