@@ -76,6 +76,10 @@ export function sessionCookieName(secure: boolean): string {
 }
 export const CSRF_HEADER = 'x-csrf-token';
 
+/** How `sessionFromCookie` reads the cookie: decorated on the app by `installAuthentication`. */
+type CookieSessionResolver = (request: FastifyRequest) => Promise<string | null>;
+const COOKIE_SESSION = Symbol('intake.cookieSession');
+
 const KEY_PREFIXES = new Map<string, KeyKind>([
   ['sk_live_', 'secret'],
   ['sk-live-', 'secret'],
@@ -183,6 +187,15 @@ export async function installAuthentication(
     return this.clearCookie(cookieName, cookieOptions);
   });
 
+  const cookieSession: CookieSessionResolver = async (request) => {
+    const header = request.headers.cookie;
+    if (header === undefined) return null;
+    const token = app.parseCookie(header)[cookieName];
+    if (token === undefined || token === '' || token.length > MAX_CREDENTIAL_LENGTH) return null;
+    return (await resolveSession(sha256Hex(token)))?.userId ?? null;
+  };
+  app.decorate(COOKIE_SESSION, cookieSession);
+
   app.addHook('onRequest', async (request, reply) => {
     const credential = readCredential(request);
     if (credential !== undefined) {
@@ -243,6 +256,23 @@ export async function installAuthentication(
     const session = await resolveSession(tokenHash);
     if (!session) throw unauthorized('The session token is not valid (unknown, expired or logged out)');
     return { kind: 'session', via: 'bearer', userId: session.userId, tokenHash };
+  }
+}
+
+/**
+ * The user whose live session the request's session cookie holds, or null (no cookie, an unknown,
+ * expired or logged-out session, or the session store failing: logged). For a page that reads
+ * the cookie on its own terms on a route that ignores it (`ignoreSessionCookie`): the owner's
+ * preview of a hosted form (API.md §11.1, `?preview=1`). It applies none of the cookie's rules
+ * (Origin, CSRF), so it must decide nothing that changes anything; it never throws, never
+ * answers 401 and never clears the cookie.
+ */
+export async function sessionFromCookie(request: FastifyRequest): Promise<string | null> {
+  try {
+    return await request.server.getDecorator<CookieSessionResolver>(COOKIE_SESSION)(request);
+  } catch (error) {
+    request.log.warn({ err: error }, 'the session cookie could not be read');
+    return null;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventRecorder } from '../features/analytics/commands.js';
+import { findForm } from '../features/forms/repo.js';
 import type { SubmissionService } from '../features/submissions/service.js';
 import { NO_SESSION_COOKIE } from '../platform/auth.js';
 import type { AppContext } from '../platform/context.js';
@@ -55,10 +56,12 @@ export async function registerWeb(
   // The hosted form pages (API.md §11.1): GET and POST /f/{formId}; any other /f/… is the 404 page.
   await app.register(
     async (scope) => {
-      // until the owner's preview (?preview=1) needs it, the cookie is read nowhere here
+      // No route here takes the cookie (a stale one never turns a form into a 401): the owner's
+      // preview (?preview=1) reads it itself, and only then (routes.tsx, `sessionFromCookie`).
       withoutSessionCookie(scope);
       installPageErrors(scope, page);
-      await scope.register(hostedRoutes(page, { submissions, events }));
+      const forms = (formId: string) => findForm(context.database.db, formId);
+      await scope.register(hostedRoutes(page, { submissions, events, forms }));
     },
     { prefix: '/f' },
   );

@@ -44,6 +44,14 @@ export function managedOrThrow(
 }
 
 /**
+ * Who sees a form's page in any status, as it will look (API.md §11.1, `/f/{id}?preview=1`):
+ * its owner, known by the dashboard's session cookie. Anyone else gets what everyone gets.
+ */
+export function mayPreview(userId: string | null, form: StoredForm): boolean {
+  return userId !== null && userId === form.userId;
+}
+
+/**
  * Who may submit to a form (API.md §6.1): anyone to a live one; with a key, its own
  * environment's forms, drafts only with a secret key (for testing); never a session.
  */

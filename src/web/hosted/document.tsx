@@ -88,6 +88,8 @@ interface DocumentProps {
   embedded?: boolean;
   /** The thank-you page's submission, which the frame script tells the parent of. */
   submissionId?: string;
+  /** The owner's preview (`?preview=1`): a banner above the form says that nothing is stored. */
+  preview?: boolean;
   children?: ComponentChildren;
 }
 
@@ -96,7 +98,16 @@ interface DocumentProps {
  * script, except embedded: the frame script (a first-party file, allowed as 'self'), which the
  * page does not need for itself.
  */
-export function FormDocument({ form, page, title, nonce, embedded, submissionId, children }: DocumentProps) {
+export function FormDocument({
+  form,
+  page,
+  title,
+  nonce,
+  embedded,
+  submissionId,
+  preview,
+  children,
+}: DocumentProps) {
   const { lang, dir } = languageOf(form.ui.language);
   const accent =
     typeof form.ui.accentColor === 'string' && ACCENT.test(form.ui.accentColor)
@@ -104,6 +115,7 @@ export function FormDocument({ form, page, title, nonce, embedded, submissionId,
       : undefined;
   const theme = form.ui.theme === 'light' || form.ui.theme === 'dark' ? form.ui.theme : undefined;
   const assets = [page.assets.entry(ENTRIES.hosted)];
+  const banner = preview && <PreviewBanner />;
   if (embedded) assets.push(page.assets.entry(ENTRIES.frame));
   return (
     <Layout
@@ -119,10 +131,12 @@ export function FormDocument({ form, page, title, nonce, embedded, submissionId,
     >
       {embedded ? (
         <main class="hosted" id="main" data-intake-embed={form.id} data-submission-id={submissionId}>
+          {banner}
           {children}
         </main>
       ) : (
         <main class="hosted" id="main">
+          {banner}
           {children}
           <p class="hosted__footer">
             Powered by <span class="hosted__brand">Intake</span>
@@ -134,9 +148,21 @@ export function FormDocument({ form, page, title, nonce, embedded, submissionId,
 }
 
 export function ThankYouDocument(props: Omit<DocumentProps, 'title' | 'children'>) {
+  const title = props.preview
+    ? `Preview: response not stored – ${props.form.title}`
+    : `Response sent – ${props.form.title}`;
   return (
-    <FormDocument {...props} title={`Response sent – ${props.form.title}`}>
-      <ThankYou form={props.form} />
+    <FormDocument {...props} title={title}>
+      <ThankYou form={props.form} preview={props.preview} />
     </FormDocument>
+  );
+}
+
+/** Above the owner's preview, on every page of it. */
+function PreviewBanner() {
+  return (
+    <p class="preview-banner">
+      <strong>Preview</strong> — submissions are not stored
+    </p>
   );
 }

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventRecorder } from '../../features/analytics/commands.js';
 import type { EventType } from '../../features/analytics/schemas.js';
+import { mayPreview } from '../../features/forms/access.js';
 import { presentPublicForm } from '../../features/forms/presenter.js';
 import type { StoredForm } from '../../features/forms/repo.js';
 import type { Field } from '../../features/forms/schemas.js';
@@ -11,6 +12,7 @@ import { idempotencyFor } from '../../features/submissions/idempotency.js';
 import { hiddenFields, isEmptyAnswer } from '../../features/submissions/logic.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { validatorFor } from '../../features/submissions/validator.js';
+import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
 import { FormPage, QuestionPage } from '../components/form/form-page.js';
 import type { PageError } from '../components/form/types.js';
@@ -28,10 +30,18 @@ import { FormDocument, policyFor, ThankYouDocument } from './document.js';
  * inputs, the logic decided here with logic.ts, nothing stored until the last page is sent.
  * `?embed=1` (API.md §11.2) asks for the page as a frame shows it (document.tsx), and every
  * page that follows stays so: the form posts to `/f/{formId}?embed=1`.
+ *
+ * `?preview=1` asked by the form's owner (the dashboard's session cookie, read here and only
+ * then: the scope ignores the cookie) shows the form in any status, as it will look, under a
+ * banner, and its posts store nothing and count nothing: they are validated like the real ones,
+ * and a valid one ends on the thank-you page, which says that nothing was stored. Asked by
+ * anyone else, `preview=1` changes nothing (a form that is not live stays the 404 page).
  */
 export interface HostedDependencies {
   submissions: SubmissionService;
   events: EventRecorder;
+  /** The form with that id, whatever its status (for its owner's preview). */
+  forms: (formId: string) => Promise<StoredForm | undefined>;
 }
 
 type Fields = Record<string, unknown>;
@@ -39,7 +49,7 @@ type Fields = Record<string, unknown>;
 /** Session ids and idempotency keys the page makes: 128 random bits, URL-safe. */
 const token = () => randomBytes(16).toString('base64url');
 const SESSION = /^[A-Za-z0-9_-]{1,200}$/;
-export function hostedRoutes(page: PageContext, { submissions, events }: HostedDependencies) {
+export function hostedRoutes(page: PageContext, { submissions, events, forms }: HostedDependencies) {
   return async (scope: FastifyInstance): Promise<void> => {
     // HTML form posts, in this scope only: every other route keeps answering 415 to them.
     await scope.register(formbody, { bodyLimit: scope.initialConfig.bodyLimit ?? 1024 * 1024 });
@@ -53,6 +63,24 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
         if (!(error instanceof Problem) || (error.status !== 404 && error.status !== 403)) throw error;
       }
       throw notFound(`No form ${formId}`);
+    }
+
+    /**
+     * `?preview=1` by the form's owner: the form, whatever its status; otherwise (no preview asked,
+     * no cookie session, or another user's) undefined, and the page is what anyone gets.
+     */
+    async function previewed(
+      request: FastifyRequest<{ Params: { formId: string } }>,
+      reply: FastifyReply,
+    ): Promise<StoredForm | undefined> {
+      if (!isPreview(request)) return undefined;
+      const userId = await sessionFromCookie(request);
+      if (userId === null) return undefined;
+      const form = await forms(request.params.formId);
+      if (!form || !mayPreview(userId, form)) return undefined;
+      // never kept (sendPage's no-store), never indexed
+      reply.header('x-robots-tag', 'noindex');
+      return form;
     }
 
     /** Analytics never fail a page: over its rate limit, or when storing fails, the event is left out (and logged). */
@@ -75,10 +103,12 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
       '/:formId',
       { schema: { hide: true } },
       async (request, reply) => {
-        const form = await liveForm(request.params.formId);
+        const preview = await previewed(request, reply);
+        const form = preview ?? (await liveForm(request.params.formId));
         const sessionId = token();
-        // a HEAD (a link checker, a preview) is no view
-        if (request.method === 'GET') await record(form, 'view', sessionId, request.ip, request.log);
+        // a HEAD (a link checker, a link preview) is no view, nor is the owner's preview
+        if (request.method === 'GET' && !preview)
+          await record(form, 'view', sessionId, request.ip, request.log);
         // Hidden fields take their value from the query string (`?source=newsletter`): how links carry context.
         const answers: Fields = {};
         for (const field of form.definition.fields) {
@@ -86,7 +116,13 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
           if (field.type === 'hidden' && given !== undefined)
             answers[field.id] = Array.isArray(given) ? given[0] : given;
         }
-        const state = { answers, sessionId, idempotencyKey: token(), embedded: isEmbedded(request) };
+        const state = {
+          answers,
+          sessionId,
+          idempotencyKey: token(),
+          embedded: isEmbedded(request),
+          preview: preview !== undefined,
+        };
         const first = oneByOne(form) ? visibleQuestions(form, answers)[0] : undefined;
         return first ? sendQuestion(reply, form, first, state) : sendForm(reply, form, state);
       },
@@ -97,14 +133,24 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
       { schema: { hide: true } },
       async (request, reply) => {
         const fields = formFields(request.body);
-        const form = await submissions.formFor(null, request.params.formId);
+        const preview = await previewed(request, reply);
+        const form = preview ?? (await submissions.formFor(null, request.params.formId));
         const session = firstText(fields._session);
         const sessionId = session !== undefined && SESSION.test(session) ? session : token();
         const key = firstText(fields._idempotency);
         // the first page posted is the start (counted once per session; later pages say it is counted)
-        if (fields._started === undefined) await record(form, 'start', sessionId, request.ip, request.log);
+        if (fields._started === undefined && !preview)
+          await record(form, 'start', sessionId, request.ip, request.log);
         const embedded = isEmbedded(request);
-        const post: Post = { form, fields, answers: answersOf(form, fields), sessionId, key, embedded };
+        const post: Post = {
+          form,
+          fields,
+          answers: answersOf(form, fields),
+          sessionId,
+          key,
+          embedded,
+          preview: preview !== undefined,
+        };
         if (!oneByOne(form)) {
           return submitAll(request, reply, post, (errors) =>
             // The page again, with what went wrong and every answer kept. 400, not 200: the post
@@ -118,6 +164,7 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
               started: true,
               status: 400,
               embedded,
+              preview: post.preview,
             }),
           );
         }
@@ -131,14 +178,14 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
      * next question visible given the answers so far, or, when there is none, submits them all.
      */
     async function step(request: FastifyRequest, reply: FastifyReply, post: Post) {
-      const { form, fields, answers, sessionId, embedded } = post;
+      const { form, fields, answers, sessionId, embedded, preview } = post;
       const idempotencyKey = post.key ?? token();
       const visible = visibleQuestions(form, answers);
       const questionId = firstText(fields._question);
       const current = form.definition.fields.find(
         (field) => field.id === questionId && field.type !== 'hidden',
       );
-      const state = { answers, sessionId, idempotencyKey, started: true, embedded };
+      const state = { answers, sessionId, idempotencyKey, started: true, embedded, preview };
       if (!current) {
         const first = visible[0];
         return first ? sendQuestion(reply, form, first, state) : sendForm(reply, form, state);
@@ -166,9 +213,26 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
     async function submitAll(
       request: FastifyRequest,
       reply: FastifyReply,
-      { form, fields, answers, sessionId, key, embedded }: Post,
+      { form, fields, answers, sessionId, key, embedded, preview }: Post,
       invalid: (errors: PageError[]) => FastifyReply,
     ) {
+      if (preview) {
+        // the owner's preview: validated like a real post, then nothing stored, counted or sent
+        const errors = validatorFor(form)(withoutHidden(form, answers)).errors;
+        if (errors.length > 0) return invalid(errors.map(({ field, message }) => ({ field, message })));
+        const policy = policyFor(form, embedded);
+        return sendPage(
+          reply,
+          <ThankYouDocument
+            form={presentPublicForm(form)}
+            page={page}
+            nonce={policy.nonce}
+            embedded={embedded}
+            preview
+          />,
+          { policy, cache: 'no-store' },
+        );
+      }
       // the submit rate limit counts submissions, not the pages of a one-by-one form on the way
       reply.headers(await submissions.countAttempt(null, request.ip));
       const honeypot = form.definition.spamProtection?.honeypot?.field;
@@ -217,11 +281,12 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
           page={page}
           nonce={policy.nonce}
           embedded={state.embedded}
+          preview={state.preview}
           title={state.errors?.length ? `Error: ${view.title}` : view.title}
         >
           <FormPage
             form={view}
-            action={actionOf(form, state.embedded)}
+            action={actionOf(form, state)}
             answers={state.answers}
             errors={state.errors}
             sessionId={state.sessionId}
@@ -252,11 +317,12 @@ export function hostedRoutes(page: PageContext, { submissions, events }: HostedD
           page={page}
           nonce={policy.nonce}
           embedded={state.embedded}
+          preview={state.preview}
           title={state.errors?.length ? `Error: ${title}` : title}
         >
           <QuestionPage
             form={view}
-            action={actionOf(form, state.embedded)}
+            action={actionOf(form, state)}
             field={view.fields[order(field)] ?? field}
             position={position}
             first={before === 0}
@@ -284,6 +350,8 @@ interface PageState {
   status?: number;
   /** `?embed=1`: the page in a frame (document.tsx), its form posting there again. */
   embedded: boolean;
+  /** The owner's `?preview=1`: the banner, and the form posting there again. */
+  preview?: boolean;
 }
 
 /** A page's post, read. */
@@ -296,14 +364,20 @@ interface Post {
   sessionId: string;
   key: string | undefined;
   embedded: boolean;
+  /** The owner's preview: validated, never stored. */
+  preview: boolean;
 }
 
-const isEmbedded = (request: FastifyRequest): boolean =>
-  firstText((request.query as Record<string, unknown> | undefined)?.embed) === '1';
+const queryFlag = (request: FastifyRequest, name: string): boolean =>
+  firstText((request.query as Record<string, unknown> | undefined)?.[name]) === '1';
+const isEmbedded = (request: FastifyRequest): boolean => queryFlag(request, 'embed');
+const isPreview = (request: FastifyRequest): boolean => queryFlag(request, 'preview');
 
-/** Where a page posts: its own address, embedded pages keeping `?embed=1`. */
-const actionOf = (form: StoredForm, embedded: boolean): string =>
-  `/f/${encodeURIComponent(form.id)}${embedded ? '?embed=1' : ''}`;
+/** Where a page posts: its own address, keeping `?embed=1` and the owner's `?preview=1`. */
+function actionOf(form: StoredForm, { embedded, preview }: Pick<PageState, 'embedded' | 'preview'>): string {
+  const flags = [embedded && 'embed=1', preview && 'preview=1'].filter(Boolean);
+  return `/f/${encodeURIComponent(form.id)}${flags.length > 0 ? `?${flags.join('&')}` : ''}`;
+}
 
 const oneByOne = (form: StoredForm) => form.definition.ui.layout !== 'classic';
 

@@ -234,15 +234,26 @@ export function Honeypot({ name }: { name: string }) {
   );
 }
 
-/** The end of a form: `ui.successMessage`, else "Thank you". */
-export function ThankYou({ form }: { form: Pick<PublicForm, 'title' | 'ui'> }) {
+/**
+ * The end of a form: `ui.successMessage`, else "Thank you". In the owner's preview it says that
+ * nothing was stored, and where `ui.redirectUrl` would have led instead.
+ */
+export function ThankYou({ form, preview }: { form: Pick<PublicForm, 'title' | 'ui'>; preview?: boolean }) {
+  const redirect = form.ui.redirectUrl;
   return (
     <div class="form-card form-card--done">
       <p class="thanks__mark" aria-hidden="true">
         ✓
       </p>
       <h1 class="form-title">{form.ui.successMessage?.trim() || DEFAULT_SUCCESS_MESSAGE}</h1>
-      <p class="form-description">Your response to “{form.title}” has been sent.</p>
+      {preview ? (
+        <p class="form-description">
+          This was a preview: your response to “{form.title}” was not stored, and nothing was sent.
+          {redirect && ` Respondents are taken to ${redirect} instead of this page.`}
+        </p>
+      ) : (
+        <p class="form-description">Your response to “{form.title}” has been sent.</p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,161 @@
+import zlib from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startWebServer, type WebServer } from '../support/browser.js';
+import { createForm, signup, type TestUser } from '../support/factories.js';
+
+/**
+ * The budgets of API.md §11.1 (gzip -9, kB = 1000 bytes, a 20-field form), as Chromium loads the
+ * page: every request the page makes on load is recorded, must be a GET to the page's own origin
+ * (no CAPTCHA is configured here), and is fetched again uncompressed and gzipped at level 9:
+ * HTML ≤ 20 kB (inline CSS and JS count there), CSS ≤ 10 kB (the stylesheets), first-party
+ * JavaScript ≤ 8 kB (the scripts), everything together ≤ 40 kB. The favicon the page names is
+ * counted too, whether or not headless Chromium asks for it.
+ */
+
+const BUDGET = { html: 20_000, css: 10_000, js: 8_000, total: 40_000 };
+
+/** Every field type, with what makes a page heavier: help, placeholders, options, limits. */
+const KINDS = [
+  { type: 'text', placeholder: 'Ada Lovelace', minLength: 2, maxLength: 80 },
+  { type: 'email', placeholder: 'you@example.com' },
+  { type: 'textarea', maxLength: 2000 },
+  { type: 'select', options: ['Sales', 'Support', 'Billing', { value: 'other', label: 'Something else' }] },
+  { type: 'select', multiple: true, options: ['Forms', 'Webhooks', 'Analytics', 'Exports'] },
+  { type: 'number', min: 1, max: 500, integer: true },
+  { type: 'checkbox' },
+  { type: 'date' },
+  { type: 'url', placeholder: 'https://' },
+  { type: 'phone' },
+  { type: 'rating', max: 5 },
+];
+
+/** 20 questions, every other one required, each with a label of ordinary length and help. */
+const FIELDS = Array.from({ length: 20 }, (_, i) => ({
+  ...KINDS[i % KINDS.length],
+  id: `question_${i + 1}`,
+  label: `Question number ${i + 1}, asked in a sentence of ordinary length?`,
+  help: 'Some help text that explains what is being asked and why it matters.',
+  required: i % 2 === 0,
+}));
+
+interface Measured {
+  html: number;
+  css: number;
+  js: number;
+  other: number;
+  total: number;
+  urls: string[];
+}
+
+describe('the hosted form within its budgets in Chromium (API.md §11.1)', () => {
+  let server: WebServer;
+  let browser: Browser;
+  let user: TestUser;
+  const forms: Record<'classic' | 'one-by-one', string> = { classic: '', 'one-by-one': '' };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+    user = await signup(server);
+    for (const layout of ['classic', 'one-by-one'] as const) {
+      const form = await createForm(server, user.token, {
+        title: 'A form of twenty questions',
+        status: 'live',
+        fields: FIELDS,
+        ui: {
+          layout,
+          description: 'Twenty questions, as many as the budgets of API.md §11.1 are counted for.',
+          accentColor: '#0a7ea4',
+          progress: 'bar',
+        },
+        spamProtection: { honeypot: { field: 'website_hp' }, action: 'reject' },
+      });
+      forms[layout] = form.id;
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Loads `path` in a fresh context, records every request until the network is idle, and weighs each. */
+  async function measure(path: string): Promise<Measured> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const requests: Array<{ url: string; method: string; type: string }> = [];
+      page.on('request', (request) =>
+        requests.push({ url: request.url(), method: request.method(), type: request.resourceType() }),
+      );
+      const response = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+      expect(response?.status(), path).toBe(200);
+      await page.waitForLoadState('networkidle');
+
+      const origin = new URL(server.url).origin;
+      for (const request of requests) {
+        expect(new URL(request.url).origin, `${request.url} (from ${path})`).toBe(origin);
+        expect(request.method, request.url).toBe('GET');
+      }
+      const icon = await page.evaluate(
+        () => (globalThis as any).document.querySelector('link[rel="icon"]')?.href as string | undefined,
+      );
+      if (icon && !requests.some((request) => request.url === icon))
+        requests.push({ url: icon, method: 'GET', type: 'other' });
+      expect(requests.filter((request) => request.type === 'document')).toHaveLength(1);
+
+      const measured: Measured = { html: 0, css: 0, js: 0, other: 0, total: 0, urls: [] };
+      for (const request of requests) {
+        const answer = await fetch(request.url, { headers: { 'accept-encoding': 'identity' } });
+        expect(answer.status, request.url).toBe(200);
+        // sent as it is: no content coding the size would be measured through
+        expect(answer.headers.get('content-encoding') ?? 'identity', request.url).toBe('identity');
+        const size = zlib.gzipSync(Buffer.from(await answer.arrayBuffer()), { level: 9 }).length;
+        const kind =
+          request.type === 'document'
+            ? 'html'
+            : request.type === 'stylesheet'
+              ? 'css'
+              : request.type === 'script'
+                ? 'js'
+                : 'other';
+        measured[kind] += size;
+        measured.total += size;
+        measured.urls.push(`${request.type} ${new URL(request.url).pathname} ${size} B`);
+      }
+      return measured;
+    } finally {
+      await context.close();
+    }
+  }
+
+  function expectWithinBudgets(measured: Measured, label: string) {
+    console.info(
+      `${label}: HTML ${measured.html} B, CSS ${measured.css} B, JS ${measured.js} B, other ${measured.other} B, total ${measured.total} B (gzip -9)\n  ${measured.urls.join('\n  ')}`,
+    );
+    expect(measured.html, label).toBeGreaterThan(0);
+    expect(measured.css, label).toBeGreaterThan(0);
+    expect(measured.html, `${label}: HTML`).toBeLessThanOrEqual(BUDGET.html);
+    expect(measured.css, `${label}: CSS`).toBeLessThanOrEqual(BUDGET.css);
+    expect(measured.js, `${label}: JavaScript`).toBeLessThanOrEqual(BUDGET.js);
+    expect(measured.total, `${label}: everything`).toBeLessThanOrEqual(BUDGET.total);
+  }
+
+  it('keeps the classic page (every field on it) within the budgets, asking nothing of another origin', async () => {
+    const measured = await measure(`/f/${forms.classic}`);
+    expectWithinBudgets(measured, 'classic');
+    // the page itself has no script
+    expect(measured.js).toBe(0);
+  });
+
+  it('keeps the one-by-one page within the budgets', async () => {
+    expectWithinBudgets(await measure(`/f/${forms['one-by-one']}`), 'one-by-one');
+  });
+
+  it('keeps the embedded pages (?embed=1, with the frame script) within the budgets', async () => {
+    const classic = await measure(`/f/${forms.classic}?embed=1`);
+    expectWithinBudgets(classic, 'classic, embedded');
+    // the frame script: first-party, counted as JavaScript
+    expect(classic.js).toBeGreaterThan(0);
+    expectWithinBudgets(await measure(`/f/${forms['one-by-one']}?embed=1`), 'one-by-one, embedded');
+  });
+});
