@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ComponentChildren } from 'preact';
 import type { EventRecorder } from '../../features/analytics/commands.js';
 import type { EventType } from '../../features/analytics/schemas.js';
 import { mayPreview } from '../../features/forms/access.js';
@@ -15,7 +16,7 @@ import { validatorFor } from '../../features/submissions/validator.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
 import { FormPage, QuestionPage } from '../components/form/form-page.js';
-import type { PageError } from '../components/form/types.js';
+import type { PageError, PublicForm } from '../components/form/types.js';
 import type { PageContext } from '../pages.js';
 import { sendPage } from '../render.js';
 import { FormDocument, policyFor, ThankYouDocument } from './document.js';
@@ -220,18 +221,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
         // the owner's preview: validated like a real post, then nothing stored, counted or sent
         const errors = validatorFor(form)(withoutHidden(form, answers)).errors;
         if (errors.length > 0) return invalid(errors.map(({ field, message }) => ({ field, message })));
-        const policy = policyFor(form, embedded);
-        return sendPage(
-          reply,
-          <ThankYouDocument
-            form={presentPublicForm(form)}
-            page={page}
-            nonce={policy.nonce}
-            embedded={embedded}
-            preview
-          />,
-          { policy, cache: 'no-store' },
-        );
+        return sendThankYou(reply, form, { embedded, preview: true });
       }
       // the submit rate limit counts submissions, not the pages of a one-by-one form on the way
       reply.headers(await submissions.countAttempt(null, request.ip));
@@ -257,59 +247,32 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       }
       const redirect = redirectTarget(form, undefined);
       if (redirect) return reply.header('cache-control', 'no-store').redirect(redirect.href, 303);
-      const policy = policyFor(form, embedded);
+      return sendThankYou(reply, form, { embedded, submissionId: embedded ? submissionId : undefined });
+    }
+
+    function sendThankYou(
+      reply: FastifyReply,
+      form: StoredForm,
+      options: { embedded: boolean; preview?: boolean; submissionId?: string },
+    ) {
+      const policy = policyFor(form, options.embedded);
       return sendPage(
         reply,
-        <ThankYouDocument
-          form={presentPublicForm(form)}
-          page={page}
-          nonce={policy.nonce}
-          embedded={embedded}
-          submissionId={embedded ? submissionId : undefined}
-        />,
+        <ThankYouDocument form={presentPublicForm(form)} page={page} nonce={policy.nonce} {...options} />,
         { policy, cache: 'no-store' },
       );
     }
 
-    function sendForm(reply: FastifyReply, form: StoredForm, state: PageState) {
+    /** A page of the form: its document around `body`, never kept (each page carries its own idempotency key, and Back must not post an old one again). */
+    function sendFormPage(
+      reply: FastifyReply,
+      form: StoredForm,
+      state: PageState,
+      title: string,
+      body: (view: PublicForm) => ComponentChildren,
+    ) {
       const view = presentPublicForm(form);
       const policy = policyFor(form, state.embedded);
-      return sendPage(
-        reply,
-        <FormDocument
-          form={view}
-          page={page}
-          nonce={policy.nonce}
-          embedded={state.embedded}
-          preview={state.preview}
-          title={state.errors?.length ? `Error: ${view.title}` : view.title}
-        >
-          <FormPage
-            form={view}
-            action={actionOf(form, state)}
-            answers={state.answers}
-            errors={state.errors}
-            sessionId={state.sessionId}
-            idempotencyKey={state.idempotencyKey}
-            started={state.started}
-            embedded={state.embedded}
-          />
-        </FormDocument>,
-        // never kept: each page carries its own idempotency key, and Back must not post an old one again
-        { status: state.status ?? 200, policy, cache: 'no-store' },
-      );
-    }
-
-    /** One question of a one-by-one form, "Question n of m" counting the questions visible given the answers so far. */
-    function sendQuestion(reply: FastifyReply, form: StoredForm, field: Field, state: PageState) {
-      const view = presentPublicForm(form);
-      const policy = policyFor(form, state.embedded);
-      const visible = visibleQuestions(form, state.answers);
-      const order = (other: Field) => form.definition.fields.indexOf(other);
-      const before = visible.filter((other) => order(other) < order(field)).length;
-      const shown = visible.includes(field);
-      const position = { n: before + 1, m: visible.length + (shown ? 0 : 1) };
-      const title = `Question ${position.n} of ${position.m} – ${view.title}`;
       return sendPage(
         reply,
         <FormDocument
@@ -320,23 +283,51 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
           preview={state.preview}
           title={state.errors?.length ? `Error: ${title}` : title}
         >
-          <QuestionPage
-            form={view}
-            action={actionOf(form, state)}
-            field={view.fields[order(field)] ?? field}
-            position={position}
-            first={before === 0}
-            last={!visible.some((other) => order(other) > order(field))}
-            answers={state.answers}
-            errors={state.errors}
-            sessionId={state.sessionId}
-            idempotencyKey={state.idempotencyKey}
-            started={state.started}
-            embedded={state.embedded}
-          />
+          {body(view)}
         </FormDocument>,
         { status: state.status ?? 200, policy, cache: 'no-store' },
       );
+    }
+
+    function sendForm(reply: FastifyReply, form: StoredForm, state: PageState) {
+      return sendFormPage(reply, form, state, form.title, (view) => (
+        <FormPage
+          form={view}
+          action={actionOf(form, state)}
+          answers={state.answers}
+          errors={state.errors}
+          sessionId={state.sessionId}
+          idempotencyKey={state.idempotencyKey}
+          started={state.started}
+          embedded={state.embedded}
+        />
+      ));
+    }
+
+    /** One question of a one-by-one form, "Question n of m" counting the questions visible given the answers so far. */
+    function sendQuestion(reply: FastifyReply, form: StoredForm, field: Field, state: PageState) {
+      const visible = visibleQuestions(form, state.answers);
+      const order = (other: Field) => form.definition.fields.indexOf(other);
+      const before = visible.filter((other) => order(other) < order(field)).length;
+      const shown = visible.includes(field);
+      const position = { n: before + 1, m: visible.length + (shown ? 0 : 1) };
+      const title = `Question ${position.n} of ${position.m} – ${form.title}`;
+      return sendFormPage(reply, form, state, title, (view) => (
+        <QuestionPage
+          form={view}
+          action={actionOf(form, state)}
+          field={view.fields[order(field)] ?? field}
+          position={position}
+          first={before === 0}
+          last={!visible.some((other) => order(other) > order(field))}
+          answers={state.answers}
+          errors={state.errors}
+          sessionId={state.sessionId}
+          idempotencyKey={state.idempotencyKey}
+          started={state.started}
+          embedded={state.embedded}
+        />
+      ));
     }
   };
 }
