@@ -16,16 +16,21 @@ import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'src/web/client');
-/** What the client build reads: its own folder, the components it shares with the server, this script. */
-const SOURCES = [clientDir, path.join(root, 'src/web/components'), fileURLToPath(import.meta.url)];
+/** What the client build reads: its own folder, the components and the pure modules (src/shared) it shares with the server, this script. */
+const SOURCES = [
+  clientDir,
+  path.join(root, 'src/web/components'),
+  path.join(root, 'src/shared'),
+  fileURLToPath(import.meta.url),
+];
 export const MANIFEST = '.vite/manifest.json';
 /** The Vite entries, by the names the server asks the manifest for (relative to src/web/client). */
 export const ENTRIES = {
   dashboard: 'dashboard/main.tsx',
   base: 'styles/base.css',
   hosted: 'hosted/hosted.css',
-  /** The embedded hosted page's one script (its height and events to the parent, API.md §11.2). */
-  frame: 'hosted/frame.ts',
+  /** The hosted page's one script: steps without page loads, live logic, checks; embedded, its height and events to the parent (API.md §11.1, §11.2). */
+  page: 'hosted/page.ts',
   /** GET /embed.js: turns a host page's <div data-intake-form> into the form's frame. */
   embed: 'embed/embed.ts',
 };

@@ -54,15 +54,20 @@ describe('the checks themselves', () => {
     ).toEqual([]);
   });
 
-  it("keep the browser's code apart: web/client imports only web/components, and no server code imports it", () => {
+  it("keep the browser's code apart: web/client imports only web/components and shared, and no server code imports it", () => {
     expect(
       layeringViolations([
         { from: 'web/client/dashboard/app', to: 'web/components/site-header' },
         { from: 'web/client/dashboard/main', to: 'web/client/dashboard/app' },
+        { from: 'web/client/hosted/page', to: 'shared/logic' },
+        { from: 'features/submissions/validator', to: 'shared/logic' },
       ]),
     ).toEqual([]);
     expect(layeringViolations([{ from: 'web/client/dashboard/app', to: 'platform/auth' }])).toEqual([
-      "web/client/dashboard/app → platform/auth: the browser's code (web/client) may import only web/components",
+      "web/client/dashboard/app → platform/auth: the browser's code (web/client) may import only web/components and shared",
+    ]);
+    expect(layeringViolations([{ from: 'shared/logic', to: 'platform/time' }])).toEqual([
+      'shared/logic → platform/time: shared (run by the server and the browser) imports nothing but itself',
     ]);
     expect(layeringViolations([{ from: 'web/client/dashboard/app', to: 'web/csp' }])).toHaveLength(1);
     expect(layeringViolations([{ from: 'web/dashboard', to: 'web/client/dashboard/app' }])).toHaveLength(1);

@@ -10,8 +10,8 @@ export const ENTRIES = {
   dashboard: 'dashboard/main.tsx',
   base: 'styles/base.css',
   hosted: 'hosted/hosted.css',
-  /** The embedded hosted page's one script (its height and events to the parent, API.md §11.2). */
-  frame: 'hosted/frame.ts',
+  /** The hosted page's one script: steps without page loads, live logic, checks; embedded, its height and events to the parent (API.md §11.1, §11.2). */
+  page: 'hosted/page.ts',
   /** GET /embed.js: turns a host page's <div data-intake-form> into the form's frame. */
   embed: 'embed/embed.ts',
   icon: 'icon.svg',

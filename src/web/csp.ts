@@ -17,6 +17,7 @@ export interface PagePolicy {
   scriptOrigins?: readonly string[];
   frameOrigins?: readonly string[];
   connectOrigins?: readonly string[];
+  styleOrigins?: readonly string[];
   /** Other origins the page's forms may post to or be redirected to after a post (a form's `ui.redirectUrl`). */
   formActionOrigins?: readonly string[];
 }
@@ -35,7 +36,7 @@ export function contentSecurityPolicy(policy: PagePolicy = {}): string {
   const directives: Array<[string, readonly string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...nonce, ...sources(policy.scriptOrigins)]],
-    ['style-src', ["'self'", ...nonce]],
+    ['style-src', ["'self'", ...nonce, ...sources(policy.styleOrigins)]],
     ['img-src', ["'self'"]],
     ['connect-src', ["'self'", ...sources(policy.connectOrigins)]],
     // Frames: default-src's 'self' unless a page names more.

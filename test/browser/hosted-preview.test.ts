@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, startWebServer, type WebServer } from '../support/browser.js';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  posting,
+  startWebServer,
+  type WebServer,
+} from '../support/browser.js';
 import { createForm } from '../support/factories.js';
 
 /**
@@ -70,13 +76,8 @@ describe("the owner's preview in Chromium", () => {
 
         await page.locator('#field-name').fill('Ada');
         await page.locator('#field-email').fill('ada@example.com');
-        // the page posts to its own address: wait for the new document, then its load
-        const navigated = page.waitForEvent('framenavigated', {
-          predicate: (frame) => frame === page.mainFrame(),
-        });
-        await page.getByRole('button', { name: 'Submit' }).click();
-        await navigated;
-        await page.waitForLoadState('load');
+        // posted by the page's script, answered with the page that replaces this one
+        await posting(page, () => page.getByRole('button', { name: 'Submit' }).click());
         expect(page.url()).toBe(`${server.url}/f/${formId}?preview=1`);
         await expect(page.locator('.form-card--done').textContent()).resolves.toContain('was not stored');
         expect(await page.locator('.preview-banner').isVisible()).toBe(true);

@@ -136,3 +136,39 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Does what posts the page and waits for the page that answers. Without JavaScript: the new
+ * document committed, then loaded (waiting for the URL would not do: a page posts to its own
+ * address). With it (the page script marks <html class="js">), no document is loaded: the page
+ * the server answered replaces the body, or the script's own checks put an error summary up.
+ */
+export async function posting(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const scripted = await page.evaluate(() => {
+    const document = (globalThis as any).document;
+    document.body.dataset.sent = '1';
+    document.querySelector('.error-summary')?.setAttribute('data-old', '');
+    return document.documentElement.classList.contains('js') as boolean;
+  });
+  if (!scripted) {
+    const navigated = page.waitForEvent('framenavigated', {
+      predicate: (frame) => frame === page.mainFrame(),
+    });
+    await action();
+    await navigated;
+    await page.waitForLoadState('load');
+    return;
+  }
+  await action();
+  await page.waitForFunction(
+    () => {
+      const document = (globalThis as any).document;
+      return !document.body.dataset.sent || document.querySelector('.error-summary:not([data-old])') !== null;
+    },
+    undefined,
+    { polling: 20 },
+  );
+}
+
+/** What Chromium reports of a refused post (400), which a page with errors is: the document's, or the script's fetch. */
+export const refusedPost = (problem: string) => /status of 400|^400 for .*\/f\//.test(problem);

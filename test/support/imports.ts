@@ -18,6 +18,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['features/accounts', 'features/keys', 'features/health'],
   ['features/environments'],
   ['platform'],
+  ['shared'],
 ];
 
 /** One import: `from` and `to` are paths relative to `src/`, without extension. */
@@ -26,12 +27,12 @@ export interface ImportEdge {
   to: string;
 }
 
-/** The unit a module belongs to: `web`, `web/client`, `features/forms`, `platform`, or `root`. */
+/** The unit a module belongs to: `web`, `web/client`, `features/forms`, `platform`, `shared`, or `root`. */
 export function unitOf(module: string): string {
   const parts = module.split('/');
   if (parts[0] === 'features' && parts[1]) return `features/${parts[1]}`;
   if (parts[0] === 'web' && parts[1] === 'client') return 'web/client';
-  if (parts[0] === 'web' || parts[0] === 'platform') return parts[0];
+  if (parts[0] === 'web' || parts[0] === 'platform' || parts[0] === 'shared') return parts[0];
   if (module === 'config') return 'platform';
   return 'root';
 }
@@ -75,16 +76,18 @@ function moduleName(srcDir: string, file: string): string {
 }
 
 /**
- * The browser's code (`web/client`, bundled by Vite) stands apart: it may import only itself and
- * the components the server renders too (`web/components`), never server code; and nothing on
- * the server imports it.
+ * The browser's code (`web/client`, bundled by Vite) stands apart: it may import only itself,
+ * the components the server renders too (`web/components`) and the pure modules both run
+ * (`shared`), never server code; and nothing on the server imports it. `shared` imports nothing.
  */
 function clientViolation(from: string, to: string): string | undefined {
   const fromClient = unitOf(from) === 'web/client';
   const toClient = unitOf(to) === 'web/client';
-  if (fromClient && !toClient && !to.startsWith('web/components/')) {
-    return `${from} → ${to}: the browser's code (web/client) may import only web/components`;
+  if (fromClient && !toClient && !to.startsWith('web/components/') && unitOf(to) !== 'shared') {
+    return `${from} → ${to}: the browser's code (web/client) may import only web/components and shared`;
   }
+  if (unitOf(from) === 'shared' && unitOf(to) !== 'shared')
+    return `${from} → ${to}: shared (run by the server and the browser) imports nothing but itself`;
   if (!fromClient && toClient)
     return `${from} → ${to}: server code may not import the browser's (web/client)`;
   return undefined;

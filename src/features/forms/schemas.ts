@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { CONDITION_OPS } from '../../shared/logic.js';
 import { WebhookInput, WebhookOut } from '../webhooks/schemas.js';
 
 /** The form resource: what a client may send and what it gets back (API.md §5). */
@@ -24,19 +25,7 @@ export const FORM_STATUSES = ['draft', 'live', 'active', 'disabled', 'archived']
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
 export const PII_MODES = ['plain', 'masked', 'hashed', 'encrypted', 'dropped'] as const;
-export const CONDITION_OPS = [
-  'equals',
-  'notEquals',
-  'contains',
-  'notContains',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'isEmpty',
-  'isNotEmpty',
-] as const;
+export { CONDITION_OPS };
 
 const Option = Type.Union([
   Type.String({ minLength: 1, maxLength: 500 }),

@@ -42,6 +42,16 @@ const PAGE_HEADERS = {
   'cache-control': 'no-store',
 };
 const CAPTCHA_NAMES = ['_captcha', 'cf-turnstile-response', 'h-captcha-response', 'g-recaptcha-response'];
+
+/** A form post's CAPTCHA token: `_captcha` first, then the providers' own names (a widget's). */
+export function captchaTokenOf(fields: Readonly<Record<string, unknown>>): string | undefined {
+  for (const name of CAPTCHA_NAMES) {
+    const value = fields[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first !== '' && first.length <= 10_000) return first;
+  }
+  return undefined;
+}
 /** Control names and the longest value each takes. */
 const CONTROL_LIMITS = new Map<string, number>([
   ['_redirect', 2000],

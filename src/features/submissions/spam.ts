@@ -1,5 +1,5 @@
+import type { Answers } from '../../shared/logic.js';
 import type { SpamProtection } from '../forms/schemas.js';
-import type { Answers } from './logic.js';
 
 /**
  * Spam protection (API.md §6.1): the honeypot, a CAPTCHA verified server-side with its

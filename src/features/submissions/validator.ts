@@ -1,7 +1,7 @@
 import type { FieldError } from '../../platform/problem.js';
+import { type Answers, hiddenFields, isEmptyAnswer } from '../../shared/logic.js';
 import { anchoredPattern } from '../forms/patterns.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
-import { type Answers, hiddenFields, isEmptyAnswer } from './logic.js';
 
 /**
  * Submission validation driven by the form's own definition (API.md §6.1), compiled once

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { StoredForm } from '../../features/forms/repo.js';
 import { ENTRIES } from '../assets.js';
+import { CAPTCHA_PROVIDERS } from '../components/form/captcha-providers.js';
 import { ThankYou } from '../components/form/form-page.js';
 import type { PublicForm } from '../components/form/types.js';
 import { isCspSource, newNonce, type PagePolicy } from '../csp.js';
@@ -60,12 +61,21 @@ export function embedAncestors(form: StoredForm): string[] | undefined {
 
 /**
  * The page's policy: a nonce for its one inline `<style>` (the accent colour), the origin of
- * `ui.redirectUrl` among the form actions (the browser follows the post's 303 there), and,
- * embedded, the frame ancestors; outside `?embed=1` no one may frame it.
+ * `ui.redirectUrl` among the form actions (the browser follows the post's 303 there), a
+ * configured CAPTCHA provider's origins (its script, its widget's frame, its calls and styles:
+ * the only other origins a hosted page may reach, API.md §11.1), and, embedded, the frame
+ * ancestors; outside `?embed=1` no one may frame it.
  */
 export function policyFor(form: StoredForm, embedded: boolean): PagePolicy {
   const { accentColor, redirectUrl } = form.definition.ui;
   const policy: PagePolicy = {};
+  const captcha = captchaOf(form);
+  if (captcha) {
+    policy.scriptOrigins = captcha.origins;
+    policy.frameOrigins = captcha.origins;
+    policy.connectOrigins = captcha.origins;
+    policy.styleOrigins = captcha.origins;
+  }
   if (typeof accentColor === 'string' && ACCENT.test(accentColor)) policy.nonce = newNonce();
   if (typeof redirectUrl === 'string') {
     try {
@@ -79,6 +89,12 @@ export function policyFor(form: StoredForm, embedded: boolean): PagePolicy {
   return policy;
 }
 
+/** The form's CAPTCHA provider (components/form/captcha.tsx), when it configures one. */
+const captchaOf = (form: StoredForm) => {
+  const provider = form.definition.spamProtection?.captcha?.provider;
+  return provider ? CAPTCHA_PROVIDERS[provider] : undefined;
+};
+
 interface DocumentProps {
   form: PublicForm;
   page: PageContext;
@@ -90,13 +106,17 @@ interface DocumentProps {
   submissionId?: string;
   /** The owner's preview (`?preview=1`): a banner above the form says that nothing is stored. */
   preview?: boolean;
+  /** The thank-you page: no CAPTCHA to load. */
+  done?: boolean;
   children?: ComponentChildren;
 }
 
 /**
- * The document of a hosted page: its theme, language and direction, the accent colour; no
- * script, except embedded: the frame script (a first-party file, allowed as 'self'), which the
- * page does not need for itself.
+ * The document of a hosted page: its theme, language and direction, the accent colour, and its
+ * one first-party script (client/hosted/page.ts, allowed as 'self'), which the page does not
+ * need: it steps through the form without page loads, shows and hides fields live, checks
+ * answers before they are sent, and, embedded, tells the frame's parent its height and events.
+ * A form with a CAPTCHA loads its provider's script too, on its form pages only.
  */
 export function FormDocument({
   form,
@@ -106,6 +126,7 @@ export function FormDocument({
   embedded,
   submissionId,
   preview,
+  done,
   children,
 }: DocumentProps) {
   const { lang, dir } = languageOf(form.ui.language);
@@ -114,9 +135,9 @@ export function FormDocument({
       ? form.ui.accentColor
       : undefined;
   const theme = form.ui.theme === 'light' || form.ui.theme === 'dark' ? form.ui.theme : undefined;
-  const assets = [page.assets.entry(ENTRIES.hosted)];
+  const assets = [page.assets.entry(ENTRIES.hosted), page.assets.entry(ENTRIES.page)];
   const banner = preview && <PreviewBanner />;
-  if (embedded) assets.push(page.assets.entry(ENTRIES.frame));
+  const captcha = form.spamProtection.captcha && CAPTCHA_PROVIDERS[form.spamProtection.captcha.provider];
   return (
     <Layout
       title={title ?? form.title}
@@ -127,7 +148,12 @@ export function FormDocument({
       assets={assets}
       icon={page.assets.url(ENTRIES.icon)}
       nonce={nonce}
-      head={accent && nonce ? <style nonce={nonce}>{`:root{--custom-accent:${accent}}`}</style> : undefined}
+      head={
+        <>
+          {accent && nonce && <style nonce={nonce}>{`:root{--custom-accent:${accent}}`}</style>}
+          {captcha && !done && <script src={captcha.script} async defer />}
+        </>
+      }
     >
       {embedded ? (
         <main class="hosted" id="main" data-intake-embed={form.id} data-submission-id={submissionId}>
@@ -152,7 +178,7 @@ export function ThankYouDocument(props: Omit<DocumentProps, 'title' | 'children'
     ? `Preview: response not stored – ${props.form.title}`
     : `Response sent – ${props.form.title}`;
   return (
-    <FormDocument {...props} title={title}>
+    <FormDocument {...props} title={title} done>
       <ThankYou form={props.form} preview={props.preview} />
     </FormDocument>
   );

@@ -8,13 +8,18 @@ import { mayPreview } from '../../features/forms/access.js';
 import { presentPublicForm } from '../../features/forms/presenter.js';
 import type { StoredForm } from '../../features/forms/repo.js';
 import type { Field } from '../../features/forms/schemas.js';
-import { formFields, parseAnswer, redirectTarget } from '../../features/submissions/form-posts.js';
+import {
+  captchaTokenOf,
+  formFields,
+  parseAnswer,
+  redirectTarget,
+} from '../../features/submissions/form-posts.js';
 import { idempotencyFor } from '../../features/submissions/idempotency.js';
-import { hiddenFields, isEmptyAnswer } from '../../features/submissions/logic.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { validatorFor } from '../../features/submissions/validator.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
+import { visibleAnswers } from '../../shared/logic.js';
 import { FormPage, QuestionPage } from '../components/form/form-page.js';
 import type { PageError, PublicForm } from '../components/form/types.js';
 import type { PageContext } from '../pages.js';
@@ -46,6 +51,12 @@ export interface HostedDependencies {
 }
 
 type Fields = Record<string, unknown>;
+
+/** The CAPTCHA's errors on the page, under the name of its token's control (the error summary shows them as text). */
+const CAPTCHA = '_captcha';
+const CAPTCHA_UNDONE = 'Complete the check that you are not a robot, then send the form again.';
+const CAPTCHA_FAILED =
+  'The check that you are not a robot did not pass: do it again, then send the form again.';
 
 /** Session ids and idempotency keys the page makes: 128 random bits, URL-safe. */
 const token = () => randomBytes(16).toString('base64url');
@@ -225,6 +236,11 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       }
       // the submit rate limit counts submissions, not the pages of a one-by-one form on the way
       reply.headers(await submissions.countAttempt(null, request.ip));
+      // A CAPTCHA left undone is the respondent's to fix, on the form with their answers: not spam yet.
+      const captcha = form.definition.spamProtection?.captcha;
+      const captchaToken = captchaTokenOf(fields);
+      if (captcha && captchaToken === undefined)
+        return invalid([{ field: CAPTCHA, message: CAPTCHA_UNDONE }]);
       const honeypot = form.definition.spamProtection?.honeypot?.field;
       const submitted = withoutHidden(form, answers);
       if (honeypot && Object.hasOwn(fields, honeypot)) submitted[honeypot] = fields[honeypot];
@@ -235,18 +251,27 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
           principal: null,
           answers: submitted,
           sessionId,
-          captchaToken: undefined,
+          // the widget's token (components/form/captcha.tsx), under its provider's name
+          captchaToken,
           remoteIp: request.ip,
           idempotency: idempotencyFor(key, { answers: submitted, sessionId }),
         });
         submissionId = result.id;
         request.log.info({ submissionId, embedded }, 'hosted form submitted');
       } catch (error) {
+        // refused as spam on a form with a CAPTCHA: most likely the widget's token expired or failed
+        if (error instanceof Problem && error.code === 'spam_detected' && captcha)
+          return invalid([{ field: CAPTCHA, message: CAPTCHA_FAILED }]);
         if (!(error instanceof Problem) || error.code !== 'validation_failed') throw error;
         return invalid((error.options.errors ?? []).map(({ field, message }) => ({ field, message })));
       }
       const redirect = redirectTarget(form, undefined);
-      if (redirect) return reply.header('cache-control', 'no-store').redirect(redirect.href, 303);
+      reply.header('cache-control', 'no-store');
+      // The page's script posts by fetch, which may not follow a redirect to another origin:
+      // it is told where to go instead, and goes there itself.
+      if (redirect && request.headers['x-intake-page'] === '1')
+        return reply.code(204).header('x-intake-redirect', redirect.href).send();
+      if (redirect) return reply.redirect(redirect.href, 303);
       return sendThankYou(reply, form, { embedded, submissionId: embedded ? submissionId : undefined });
     }
 
@@ -374,8 +399,7 @@ const oneByOne = (form: StoredForm) => form.definition.ui.layout !== 'classic';
 
 /** The questions (every field but hidden ones) the logic shows given these answers, in order. */
 function visibleQuestions(form: StoredForm, answers: Fields): Field[] {
-  const kept = withoutHidden(form, answers);
-  const hidden = hiddenFields(form.definition.logic, kept);
+  const { hidden } = visibleAnswers(form.definition.logic, answers);
   return form.definition.fields.filter((field) => field.type !== 'hidden' && !hidden.has(field.id));
 }
 
@@ -395,18 +419,7 @@ function answersOf(form: StoredForm, fields: Fields): Fields {
 
 /**
  * The answers without those the logic hides (API.md §11.1: on a page post they are dropped,
- * not refused), and without blank ones. Dropping an answer may hide another field: repeated
- * until nothing more is hidden, so the validator (which reads the answers it is given) agrees.
+ * not refused), and without blank ones (shared/logic.ts, which the page's script runs too).
  */
-function withoutHidden(form: StoredForm, answers: Fields): Fields {
-  const kept: Fields = Object.create(null);
-  for (const [id, value] of Object.entries(answers)) if (!isEmptyAnswer(value)) kept[id] = value;
-  const { logic } = form.definition;
-  if (logic.rules.length === 0) return kept;
-  for (let round = 0; round <= form.definition.fields.length; round++) {
-    const hidden = [...hiddenFields(logic, kept)].filter((id) => Object.hasOwn(kept, id));
-    if (hidden.length === 0) break;
-    for (const id of hidden) delete kept[id];
-  }
-  return kept;
-}
+const withoutHidden = (form: StoredForm, answers: Fields): Fields =>
+  visibleAnswers(form.definition.logic, answers).answers;

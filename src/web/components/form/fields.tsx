@@ -16,6 +16,11 @@ export interface FieldProps {
   error?: string;
   /** When the logic may hide the field: in words, when it applies. */
   note?: string;
+  /**
+   * The field is the page's one question (the one-by-one layout): its label is the page's
+   * second-level heading, where the script moves focus on each step.
+   */
+  heading?: boolean;
 }
 
 /** The most radio buttons a rating is shown as; a wider scale is a number input. */
@@ -70,14 +75,25 @@ const RequiredMark = ({ required }: { required?: boolean }) =>
     </span>
   ) : null;
 
+/** A label that is the page's heading when the field is its one question. */
+const asHeading = (heading: boolean | undefined, children: ComponentChildren) =>
+  heading ? <h2 class="field__heading">{children}</h2> : children;
+
 function FieldFrame(props: FieldProps & { children: ComponentChildren }) {
   const { field, error, children } = props;
   return (
-    <div class={`field field--${field.type}${error ? ' field--invalid' : ''}`} data-field={field.id}>
-      <label class="field__label" for={ids(field).control}>
-        {field.label}
-        <RequiredMark required={field.required} />
-      </label>
+    <div
+      class={`field field--${field.type}${error ? ' field--invalid' : ''}`}
+      data-field={field.id}
+      data-label={field.label}
+    >
+      {asHeading(
+        props.heading,
+        <label class="field__label" for={ids(field).control}>
+          {field.label}
+          <RequiredMark required={field.required} />
+        </label>,
+      )}
       <Descriptions {...props} />
       {children}
     </div>
@@ -226,20 +242,44 @@ export function SelectField(props: FieldProps) {
   );
 }
 
-/** A single box: ticked sends "on", read by the server as true. */
+/**
+ * A single box: ticked sends "on", read by the server as true. As a page's one question its label
+ * is the heading, and comes first in the document, so that Tab from the heading (where focus
+ * lands on each step) reaches the box; the box still shows before it.
+ */
 export function CheckboxField(props: FieldProps) {
-  const { field, value, error } = props;
+  const { field, value, error, heading } = props;
   const checked = value === true || value === 'on' || value === 'true';
+  const box = <input {...common(props)} class="check__box" type="checkbox" value="on" checked={checked} />;
+  const label = (
+    <label class="check__label" for={ids(field).control}>
+      {field.label}
+      <RequiredMark required={field.required} />
+    </label>
+  );
   return (
-    <div class={`field field--checkbox${error ? ' field--invalid' : ''}`} data-field={field.id}>
-      <Descriptions {...props} />
-      <div class="check">
-        <input {...common(props)} class="check__box" type="checkbox" value="on" checked={checked} />
-        <label class="check__label" for={ids(field).control}>
-          {field.label}
-          <RequiredMark required={field.required} />
-        </label>
-      </div>
+    <div
+      class={`field field--checkbox${error ? ' field--invalid' : ''}`}
+      data-field={field.id}
+      data-label={field.label}
+    >
+      {heading ? (
+        <>
+          <div class="check check--heading">
+            <h2 class="field__heading">{label}</h2>
+            {box}
+          </div>
+          <Descriptions {...props} />
+        </>
+      ) : (
+        <>
+          <Descriptions {...props} />
+          <div class="check">
+            {box}
+            {label}
+          </div>
+        </>
+      )}
     </div>
   );
 }
@@ -257,12 +297,18 @@ export function RatingField(props: FieldProps) {
     <fieldset
       class={`field field--rating${error ? ' field--invalid' : ''}`}
       data-field={field.id}
+      data-label={field.label}
       id={names.group}
       aria-describedby={describedBy(props)}
     >
       <legend class="field__label">
-        {field.label}
-        <RequiredMark required={field.required} />
+        {asHeading(
+          props.heading,
+          <>
+            {field.label}
+            <RequiredMark required={field.required} />
+          </>,
+        )}
       </legend>
       <Descriptions {...props} />
       <div class="rating">
@@ -291,7 +337,8 @@ export function RatingField(props: FieldProps) {
 }
 
 export function HiddenField({ field, value }: FieldProps) {
-  return <input type="hidden" name={field.id} value={text(value)} />;
+  // data-field: the page's script reads it as an answer the logic may depend on
+  return <input type="hidden" name={field.id} value={text(value)} data-field={field.id} />;
 }
 
 /** The control of any field type; an unknown type (one added later) is a text input. */

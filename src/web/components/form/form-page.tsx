@@ -1,3 +1,4 @@
+import { CaptchaWidget } from './captcha.js';
 import { whenApplies } from './conditions.js';
 import { Field } from './fields.js';
 import { controlId, type FormField, type PageAnswers, type PageError, type PublicForm } from './types.js';
@@ -52,7 +53,14 @@ export function FormPage({
         {form.ui.description && <p class="form-description">{form.ui.description}</p>}
       </header>
       {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} />}
-      <form class="form" method="post" action={action}>
+      <form
+        class="form"
+        method="post"
+        action={action}
+        data-form={form.id}
+        // the page's script shows and hides fields as they are answered (shared/logic.ts)
+        data-logic={form.logic.rules.length > 0 ? JSON.stringify(form.logic) : undefined}
+      >
         {visible.some((field) => field.required) && (
           <p class="form__legend" aria-hidden="true">
             <span class="field__required">*</span> Required
@@ -68,6 +76,7 @@ export function FormPage({
           />
         ))}
         {honeypot && <Honeypot name={honeypot} />}
+        {form.spamProtection.captcha && <CaptchaWidget {...form.spamProtection.captcha} />}
         {sessionId && <input type="hidden" name="_session" value={sessionId} />}
         {idempotencyKey && <input type="hidden" name="_idempotency" value={idempotencyKey} />}
         {started && <input type="hidden" name="_started" value="1" />}
@@ -130,7 +139,7 @@ export function QuestionPage(props: QuestionPageProps) {
         {first && form.ui.description && <p class="form-description">{form.ui.description}</p>}
       </header>
       {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} />}
-      <form class="form form--question" method="post" action={action}>
+      <form class="form form--question" method="post" action={action} data-form={form.id}>
         <input type="hidden" name="_question" value={field.id} />
         {form.fields
           .filter((other) => other.id !== field.id)
@@ -139,8 +148,10 @@ export function QuestionPage(props: QuestionPageProps) {
           field={field}
           value={answers[field.id]}
           error={message ? sentence(field, message) : undefined}
+          heading
         />
         {honeypot && <Honeypot name={honeypot} />}
+        {last && form.spamProtection.captcha && <CaptchaWidget {...form.spamProtection.captcha} />}
         {sessionId && <input type="hidden" name="_session" value={sessionId} />}
         {idempotencyKey && <input type="hidden" name="_idempotency" value={idempotencyKey} />}
         {started && <input type="hidden" name="_started" value="1" />}

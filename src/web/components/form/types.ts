@@ -54,7 +54,11 @@ export interface PublicForm {
   fields: readonly FormField[];
   ui: FormUi;
   logic: FormLogic;
-  spamProtection: { honeypot: { field: string } | null };
+  spamProtection: {
+    honeypot: { field: string } | null;
+    /** A CAPTCHA the page shows its provider's widget for (its secret stays on the server). */
+    captcha?: { provider: string; siteKey: string } | null;
+  };
 }
 
 /** Answers as a page keeps them between posts: text, lists (multiple select), booleans, numbers. */

@@ -1,12 +1,38 @@
-import type { Condition, Logic } from '../forms/schemas.js';
-
 /**
- * Conditional logic (API.md §5.4): which fields are visible for a set of answers.
- * A field named in any rule's `show` is hidden unless such a rule matches; a field named
- * in a matching rule's `hide` is hidden. Conditions read the answers as given.
+ * Conditional logic (API.md §5.4): which fields are visible for a set of answers. A field named
+ * in any rule's `show` is hidden unless such a rule matches; a field named in a matching rule's
+ * `hide` is hidden. Conditions read the answers as given.
+ *
+ * Pure and self-contained (no Node, no DOM, no imports), because two places run it and must
+ * agree: the server (the submit path's validator, the hosted page's one-by-one sequence) and the
+ * hosted page's script in the browser (web/client/hosted), which shows and hides fields live.
  */
 
+export const CONDITION_OPS = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+  'isEmpty',
+  'isNotEmpty',
+] as const;
+
 export type Answers = Readonly<Record<string, unknown>>;
+
+/** A condition as a form definition holds it (forms/schemas.ts validates its shape). */
+export type Condition =
+  | { field: string; op: string; value?: unknown }
+  | { all: readonly Condition[] }
+  | { any: readonly Condition[] };
+
+export interface Logic {
+  rules: ReadonlyArray<{ when: Condition; show?: readonly string[]; hide?: readonly string[] }>;
+}
 
 export function isEmptyAnswer(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -99,6 +125,9 @@ export function matches(condition: Condition, answers: Answers): boolean {
             ? order < 0
             : order <= 0;
     }
+    default:
+      // an operator this code does not know (the definition's schema lets none through)
+      return false;
   }
 }
 
@@ -115,4 +144,26 @@ export function hiddenFields(logic: Logic, answers: Answers): Set<string> {
   }
   for (const id of shownByRule) if (!shown.has(id)) hidden.add(id);
   return hidden;
+}
+
+/**
+ * What a person sees, given everything they typed: the answers without blank ones and without
+ * those the logic hides, and the hidden fields. Dropping a hidden field's answer may hide another
+ * field (a chain of rules), so it is repeated until nothing more is hidden: the page (in the
+ * browser and on the server) and the validator then agree on every field.
+ */
+export function visibleAnswers(
+  logic: Logic,
+  answers: Answers,
+): { answers: Record<string, unknown>; hidden: Set<string> } {
+  const kept: Record<string, unknown> = Object.create(null);
+  for (const [id, value] of Object.entries(answers)) if (!isEmptyAnswer(value)) kept[id] = value;
+  let hidden = hiddenFields(logic, kept);
+  for (let round = 0; round <= logic.rules.length * 2 + 1; round++) {
+    const dropped = [...hidden].filter((id) => Object.hasOwn(kept, id));
+    if (dropped.length === 0) break;
+    for (const id of dropped) delete kept[id];
+    hidden = hiddenFields(logic, kept);
+  }
+  return { answers: kept, hidden };
 }

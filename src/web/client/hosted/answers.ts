@@ -1,0 +1,62 @@
+import { type Logic, visibleAnswers } from '../../../shared/logic.js';
+
+/**
+ * Live conditional logic on a classic page (API.md §11.1: fields shown and hidden as the
+ * respondent answers): the very module the server decides with (shared/logic.ts), run on the
+ * answers read off the page as a post would give them (submissions/form-posts.ts parseAnswer).
+ * A hidden field's controls are disabled, so its answer is neither checked nor sent.
+ */
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const rules = new WeakMap<HTMLFormElement, Logic>();
+
+/** A field's controls: the element itself (a hidden field's input) or the controls inside it. */
+export const controlsOf = (element: Element): Control[] =>
+  element.matches('input')
+    ? [element as Control]
+    : [...element.querySelectorAll<Control>('input,select,textarea')];
+
+const asNumber = (text: string): unknown =>
+  text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+
+/** The page's answers, by field id: a ticked box true, a number a number, a multiple select a list; blanks left out. */
+export function readAnswers(form: HTMLFormElement): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const element of form.querySelectorAll<HTMLElement>('[data-field]')) {
+    const id = element.dataset.field ?? '';
+    for (const control of controlsOf(element)) {
+      if (control instanceof HTMLSelectElement) {
+        const chosen = [...control.selectedOptions].map((option) => option.value).filter(Boolean);
+        if (control.multiple) answers[id] = chosen;
+        else if (chosen[0] !== undefined) answers[id] = chosen[0];
+      } else if (
+        control instanceof HTMLInputElement &&
+        (control.type === 'checkbox' || control.type === 'radio')
+      ) {
+        if (control.checked) answers[id] = control.type === 'checkbox' ? true : asNumber(control.value);
+      } else if (control.value !== '') {
+        answers[id] = control.type === 'number' ? asNumber(control.value) : control.value;
+      }
+    }
+  }
+  return answers;
+}
+
+/** Shows the fields the logic shows and hides the others, given the answers on the page now. */
+export function applyLogic(form: HTMLFormElement): void {
+  const text = form.dataset.logic;
+  if (!text) return;
+  let logic = rules.get(form);
+  if (!logic) {
+    logic = JSON.parse(text) as Logic;
+    rules.set(form, logic);
+  }
+  const { hidden } = visibleAnswers(logic, readAnswers(form));
+  for (const element of form.querySelectorAll<HTMLElement>('[data-field]')) {
+    const hide = hidden.has(element.dataset.field ?? '');
+    if (element.hidden === hide) continue;
+    element.hidden = hide;
+    for (const control of controlsOf(element)) control.disabled = hide;
+  }
+}

@@ -1,0 +1,121 @@
+import { controlsOf } from './answers.js';
+
+/**
+ * Checks before a post (API.md §11.1), mirroring the server's: the rules are the controls' own
+ * attributes (required, minlength, maxlength, pattern, min, max, step, type), which the server
+ * rendered from the field's rules, and the messages are the validator's
+ * (submissions/validator.ts). The server stays the judge: what passes here is checked again,
+ * and its answer replaces the page.
+ *
+ * The error summary and the messages are the markup the server renders (components/form:
+ * ErrorSummary, Field), built here with the DOM: rendering the components themselves would bring
+ * Preact into the page, about 4.5 kB of the 8 kB budget.
+ */
+
+interface FieldError {
+  id: string;
+  text: string;
+}
+
+type Control = ReturnType<typeof controlsOf>[number];
+
+/** The validator's words for what the browser found wrong. */
+function messageFor(control: Control): string {
+  const { validity } = control;
+  const input = control as HTMLInputElement;
+  if (validity.valueMissing) return 'is required';
+  if (validity.typeMismatch)
+    return input.type === 'email' ? 'must be a valid e-mail address' : 'must be an http(s) URL';
+  if (validity.tooShort) return `must be at least ${input.minLength} characters long`;
+  if (validity.tooLong) return `must be at most ${input.maxLength} characters long`;
+  if (validity.patternMismatch) return `must match the pattern ${input.pattern}`;
+  if (validity.badInput)
+    return input.type === 'date' ? 'must be a date written YYYY-MM-DD' : 'must be a finite number';
+  if (validity.rangeUnderflow) return `must be at least ${input.min}`;
+  if (validity.rangeOverflow) return `must be at most ${input.max}`;
+  if (validity.stepMismatch) return 'must be a whole number';
+  return 'is not valid';
+}
+
+const element = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string>,
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] => {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+};
+
+/** Whether the form's shown fields pass; if not, the error summary (focused) and each field's message. */
+export function checkForm(form: HTMLFormElement): boolean {
+  const errors: FieldError[] = [];
+  for (const field of form.querySelectorAll<HTMLElement>('.field[data-field]')) {
+    if (field.hidden) continue;
+    const failing = controlsOf(field).find((control) => !control.disabled && !control.validity.valid);
+    if (failing)
+      errors.push({ id: field.dataset.field ?? '', text: `${field.dataset.label} ${messageFor(failing)}.` });
+  }
+  clearErrors(form);
+  if (errors.length > 0) showErrors(form, errors);
+  return errors.length === 0;
+}
+
+/** Takes away the errors on the page (the server's from the last post, or this script's). */
+export function clearErrors(form: HTMLFormElement): void {
+  document.querySelector('.error-summary')?.remove();
+  for (const message of form.querySelectorAll('.field__error')) message.remove();
+  for (const field of form.querySelectorAll('.field--invalid')) field.classList.remove('field--invalid');
+  for (const control of form.querySelectorAll('[aria-invalid]')) {
+    control.removeAttribute('aria-invalid');
+  }
+  for (const described of form.querySelectorAll('[aria-describedby]')) {
+    const kept = (described.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter((id) => id && !id.startsWith('error-'));
+    if (kept.length > 0) described.setAttribute('aria-describedby', kept.join(' '));
+    else described.removeAttribute('aria-describedby');
+  }
+  document.title = document.title.replace(/^Error: /, '');
+}
+
+function showErrors(form: HTMLFormElement, errors: FieldError[]): void {
+  for (const { id, text } of errors) {
+    const field = form.querySelector<HTMLElement>(`.field[data-field="${CSS.escape(id)}"]`);
+    if (!field) continue;
+    field.classList.add('field--invalid');
+    const message = element(
+      'p',
+      { class: 'field__error', id: `error-${id}` },
+      element('span', { class: 'visually-hidden' }, 'Error: '),
+      text,
+    );
+    // where the server puts it: under the label, its help and its note, above the control
+    const anchor =
+      document.getElementById(`when-${id}`) ??
+      document.getElementById(`help-${id}`) ??
+      field.querySelector(':scope > .field__heading, :scope > .field__label, :scope > .check--heading');
+    if (anchor && field.contains(anchor)) anchor.after(message);
+    else field.prepend(message);
+    const described = field.matches('fieldset') ? [field] : controlsOf(field);
+    for (const control of described) {
+      const ids = control.getAttribute('aria-describedby');
+      control.setAttribute('aria-describedby', ids ? `${ids} error-${id}` : `error-${id}`);
+    }
+    for (const control of controlsOf(field)) control.setAttribute('aria-invalid', 'true');
+  }
+  const summary = element(
+    'section',
+    { class: 'error-summary', tabindex: '-1', 'aria-labelledby': 'summary-title' },
+    element('h2', { class: 'error-summary__title', id: 'summary-title' }, 'There is a problem'),
+    element(
+      'ul',
+      { class: 'error-summary__list' },
+      ...errors.map(({ id, text }) => element('li', {}, element('a', { href: `#field-${id}` }, text))),
+    ),
+  );
+  form.before(summary);
+  document.title = `Error: ${document.title}`;
+  summary.focus();
+}

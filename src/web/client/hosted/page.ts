@@ -1,0 +1,133 @@
+import { CAPTCHA_PROVIDERS } from '../../components/form/captcha-providers.js';
+import { applyLogic } from './answers.js';
+import { checkForm } from './checks.js';
+import { framePageShown, startFrame } from './frame.js';
+
+/**
+ * The hosted page's one script (API.md §11.1; hosted/document.tsx loads it as a module). The
+ * page works without it; with it:
+ * - a post goes by fetch, and the page the server answers with replaces this one (the same
+ *   HTML a reload would show): the one-by-one layout steps without page loads, and the server
+ *   stays the judge of every answer and of the logic between questions;
+ * - fields are shown and hidden as they are answered (answers.ts, the server's logic module);
+ * - answers are checked before they are sent (checks.ts), the error summary taking focus;
+ *   focus moves to the next question's heading on each step, to the thank-you heading at the end;
+ * - the `start` event is sent at the first answer given (the server counted the `view`);
+ * - a CAPTCHA widget on a page swapped in is rendered by its provider's script;
+ * - embedded, the frame's parent hears of its height and events (frame.ts).
+ */
+
+const FORM = 'form[data-form]';
+const formOf = (target: EventTarget | null) =>
+  target instanceof Element ? target.closest<HTMLFormElement>(FORM) : null;
+
+function hiddenInput(name: string, value: string): HTMLInputElement {
+  const input = document.createElement('input');
+  input.type = 'hidden';
+  input.name = name;
+  input.value = value;
+  return input;
+}
+
+/** The first answer given: the `start` event, once (the `_started` input tells the server it is counted). */
+function started(form: HTMLFormElement): void {
+  if (form.querySelector('[name="_started"]')) return;
+  form.append(hiddenInput('_started', '1'));
+  const sessionId = form.querySelector<HTMLInputElement>('[name="_session"]')?.value;
+  // the owner's preview counts nothing
+  if (!sessionId || document.querySelector('.preview-banner')) return;
+  fetch(`/v1/forms/${encodeURIComponent(form.dataset.form ?? '')}/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'start', sessionId }),
+  })
+    // read to its (empty) end: a body left unread is cancelled, and reported as a failed request
+    .then((answer) => answer.arrayBuffer())
+    .catch(() => {
+      // analytics never stand in the way of an answer
+    });
+}
+
+function answered(event: Event): void {
+  const form = formOf(event.target);
+  if (!form) return;
+  started(form);
+  applyLogic(form);
+}
+
+async function submitted(event: SubmitEvent): Promise<void> {
+  const form = formOf(event.target);
+  if (!form) return;
+  event.preventDefault();
+  if (form.getAttribute('aria-busy') === 'true') return;
+  const submitter = event.submitter as HTMLButtonElement | null;
+  // Back never validates (its formnovalidate, which this script's novalidate replaces)
+  if (submitter?.value !== 'back' && !checkForm(form)) return;
+  const body = new URLSearchParams();
+  for (const [name, value] of new FormData(form, submitter))
+    if (typeof value === 'string') body.append(name, value);
+  form.setAttribute('aria-busy', 'true');
+  let answer: Response;
+  try {
+    answer = await fetch(form.action, { method: 'POST', body, headers: { 'x-intake-page': '1' } });
+  } catch {
+    // The network failed: the browser posts the page itself. It carries the same idempotency
+    // key, so a post that did arrive is never stored twice.
+    form.removeAttribute('aria-busy');
+    if (submitter?.name) form.append(hiddenInput(submitter.name, submitter.value));
+    form.submit();
+    return;
+  }
+  // the form's ui.redirectUrl, which a fetch may not follow to another origin
+  const redirect = answer.headers.get('x-intake-redirect');
+  if (redirect) {
+    location.assign(redirect);
+    return;
+  }
+  const page = new DOMParser().parseFromString(await answer.text(), 'text/html');
+  document.title = page.title;
+  document.body.replaceWith(document.adoptNode(page.body));
+  shown(true);
+}
+
+/** A page shown: at load, or swapped in (then focus goes where a person reads on). */
+function shown(swapped: boolean): void {
+  const form = document.querySelector<HTMLFormElement>(FORM);
+  if (form) {
+    // this script checks answers itself, in the page's words, before a post
+    form.noValidate = true;
+    applyLogic(form);
+  }
+  framePageShown(swapped);
+  if (swapped) {
+    renderCaptchas();
+    const target =
+      document.querySelector<HTMLElement>('.error-summary') ??
+      document.querySelector<HTMLElement>('.field__heading') ??
+      document.querySelector<HTMLElement>('h1');
+    if (target) {
+      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+      target.focus();
+    }
+  }
+}
+
+/** A CAPTCHA widget on a swapped-in page: its provider's script rendered only those there at load. */
+function renderCaptchas(): void {
+  for (const widget of document.querySelectorAll<HTMLElement>('[data-captcha]')) {
+    const provider = CAPTCHA_PROVIDERS[widget.dataset.captcha ?? ''];
+    const api =
+      provider &&
+      (window as unknown as Record<string, { render?: (...args: unknown[]) => unknown }>)[provider.global];
+    if (widget.childElementCount === 0) api?.render?.(widget, { sitekey: widget.dataset.sitekey });
+  }
+}
+
+// the page is enhanced (its stylesheet, and tests, may tell)
+document.documentElement.classList.add('js');
+document.addEventListener('input', answered);
+document.addEventListener('change', answered);
+document.addEventListener('submit', submitted);
+// embedded, the error summary's autofocus is refused in another origin's frame: focused here
+if (startFrame()) document.querySelector<HTMLElement>('.error-summary')?.focus();
+shown(false);

@@ -1,0 +1,37 @@
+/**
+ * The CAPTCHA providers a form may configure (spamProtection.captcha.provider), as the hosted
+ * page meets them: the server renders the widget and allows the origins (captcha.tsx,
+ * hosted/document.tsx), the page's script renders a widget on a page it swapped in. No JSX
+ * here: the page's script imports this, and must not bring Preact with it.
+ */
+export interface CaptchaProvider {
+  /** The provider's script, loaded async by the page. */
+  script: string;
+  /** The class its script renders a widget into (implicit rendering, on load). */
+  className: string;
+  /** What the page's Content-Security-Policy must allow: scripts, frames, calls and styles from these. */
+  origins: readonly string[];
+  /** The global its script defines, with `render(element, {sitekey})` for a widget added later (a page swapped in by the page's script). */
+  global: 'turnstile' | 'hcaptcha' | 'grecaptcha';
+}
+
+export const CAPTCHA_PROVIDERS: Readonly<Record<string, CaptchaProvider>> = {
+  turnstile: {
+    script: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+    className: 'cf-turnstile',
+    origins: ['https://challenges.cloudflare.com'],
+    global: 'turnstile',
+  },
+  hcaptcha: {
+    script: 'https://js.hcaptcha.com/1/api.js',
+    className: 'h-captcha',
+    origins: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    global: 'hcaptcha',
+  },
+  recaptcha: {
+    script: 'https://www.google.com/recaptcha/api.js',
+    className: 'g-recaptcha',
+    origins: ['https://www.google.com', 'https://www.gstatic.com'],
+    global: 'grecaptcha',
+  },
+};

@@ -1,0 +1,427 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  openPage,
+  posting,
+  refusedPost,
+  screenshot,
+  startWebServer,
+  type View,
+  type WebServer,
+} from '../support/browser.js';
+import { createForm, signup, type TestUser } from '../support/factories.js';
+
+/**
+ * The hosted page with its script on (API.md §11.1): no page loads, conditional fields shown and
+ * hidden live, answers checked before they are sent (no request when they fail), focus on the
+ * error summary, on each question's heading and on the thank-you heading, the `start` event sent
+ * by the page, ui.redirectUrl followed, and a CAPTCHA's widget (a stand-in for its provider's
+ * script, this machine reaching no provider) rendered at load and on a page swapped in, its
+ * token verified by a loopback verifier. The same pages without JavaScript: hosted-form.test.ts.
+ */
+
+/** A provider's verify endpoint: tokens that start `pass~` pass. */
+const verified: string[] = [];
+const verifier = http.createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => {
+    body += chunk;
+  });
+  request.on('end', () => {
+    const token = new URLSearchParams(body).get('response') ?? '';
+    verified.push(token);
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ success: token.startsWith('pass~') }));
+  });
+});
+
+/** A provider's script as the page meets it: a global with render(), and the widgets at load rendered into a hidden token input. */
+const standIn = (global: string, className: string, input: string) => `
+  window.${global} = {
+    render(element) {
+      const token = document.createElement('input');
+      token.type = 'hidden';
+      token.name = '${input}';
+      token.value = 'pass~' + Math.random().toString(36).slice(2);
+      element.append(token);
+      element.append('Verified: you are not a robot');
+    },
+  };
+  for (const element of document.querySelectorAll('.${className}')) window.${global}.render(element);
+`;
+
+const FIELDS = [
+  { id: 'name', type: 'text', label: 'Your name', required: true, minLength: 2 },
+  { id: 'email', type: 'email', label: 'E-mail', required: true },
+  {
+    id: 'topic',
+    type: 'select',
+    label: 'Topic',
+    required: true,
+    options: [
+      { value: 'sales', label: 'Sales' },
+      { value: 'support', label: 'Support' },
+    ],
+  },
+  { id: 'order', type: 'text', label: 'Order number', required: true, help: 'Printed on your receipt' },
+  { id: 'agree', type: 'checkbox', label: 'I agree to be contacted', required: true },
+];
+const LOGIC = { rules: [{ when: { field: 'topic', op: 'equals', value: 'support' }, show: ['order'] }] };
+
+describe('the hosted page with its script, in Chromium', () => {
+  let server: WebServer;
+  let browser: Browser;
+  let user: TestUser;
+  const forms: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+    const verify = `http://127.0.0.1:${(verifier.address() as AddressInfo).port}`;
+    [server, browser] = await Promise.all([
+      startWebServer({
+        rateLimitPublic: 1_000_000,
+        captchaVerifyUrls: { turnstile: verify, hcaptcha: verify, recaptcha: verify },
+      }),
+      launchBrowser(),
+    ]);
+    user = await signup(server);
+    const make = async (name: string, definition: Record<string, unknown>) => {
+      forms[name] = (
+        await createForm(server, user.token, {
+          title: 'Talk to us',
+          status: 'live',
+          fields: FIELDS,
+          ...definition,
+        })
+      ).id;
+    };
+    await make('classic', { logic: LOGIC, ui: { layout: 'classic', submitLabel: 'Send' } });
+    await make('steps', { logic: LOGIC, ui: { layout: 'one-by-one', submitLabel: 'Send' } });
+    await make('redirect', {
+      fields: FIELDS.slice(0, 1),
+      ui: { layout: 'classic', redirectUrl: `${server.url}/health?from=form` },
+    });
+    await make('turnstile', {
+      fields: FIELDS.slice(0, 1),
+      ui: { layout: 'classic' },
+      spamProtection: {
+        captcha: { provider: 'turnstile', siteKey: 'site', secret: 'secret' },
+        action: 'reject',
+      },
+    });
+    await make('hcaptcha', {
+      fields: FIELDS.slice(0, 2),
+      ui: { layout: 'one-by-one' },
+      spamProtection: {
+        captcha: { provider: 'hcaptcha', siteKey: 'site', secret: 'secret' },
+        action: 'reject',
+      },
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await new Promise((resolve) => verifier.close(resolve));
+  });
+
+  const stored = async (formId: string) =>
+    (
+      await server.request({
+        method: 'GET',
+        url: `/responses?form_id=${formId}&environment=development`,
+        auth: user.token,
+      })
+    ).body.data.map((submission: { answers: unknown }) => submission.answers);
+
+  /** The page's documents loaded after the first (none, with the script), and its posts to /f. */
+  function watch(view: View) {
+    const seen = { documents: 0, posts: 0 };
+    // a document loaded (following a link to a field is a navigation too, within the document)
+    view.page.on('load', () => {
+      seen.documents += 1;
+    });
+    view.page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/f/')) seen.posts += 1;
+    });
+    return seen;
+  }
+
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = (globalThis as any).document.activeElement;
+      return `${element.tagName.toLowerCase()}${element.className ? `.${element.className}` : ''}: ${element.textContent.trim()}`;
+    });
+
+  it.each(['light', 'dark'] as const)(
+    'classic (%s): a conditional field shown and hidden live, answers checked before a post, sent without a page load',
+    async (colorScheme) => {
+      const before = (await stored(forms.classic ?? '')).length;
+      const view = await openPage(browser, `${server.url}/f/${forms.classic}`, { colorScheme });
+      const seen = watch(view);
+      const { page } = view;
+      try {
+        const order = page.getByLabel('Order number');
+        expect(await order.isVisible()).toBe(false);
+        await expectNoAxeViolations(page);
+        await page.getByLabel('Topic').selectOption('support');
+        expect(await order.isVisible()).toBe(true);
+        await order.fill('A-1');
+        await page.getByLabel('Topic').selectOption('sales');
+        // hidden again, and so neither checked nor sent
+        expect(await order.isVisible()).toBe(false);
+        expect(await order.isDisabled()).toBe(true);
+
+        // the script's own check: nothing posted, the summary focused, in the server's words
+        await posting(page, () => page.getByRole('button', { name: 'Send' }).click());
+        expect(seen.posts).toBe(0);
+        expect(await page.title()).toBe('Error: Talk to us');
+        const summary = page.getByRole('region', { name: 'There is a problem' });
+        expect(await focused(page)).toMatch(/^section\.error-summary: There is a problem/);
+        expect(await summary.getByRole('link').allTextContents()).toEqual([
+          'Your name is required.',
+          'E-mail is required.',
+          'I agree to be contacted is required.',
+        ]);
+        await expect(page.getByLabel('Your name').getAttribute('aria-invalid')).resolves.toBe('true');
+        await screenshot(page, `hosted-script-check-${colorScheme}`);
+        await expectNoAxeViolations(page);
+        // the link leads to the field
+        await summary.getByRole('link', { name: 'Your name is required.' }).click();
+        expect(await focused(page)).toMatch(/^input\.control/);
+
+        await page.getByLabel('Your name').fill('A');
+        await page.getByLabel('E-mail').fill('ada@localhost'); // the browser takes it, the server does not
+        await page.getByLabel('I agree to be contacted').check();
+        await posting(page, () => page.getByRole('button', { name: 'Send' }).click());
+        expect(seen.posts).toBe(0);
+        await expect(
+          page.getByRole('link', { name: 'Your name must be at least 2 characters long.' }).isVisible(),
+        ).resolves.toBe(true);
+
+        await page.getByLabel('Your name').fill('Ada');
+        await posting(page, () => page.getByRole('button', { name: 'Send' }).click());
+        // the server's answer, in place of the page
+        expect(seen.posts).toBe(1);
+        expect(await page.title()).toBe('Error: Talk to us');
+        expect(await focused(page)).toMatch(/^section\.error-summary/);
+        await expect(
+          page.getByRole('link', { name: 'E-mail must be a valid e-mail address.' }).isVisible(),
+        ).resolves.toBe(true);
+        await expect(page.getByLabel('Your name').inputValue()).resolves.toBe('Ada');
+        // the logic still runs on the page swapped in
+        expect(await page.getByLabel('Order number').isVisible()).toBe(false);
+        await expectNoAxeViolations(page);
+
+        await page.getByLabel('E-mail').fill('ada@example.com');
+        await posting(page, () => page.getByRole('button', { name: 'Send' }).click());
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
+        expect(await focused(page)).toBe('h1.form-title: Thank you');
+        expect(await page.title()).toBe('Response sent – Talk to us');
+        await screenshot(page, `hosted-script-thanks-${colorScheme}`);
+        await expectNoAxeViolations(page);
+        expect(seen).toEqual({ documents: 0, posts: 2 });
+
+        const answers = await stored(forms.classic ?? '');
+        expect(answers).toHaveLength(before + 1);
+        expect(answers[0]).toEqual({ name: 'Ada', email: 'ada@example.com', topic: 'sales', agree: true });
+        expect(view.problems.filter((problem) => !refusedPost(problem))).toEqual([]);
+      } finally {
+        await view.close();
+      }
+    },
+  );
+
+  it('counts the view when served and the start at the first answer, once per session', async () => {
+    const form = await createForm(server, user.token, { status: 'live', fields: FIELDS.slice(0, 1) });
+    const view = await openPage(browser, `${server.url}/f/${form.id}`);
+    const counted = async () =>
+      (
+        await server.request({
+          method: 'GET',
+          url: `/analytics?environment=development&form_id=${form.id}`,
+          auth: user.token,
+        })
+      ).body.totals;
+    try {
+      expect(await counted()).toMatchObject({ views: 1, starts: 0 });
+      const started = view.page.waitForResponse((answer) =>
+        answer.url().endsWith(`/v1/forms/${form.id}/events`),
+      );
+      await view.page.getByLabel('Your name').pressSequentially('Ada');
+      expect((await started).status()).toBe(202);
+      await posting(view.page, () => view.page.getByRole('button', { name: 'Submit' }).click());
+      expect(await counted()).toMatchObject({ views: 1, starts: 1, submissions: 1 });
+      expect(view.problems).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
+  async function walk(page: Page, seen: { documents: number; posts: number }) {
+    const next = () => posting(page, () => page.getByRole('button', { name: 'Next', exact: true }).click());
+    const back = () => posting(page, () => page.getByRole('button', { name: 'Back', exact: true }).click());
+    expect(await page.title()).toBe('Question 1 of 4 – Talk to us');
+    // the script's check: no post
+    await next();
+    expect(seen.posts).toBe(0);
+    expect(await page.title()).toBe('Error: Question 1 of 4 – Talk to us');
+    expect(await focused(page)).toMatch(
+      /^section\.error-summary: There is a problem\s*Your name is required\./,
+    );
+    await page.getByLabel('Your name').fill('Ada');
+    await next();
+    // the next question, its heading focused
+    expect(await page.title()).toBe('Question 2 of 4 – Talk to us');
+    expect(await focused(page)).toBe('h2.field__heading: E-mail *');
+    await page.getByLabel('E-mail').fill('ada@example.com');
+    await next();
+    await page.getByLabel('Topic').selectOption('sales');
+    await next();
+    // sales: the order number is skipped
+    expect(await page.title()).toBe('Question 4 of 4 – Talk to us');
+    expect(await focused(page)).toBe('h2.field__heading: I agree to be contacted *');
+    await back();
+    expect(await page.title()).toBe('Question 3 of 4 – Talk to us');
+    await expect(page.getByLabel('Topic').inputValue()).resolves.toBe('sales');
+    await page.getByLabel('Topic').selectOption('support');
+    await next();
+    // support: asked
+    expect(await page.title()).toBe('Question 4 of 5 – Talk to us');
+    expect(await focused(page)).toBe('h2.field__heading: Order number *');
+    await back(); // never validates
+    await next();
+    await page.getByLabel('Order number').fill('A-1');
+    await next();
+    expect(await page.title()).toBe('Question 5 of 5 – Talk to us');
+    await page.getByLabel('I agree to be contacted').check();
+    await posting(page, () => page.getByRole('button', { name: 'Send' }).click());
+    expect(await focused(page)).toBe('h1.form-title: Thank you');
+  }
+
+  it.each(['light', 'dark'] as const)(
+    'one-by-one (%s): steps without page loads, each question’s heading focused, Back keeping answers',
+    async (colorScheme) => {
+      const before = (await stored(forms.steps ?? '')).length;
+      const view = await openPage(browser, `${server.url}/f/${forms.steps}`, { colorScheme });
+      const seen = watch(view);
+      try {
+        await walk(view.page, seen);
+        expect(seen.documents).toBe(0);
+        await expectNoAxeViolations(view.page);
+        const answers = await stored(forms.steps ?? '');
+        expect(answers).toHaveLength(before + 1);
+        expect(answers[0]).toEqual({
+          name: 'Ada',
+          email: 'ada@example.com',
+          topic: 'support',
+          order: 'A-1',
+          agree: true,
+        });
+        expect(view.problems).toEqual([]);
+      } finally {
+        await view.close();
+      }
+    },
+  );
+
+  it('one-by-one with the keyboard alone: Enter steps, focus lands on the heading, Tab reaches the answer', async () => {
+    const view = await openPage(browser, `${server.url}/f/${forms.steps}`);
+    const { page } = view;
+    const answer = async (keys: () => Promise<void>) => {
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toMatch(/^(input|select)/);
+      await keys();
+      await posting(page, () => page.keyboard.press('Enter'));
+    };
+    try {
+      await answer(() => page.keyboard.type('Grace'));
+      expect(await focused(page)).toBe('h2.field__heading: E-mail *');
+      await answer(() => page.keyboard.type('grace@example.com'));
+      expect(await focused(page)).toBe('h2.field__heading: Topic *');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Sal'); // type-ahead picks "Sales"
+      // Enter on a select does not send the form: to the button, then Enter
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('button.button button--primary: Next');
+      await posting(page, () => page.keyboard.press('Enter'));
+      expect(await focused(page)).toBe('h2.field__heading: I agree to be contacted *');
+      await answer(() => page.keyboard.press('Space'));
+      expect(await focused(page)).toBe('h1.form-title: Thank you');
+      const [latest] = await stored(forms.steps ?? '');
+      expect(latest).toEqual({ name: 'Grace', email: 'grace@example.com', topic: 'sales', agree: true });
+      expect(view.problems).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
+  it('goes to ui.redirectUrl after the post', async () => {
+    const view = await openPage(browser, `${server.url}/f/${forms.redirect}`);
+    try {
+      await view.page.getByLabel('Your name').fill('Ada');
+      await Promise.all([
+        view.page.waitForURL(`${server.url}/health?from=form`),
+        view.page.getByRole('button', { name: 'Submit' }).click(),
+      ]);
+      expect(await stored(forms.redirect ?? '')).toEqual([{ name: 'Ada' }]);
+    } finally {
+      await view.close();
+    }
+  });
+
+  describe("a CAPTCHA's widget", () => {
+    async function withProvider(url: string, origin: string, script: string) {
+      const view = await openPage(browser, 'about:blank');
+      await view.context.route(`${origin}/**`, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: script }),
+      );
+      await view.page.goto(url, { waitUntil: 'load' });
+      return view;
+    }
+
+    it('turnstile on a classic page: rendered at load, its token sent and verified', async () => {
+      const view = await withProvider(
+        `${server.url}/f/${forms.turnstile}`,
+        'https://challenges.cloudflare.com',
+        standIn('turnstile', 'cf-turnstile', 'cf-turnstile-response'),
+      );
+      try {
+        await view.page.getByText('Verified: you are not a robot').waitFor();
+        await view.page.getByLabel('Your name').fill('Ada');
+        await posting(view.page, () => view.page.getByRole('button', { name: 'Submit' }).click());
+        expect(await view.page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
+        expect(await stored(forms.turnstile ?? '')).toEqual([{ name: 'Ada' }]);
+        expect(verified.at(-1)).toMatch(/^pass~/);
+        expect(view.problems).toEqual([]);
+      } finally {
+        await view.close();
+      }
+    });
+
+    it('hCaptcha on a one-by-one form: the widget on the last question, rendered when that page is swapped in', async () => {
+      const view = await withProvider(
+        `${server.url}/f/${forms.hcaptcha}`,
+        'https://js.hcaptcha.com',
+        standIn('hcaptcha', 'h-captcha', 'h-captcha-response'),
+      );
+      try {
+        expect(await view.page.locator('[data-captcha]').count()).toBe(0);
+        await view.page.getByLabel('Your name').fill('Ada');
+        await posting(view.page, () => view.page.getByRole('button', { name: 'Next' }).click());
+        await view.page.getByText('Verified: you are not a robot').waitFor();
+        await view.page.getByLabel('E-mail').fill('ada@example.com');
+        await posting(view.page, () => view.page.getByRole('button', { name: 'Submit' }).click());
+        expect(await view.page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
+        expect(await stored(forms.hcaptcha ?? '')).toEqual([{ name: 'Ada', email: 'ada@example.com' }]);
+        expect(view.problems).toEqual([]);
+      } finally {
+        await view.close();
+      }
+    });
+  });
+});
