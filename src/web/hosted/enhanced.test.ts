@@ -65,7 +65,7 @@ const stored = async (formId: string) =>
       url: `/responses?form_id=${formId}&environment=development`,
       auth: user.token,
     })
-  ).body.data as Array<{ answers: Record<string, unknown>; status: string }>;
+  ).body.data as Array<{ id: string; answers: Record<string, unknown>; status: string }>;
 
 const FIELDS = [
   { id: 'name', type: 'text', label: 'Name', required: true },
@@ -120,6 +120,23 @@ describe("the hosted page's script, from the server", () => {
     expect(plain.status).toBe(303);
     expect(plain.headers.location).toBe('https://example.com/thanks');
     expect(await stored(form.id)).toHaveLength(1);
+
+    // embedded, the script is told of the submission too, for the page that frames it
+    const framed = await t.request({ method: 'GET', url: `/f/${form.id}?embed=1` });
+    const embedded = await t.request({
+      method: 'POST',
+      url: `/f/${form.id}?embed=1`,
+      body: new URLSearchParams({
+        name: 'Grace',
+        _session: hiddenValue(framed, '_session'),
+        _idempotency: hiddenValue(framed, '_idempotency'),
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-intake-page': '1' },
+    });
+    expect(embedded.status).toBe(204);
+    const [latest] = await stored(form.id);
+    expect(embedded.headers['x-intake-submission']).toBe(latest?.id);
+    expect(fetched.headers['x-intake-submission']).toBeUndefined();
   });
 });
 

@@ -269,8 +269,11 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       reply.header('cache-control', 'no-store');
       // The page's script posts by fetch, which may not follow a redirect to another origin:
       // it is told where to go instead, and goes there itself.
-      if (redirect && request.headers['x-intake-page'] === '1')
+      if (redirect && request.headers['x-intake-page'] === '1') {
+        // embedded, the parent page hears of the submission before it leaves (frame.ts)
+        if (embedded) reply.header('x-intake-submission', submissionId);
         return reply.code(204).header('x-intake-redirect', redirect.href).send();
+      }
       if (redirect) return reply.redirect(redirect.href, 303);
       return sendThankYou(reply, form, { embedded, submissionId: embedded ? submissionId : undefined });
     }

@@ -3,8 +3,10 @@
  * every `<div data-intake-form="{formId}">` of the page, now and later (a MutationObserver),
  * becomes the frame `{base}/f/{formId}?embed=1`, `{base}` being the origin this script came
  * from. The frame's page (client/hosted/frame.ts) posts its height, which the frame takes (no
- * inner scrollbar), and its events, which become DOM events on the div: `intake:ready`, and
- * `intake:submitted` with `detail: {formId, submissionId}`; each later page of the frame is
+ * inner scrollbar), and its events, which become DOM events on the div: `intake:ready`,
+ * `intake:submitted` with `detail: {formId, submissionId}`, and, when the form leads to its
+ * `ui.redirectUrl`, a cancelable `intake:redirect` with `detail: {formId, url}`, after which this
+ * page goes there (unless a listener prevented it); each later page of the frame is
  * scrolled to when its top is out of sight. Messages are taken only from
  * `{base}` and only from one of these frames. A classic script, run on other people's pages:
  * everything in one function (no globals), nothing thrown.
@@ -32,6 +34,8 @@
     frames.push({ div, frame, formId });
   };
   const scan = () => {
+    // frames taken off the page are forgotten (a single-page site mounts and unmounts them)
+    for (let i = frames.length - 1; i >= 0; i--) if (!frames[i]?.frame.isConnected) frames.splice(i, 1);
     for (const div of document.querySelectorAll<HTMLElement>('div[data-intake-form]')) mount(div);
   };
 
@@ -46,6 +50,8 @@
     if (data.type === 'intake:resize' && typeof data.height === 'number' && data.height > 0) {
       frame.style.height = `${Math.ceil(data.height)}px`;
     } else if (data.type === 'intake:ready') {
+      // the frame learns that this page may be asked to go to the form's ui.redirectUrl
+      (event.source as Window).postMessage({ type: 'intake:hello' }, base);
       if (typeof data.title === 'string' && data.title && !div.hasAttribute('data-intake-title'))
         frame.title = data.title;
       // a later page of the frame (a refused post, the next question, the thank-you page) starts at its top
@@ -57,6 +63,12 @@
       emit('intake:ready', {});
     } else if (data.type === 'intake:submitted' && typeof data.submissionId === 'string') {
       emit('intake:submitted', { submissionId: data.submissionId });
+    } else if (data.type === 'intake:redirect' && typeof data.url === 'string' && /^https?:\/\//i.test(data.url)) {
+      // the form's ui.redirectUrl, for this page to go to; a listener may go its own way instead
+      const go = div.dispatchEvent(
+        new CustomEvent('intake:redirect', { bubbles: true, cancelable: true, detail: { formId, url: data.url } }),
+      );
+      if (go) location.assign(data.url);
     }
   });
 

@@ -8,6 +8,8 @@
  * that may read them.
  */
 let post: ((message: Record<string, unknown>) => void) | undefined;
+/** Whether the parent runs embed.js (it answered `intake:ready` with `intake:hello`): then it may be asked to leave for ui.redirectUrl. */
+let managed = false;
 
 const embedded = () => document.querySelector<HTMLElement>('[data-intake-embed]');
 
@@ -24,6 +26,10 @@ export function startFrame(): boolean {
     last = height;
     post?.({ type: 'intake:resize', height });
   };
+  addEventListener('message', (event: MessageEvent) => {
+    if (event.source === window.parent && (event.data as { type?: unknown } | null)?.type === 'intake:hello')
+      managed = true;
+  });
   post({ type: 'intake:ready', title: document.title });
   resize();
   // the root element stays when a page is swapped in, so one observer sees every page
@@ -40,4 +46,16 @@ export function framePageShown(swapped: boolean): void {
   if (swapped) post?.({ type: 'intake:ready', title: document.title });
   const submissionId = embedded()?.dataset.submissionId;
   if (post && submissionId) post({ type: 'intake:submitted', submissionId });
+}
+
+/**
+ * A post that leads to ui.redirectUrl: the page that frames the form goes there, not the frame
+ * (a site rarely lets itself be framed, and the form is done). Asked of embed.js, after the
+ * submission is told of; false when nothing would hear (a bare iframe), and the frame goes itself.
+ */
+export function frameRedirect(url: string, submissionId: string | null): boolean {
+  if (!post || !managed) return false;
+  if (submissionId) post({ type: 'intake:submitted', submissionId });
+  post({ type: 'intake:redirect', url });
+  return true;
 }

@@ -1,7 +1,7 @@
 import { CAPTCHA_PROVIDERS } from '../../components/form/captcha-providers.js';
 import { applyLogic } from './answers.js';
 import { checkForm } from './checks.js';
-import { framePageShown, startFrame } from './frame.js';
+import { framePageShown, frameRedirect, startFrame } from './frame.js';
 
 /**
  * The hosted page's one script (API.md §11.1; hosted/document.tsx loads it as a module). The
@@ -81,7 +81,7 @@ async function submitted(event: SubmitEvent): Promise<void> {
   // the form's ui.redirectUrl, which a fetch may not follow to another origin
   const redirect = answer.headers.get('x-intake-redirect');
   if (redirect) {
-    location.assign(redirect);
+    if (!frameRedirect(redirect, answer.headers.get('x-intake-submission'))) location.assign(redirect);
     return;
   }
   const page = new DOMParser().parseFromString(await answer.text(), 'text/html');
