@@ -63,10 +63,18 @@
       emit('intake:ready', {});
     } else if (data.type === 'intake:submitted' && typeof data.submissionId === 'string') {
       emit('intake:submitted', { submissionId: data.submissionId });
-    } else if (data.type === 'intake:redirect' && typeof data.url === 'string' && /^https?:\/\//i.test(data.url)) {
+    } else if (
+      data.type === 'intake:redirect' &&
+      typeof data.url === 'string' &&
+      /^https?:\/\//i.test(data.url)
+    ) {
       // the form's ui.redirectUrl, for this page to go to; a listener may go its own way instead
       const go = div.dispatchEvent(
-        new CustomEvent('intake:redirect', { bubbles: true, cancelable: true, detail: { formId, url: data.url } }),
+        new CustomEvent('intake:redirect', {
+          bubbles: true,
+          cancelable: true,
+          detail: { formId, url: data.url },
+        }),
       );
       if (go) location.assign(data.url);
     }
