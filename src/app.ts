@@ -23,6 +23,7 @@ import { installOpenApi } from './platform/http/openapi.js';
 import { ProblemSchema } from './platform/http/schemas.js';
 import { lazySerializers, validatorCompiler } from './platform/http/validation.js';
 import { createMailer } from './platform/mail.js';
+import { EMAIL_KIND, emailHandler } from './platform/mail-outbox.js';
 import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox.js';
 import { Problem } from './platform/problem.js';
 import { openRateLimitStore } from './platform/rate-limit.js';
@@ -98,6 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const outbox = new OutboxWorker(database, { logger: app.log, ...options.outbox });
   const mailer = createMailer(config);
   const context: AppContext = { config, database, rateLimitStore, envelope, outbox, mailer };
+  // Every feature's e-mail goes through the outbox (platform/mail-outbox.ts), sent by one handler.
+  outbox.handle(EMAIL_KIND, emailHandler(envelope, mailer));
   app.decorate('intake', context);
   if (masterKey.generated && config.databaseUrl) {
     app.log.warn('generated a master key into DATA_DIR: set MASTER_KEY to the same value on every instance');

@@ -59,7 +59,13 @@ export async function registerWeb(
       // No route here takes the cookie (a stale one never turns a form into a 401): the owner's
       // preview (?preview=1) reads it itself, and only then (routes.tsx, `sessionFromCookie`).
       withoutSessionCookie(scope);
-      installPageErrors(scope, page);
+      // An error in an embedded form's frame (?embed=1: a form closed, a limit reached) is shown
+      // in that frame, not refused by the browser: an error page holds nothing to click.
+      installPageErrors(scope, page, undefined, (request) =>
+        (request.query as Record<string, unknown> | undefined)?.embed === '1'
+          ? { frameAncestors: ['*'] }
+          : {},
+      );
       const forms = (formId: string) => findForm(context.database.db, formId);
       await scope.register(hostedRoutes(page, { submissions, events, forms }));
     },

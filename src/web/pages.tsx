@@ -4,6 +4,7 @@ import { problemFor } from '../platform/errors.js';
 import { ERROR_CODES, Problem } from '../platform/problem.js';
 import { ENTRIES, type WebAssets } from './assets.js';
 import { SiteHeader } from './components/site-header.js';
+import type { PagePolicy } from './csp.js';
 import { Layout } from './layout.js';
 import { sendPage } from './render.js';
 
@@ -55,7 +56,13 @@ const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
  * status; the API elsewhere keeps its problem documents (platform/errors.ts). Call it before
  * the scope's routes are added.
  */
-export function installPageErrors(scope: FastifyInstance, page: PageContext, home?: string): void {
+export function installPageErrors(
+  scope: FastifyInstance,
+  page: PageContext,
+  home?: string,
+  /** The policy of an error page of this request, when not the strict default (an embedded form's may be framed). */
+  policyOf?: (request: FastifyRequest) => PagePolicy,
+): void {
   const routes = FindMyWay({ ignoreTrailingSlash: false });
   scope.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
@@ -73,6 +80,7 @@ export function installPageErrors(scope: FastifyInstance, page: PageContext, hom
     return sendPage(reply, <ErrorPage {...describe(problem, request)} home={home} assets={page.assets} />, {
       status: problem.status,
       cache: 'no-store',
+      policy: policyOf?.(request),
     });
   };
 

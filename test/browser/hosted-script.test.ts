@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visibleAnswers } from '../../src/shared/logic.js';
 import {
   expectNoAxeViolations,
   launchBrowser,
@@ -369,6 +370,87 @@ describe('the hosted page with its script, in Chromium', () => {
         view.page.getByRole('button', { name: 'Submit' }).click(),
       ]);
       expect(await stored(forms.redirect ?? '')).toEqual([{ name: 'Ada' }]);
+    } finally {
+      await view.close();
+    }
+  });
+
+  it('hides, on the page, exactly what the server will hide given the post it sends (a chain of rules, answers left in hidden fields)', async () => {
+    const logic = {
+      rules: [
+        { when: { field: 'a', op: 'equals', value: 'x' }, show: ['b'] },
+        { when: { field: 'b', op: 'isNotEmpty' }, hide: ['d'] },
+        { when: { field: 'd', op: 'isEmpty' }, hide: ['e'] },
+      ],
+    };
+    const form = await createForm(server, user.token, {
+      status: 'live',
+      fields: [
+        { id: 'a', type: 'select', label: 'A', options: ['x', 'z'] },
+        { id: 'b', type: 'text', label: 'B' },
+        { id: 'd', type: 'text', label: 'D' },
+        { id: 'e', type: 'text', label: 'E', required: true },
+      ],
+      logic,
+      ui: { layout: 'classic' },
+    });
+    const view = await openPage(browser, `${server.url}/f/${form.id}`);
+    const { page } = view;
+    /** The page's hidden fields, and those the server hides given what the page would post now. */
+    const agree = async () => {
+      const { shown, posted } = await page.evaluate(() => {
+        const document = (globalThis as any).document;
+        const formElement = document.querySelector('form[data-form]');
+        const data: Record<string, string> = {};
+        for (const [name, value] of new (globalThis as any).FormData(formElement)) data[name] = value;
+        const fields = [...document.querySelectorAll('.field[data-field]')] as any[];
+        return {
+          shown: fields.filter((field) => !field.hidden).map((field) => field.dataset.field as string),
+          posted: data,
+        };
+      });
+      const { hidden } = visibleAnswers(logic, posted);
+      expect(shown.sort()).toEqual(['a', 'b', 'd', 'e'].filter((id) => !hidden.has(id)));
+      return shown;
+    };
+    try {
+      await page.getByLabel('A', { exact: true }).selectOption('z');
+      await page.getByLabel('D', { exact: true }).fill('d');
+      expect(await agree()).toEqual(['a', 'd', 'e']);
+      await page.getByLabel('A', { exact: true }).selectOption('x');
+      await page.getByLabel('B', { exact: true }).fill('y');
+      expect(await agree()).toEqual(['a', 'b']);
+      expect(await page.getByRole('textbox', { name: 'E', exact: true }).isVisible()).toBe(false);
+      // b hidden again, its answer left in it: d comes back with its answer, and so does e
+      await page.getByLabel('A', { exact: true }).selectOption('z');
+      expect(await agree()).toEqual(['a', 'd', 'e']);
+      // (its label reads "E *": found by its accessible name, which the aria-hidden mark is not part of)
+      await page.getByRole('textbox', { name: 'E', exact: true }).fill('e');
+      await posting(page, () => page.getByRole('button', { name: 'Submit' }).click());
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
+      expect(await stored(form.id)).toEqual([{ a: 'z', d: 'd', e: 'e' }]);
+    } finally {
+      await view.close();
+    }
+  });
+
+  it('leaves an answer that is no page of the form (the form closed meanwhile) to the browser to show, as without the script', async () => {
+    const form = await createForm(server, user.token, { status: 'live', fields: FIELDS.slice(0, 1) });
+    const view = await openPage(browser, `${server.url}/f/${form.id}`);
+    const { page } = view;
+    try {
+      await page.getByLabel('Your name').fill('Ada');
+      await server.request({
+        method: 'PUT',
+        url: `/forms/${form.id}`,
+        auth: user.token,
+        body: { status: 'disabled' },
+      });
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Submit' }).click()]);
+      // the browser's own post of the page, answered with the error page
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Talk to us');
+      expect(await page.locator('form[data-form]').count()).toBe(0);
+      expect(await stored(form.id)).toEqual([]);
     } finally {
       await view.close();
     }

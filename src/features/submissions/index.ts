@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { EMAIL_KIND, emailHandler, mailBuilder } from './mail.js';
+import { mailBuilder } from './mail.js';
 import { RetentionJob } from './retention.js';
 import { submissionRoutes } from './routes.js';
 import { SubmissionService } from './service.js';
@@ -26,7 +26,6 @@ export async function registerSubmissions(
     mailFor: mailBuilder(context.envelope),
     maxBatch: options.maxBatch,
   });
-  context.outbox.handle(EMAIL_KIND, emailHandler(context.envelope, context.mailer));
   await app.register(submissionRoutes(context, submissions, { mailer: context.mailer }));
   // Requests still answering when the service stops are answered from this batch, before the database closes.
   app.addHook('onClose', async () => submissions.flush());

@@ -2,7 +2,8 @@ import type { Envelope } from '../../platform/crypto/envelope.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import { escapeHtml } from '../../platform/html.js';
 import { headerSafe, type Mailer, type MailMessage } from '../../platform/mail.js';
-import { type OutboxHandler, type OutboxMessage, PermanentFailure } from '../../platform/outbox.js';
+import { emailMessage } from '../../platform/mail-outbox.js';
+import type { OutboxMessage } from '../../platform/outbox.js';
 import type { Answers } from '../../shared/logic.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
 import { asText, mask, piiModeOf } from './pii.js';
@@ -19,16 +20,6 @@ import type { AnswerValue } from './validator.js';
  * dropped is absent). The outbox row holds no PII in the clear: the whole rendered
  * message, recipients included, is envelope-encrypted in the payload.
  */
-
-export const EMAIL_KIND = 'email';
-
-export interface EmailPayload {
-  purpose: 'notification' | 'auto-response';
-  formId: string;
-  submissionId: string;
-  /** The `MailMessage` as JSON, envelope-encrypted. */
-  ciphertext: string;
-}
 
 type MailFor = NonNullable<SubmitDependencies['mailFor']>;
 
@@ -180,7 +171,7 @@ export function autoResponseMessage(definition: FormDefinition, answers: Answers
 export function mailBuilder(envelope: Envelope): MailFor {
   return async (form, submission, answers) => {
     const definition = form.definition;
-    const mails: Array<{ purpose: EmailPayload['purpose']; message: MailMessage }> = [];
+    const mails: Array<{ purpose: 'notification' | 'auto-response'; message: MailMessage }> = [];
     const notify = definition.notifications?.email;
     if (notify?.enabled && notify.to.length > 0) {
       const message = notificationMessage(form, submission, answers);
@@ -198,31 +189,9 @@ export function mailBuilder(envelope: Envelope): MailFor {
     }
     return Promise.all(
       mails.map(
-        async ({ purpose, message }): Promise<OutboxMessage> => ({
-          kind: EMAIL_KIND,
-          payload: {
-            purpose,
-            formId: form.id,
-            submissionId: submission.id,
-            ciphertext: await envelope.encrypt(JSON.stringify(message)),
-          } satisfies EmailPayload,
-        }),
+        ({ purpose, message }): Promise<OutboxMessage> =>
+          emailMessage(envelope, message, { purpose, formId: form.id, submissionId: submission.id }),
       ),
     );
-  };
-}
-
-/**
- * The outbox handler for kind `email`: decrypts the message and sends it. A refused send
- * throws, and the worker tries again later; the outbox id becomes the Message-ID, so a
- * repeat after a crash is the same message.
- */
-export function emailHandler(envelope: Envelope, mailer: Mailer): OutboxHandler {
-  return async (payload, { id }) => {
-    const ciphertext = (payload as Partial<EmailPayload> | null)?.ciphertext;
-    if (typeof ciphertext !== 'string')
-      throw new PermanentFailure('an e-mail outbox message without ciphertext');
-    const message = JSON.parse(await envelope.decrypt(ciphertext)) as MailMessage;
-    await mailer.send({ ...message, key: id });
   };
 }

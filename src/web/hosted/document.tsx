@@ -39,7 +39,13 @@ const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'ro
 export function languageOf(language: unknown): { lang: string; dir: 'ltr' | 'rtl' } {
   if (typeof language !== 'string' || !LANGUAGE.test(language)) return { lang: 'en', dir: 'ltr' };
   const [primary = '', ...rest] = language.toLowerCase().split('-');
-  const script = rest.find((part) => part.length === 4);
+  // the script a language is written in when the tag does not say (CLDR's likely subtags)
+  let script = rest.find((part) => part.length === 4);
+  try {
+    script ??= new Intl.Locale(language).maximize().script?.toLowerCase();
+  } catch {
+    // a tag ICU does not take: the list below decides
+  }
   const rtl = script ? RTL_SCRIPTS.has(script) : RTL_LANGUAGES.has(primary);
   return { lang: language, dir: rtl ? 'rtl' : 'ltr' };
 }
@@ -64,9 +70,9 @@ export function embedAncestors(form: StoredForm): string[] | undefined {
  * `ui.redirectUrl` among the form actions (the browser follows the post's 303 there), a
  * configured CAPTCHA provider's origins (its script, its widget's frame, its calls and styles:
  * the only other origins a hosted page may reach, API.md §11.1), and, embedded, the frame
- * ancestors; outside `?embed=1` no one may frame it.
+ * ancestors (for the owner's preview, Intake itself); outside `?embed=1` no one may frame it.
  */
-export function policyFor(form: StoredForm, embedded: boolean): PagePolicy {
+export function policyFor(form: StoredForm, embedded: boolean, preview = false): PagePolicy {
   const { accentColor, redirectUrl } = form.definition.ui;
   const policy: PagePolicy = {};
   const captcha = captchaOf(form);
@@ -85,7 +91,9 @@ export function policyFor(form: StoredForm, embedded: boolean): PagePolicy {
       // not a URL: the post leads nowhere else
     }
   }
-  if (embedded) policy.frameAncestors = embedAncestors(form);
+  // The owner's preview, embedded, is framed only by Intake's own pages (the dashboard's builder):
+  // another site, a sibling subdomain included, never frames a page shown with the owner's cookie.
+  if (embedded) policy.frameAncestors = preview ? ["'self'"] : embedAncestors(form);
   return policy;
 }
 

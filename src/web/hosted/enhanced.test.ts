@@ -247,3 +247,97 @@ describe('a CAPTCHA on the hosted page', () => {
     expect(last.text).toContain('<div class="h-captcha" data-sitekey="site" data-captcha="hcaptcha"></div>');
   });
 });
+
+describe('what the hosted page says when a post goes wrong, and what it lets frame it', () => {
+  it('shows a form sent again with other answers (its key spent) with what happened and a fresh key, storing nothing more', async () => {
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: FIELDS,
+      ui: { layout: 'classic' },
+    });
+    const page = await t.request({ method: 'GET', url: `/f/${form.id}` });
+    const controls = {
+      _session: hiddenValue(page, '_session'),
+      _idempotency: hiddenValue(page, '_idempotency'),
+    };
+    expect((await post(form.id, { name: 'Ada', ...controls })).status).toBe(200);
+    const again = await post(form.id, { name: 'Ada Lovelace', ...controls });
+    expect(again.status).toBe(400);
+    expect(again.text).toContain('This form was sent already, with other answers.');
+    expect(again.text).toContain('value="Ada Lovelace"');
+    const fresh = hiddenValue(again, '_idempotency');
+    expect(fresh).not.toBe(controls._idempotency);
+    expect(await stored(form.id)).toHaveLength(1);
+    // sent again with the fresh key: a new response
+    expect((await post(form.id, { name: 'Ada Lovelace', ...controls, _idempotency: fresh })).status).toBe(
+      200,
+    );
+    expect((await stored(form.id)).map((submission) => submission.answers.name)).toEqual([
+      'Ada Lovelace',
+      'Ada',
+    ]);
+  });
+
+  it('refuses spam in words that name no mechanism, and never blames the CAPTCHA for the honeypot', async () => {
+    for (const captcha of [undefined, { provider: 'turnstile', siteKey: 'site', secret: 'secret' }]) {
+      const form = await createForm(t, user.token, {
+        status: 'live',
+        fields: FIELDS,
+        ui: { layout: 'classic' },
+        spamProtection: { honeypot: { field: 'website_hp' }, captcha, action: 'reject' },
+      });
+      const refused = await post(form.id, {
+        name: 'Bot',
+        website_hp: 'http://spam.example',
+        'cf-turnstile-response': 'pass~1',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      expect(refused.text).toContain('Your response could not be accepted.');
+      expect(refused.text).not.toMatch(/honeypot|robot/i);
+      expect(await stored(form.id)).toEqual([]);
+    }
+  });
+
+  it("lets only Intake frame the owner's preview, and any site an error page of an embedded form", async () => {
+    const draft = await createForm(t, user.token, {
+      status: 'draft',
+      fields: FIELDS,
+      ui: { layout: 'classic' },
+    });
+    const login = await t.request({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: user.email, password: user.password, cookie: true },
+    });
+    const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    const preview = await t.request({
+      method: 'GET',
+      url: `/f/${draft.id}?embed=1&preview=1`,
+      headers: { cookie },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('preview-banner');
+    expect(directives(preview).get('frame-ancestors')).toEqual(["'self'"]);
+
+    for (const url of ['/f/no_such_form?embed=1', `/f/${draft.id}?embed=1`]) {
+      const missing = await t.request({ method: 'GET', url });
+      expect(missing.status).toBe(404);
+      expect(directives(missing).get('frame-ancestors')).toEqual(['*']);
+      expect(missing.headers['x-frame-options']).toBeUndefined();
+    }
+    // outside a frame, an error page stays unframable
+    const plain = await t.request({ method: 'GET', url: '/f/no_such_form' });
+    expect(directives(plain).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('gives a whole number whole bounds, so that the browser takes every whole number the server does', async () => {
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [{ id: 'n', type: 'number', label: 'How many', min: 0.5, max: 9.5, integer: true }],
+      ui: { layout: 'classic' },
+    });
+    const page = await t.request({ method: 'GET', url: `/f/${form.id}` });
+    expect(page.text).toMatch(/<input id="field-n"[^>]* min="1" max="9" step="1"/);
+  });
+});

@@ -174,7 +174,8 @@ describe('the hosted form page', () => {
       value: 'newsletter',
     });
     // the honeypot: present, out of the tab order, hidden from assistive technology
-    expect(html).toMatch(/<div class="hp" aria-hidden="true">/);
+    // (inert: not focusable by any means, not even a click or a script)
+    expect(html).toMatch(/<div class="hp" aria-hidden="true" inert>/);
     expect(Object.fromEntries(tag(html, /<input[^>]*name="website_hp"/))).toMatchObject({
       tabindex: '-1',
       autocomplete: 'off',
@@ -562,7 +563,9 @@ describe('the hosted form page', () => {
       expect(first.status).toBe(200);
       // the order question is hidden until topic is support: 3 questions so far
       expect(title(first)).toBe('Question 1 of 3 – Steps');
-      expect(first.text).toContain('<p class="progress">Question 1 of 3</p>');
+      expect(first.text).toContain('<p class="progress" id="progress">Question 1 of 3</p>');
+      // the question's heading is described by its position (read out when focus moves to it)
+      expect(first.text).toContain('<h2 class="field__heading" aria-describedby="progress">');
       expect(first.text).toContain('Four questions at most.');
       expect(controls(first)).toEqual(['name']);
       expect(buttons(first)).toEqual(['next:Next']);
@@ -656,7 +659,7 @@ describe('the hosted form page', () => {
       });
       const page = await t.request({ method: 'GET', url: `/f/${bar.id}` });
       expect(page.text).toContain(
-        '<progress class="progress-bar" value="1" max="4" aria-label="Question 1 of 4">Question 1 of 4</progress>',
+        '<progress class="progress-bar" id="progress" value="1" max="4" aria-label="Question 1 of 4">Question 1 of 4</progress>',
       );
       expect(title(page)).toBe('Question 1 of 4 – Contact us');
       const none = await createForm(t, user.token, { status: 'live', ui: { progress: 'none' } });

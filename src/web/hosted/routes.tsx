@@ -57,6 +57,11 @@ const CAPTCHA = '_captcha';
 const CAPTCHA_UNDONE = 'Complete the check that you are not a robot, then send the form again.';
 const CAPTCHA_FAILED =
   'The check that you are not a robot did not pass: do it again, then send the form again.';
+const IDEMPOTENCY = '_idempotency';
+const SENT_ALREADY =
+  'This form was sent already, with other answers. Send it again to send these answers as a new response.';
+const SPAM_REFUSED =
+  'Your response could not be accepted. If you are a person, try again later, or contact the people who published this form.';
 
 /** Session ids and idempotency keys the page makes: 128 random bits, URL-safe. */
 const token = () => randomBytes(16).toString('base64url');
@@ -164,7 +169,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
           preview: preview !== undefined,
         };
         if (!oneByOne(form)) {
-          return submitAll(request, reply, post, (errors) =>
+          return submitAll(request, reply, post, (errors, fresh) =>
             // The page again, with what went wrong and every answer kept. 400, not 200: the post
             // was refused and nothing was stored, which is what the status says to anything that
             // is not a person (a test, a proxy's logs, a browser's devtools); browsers show the page alike.
@@ -172,7 +177,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
               answers: post.answers,
               errors,
               sessionId,
-              idempotencyKey: key ?? token(),
+              idempotencyKey: fresh || !key ? token() : key,
               started: true,
               status: 400,
               embedded,
@@ -213,11 +218,17 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       if (errors.length > 0) return sendQuestion(reply, form, current, { ...state, errors, status: 400 });
       const next = visible.find((field) => order(field) > order(current));
       if (next) return sendQuestion(reply, form, next, state);
-      return submitAll(request, reply, post, (problems) => {
+      return submitAll(request, reply, post, (problems, fresh) => {
         // errors are shown per page: the first question (in order) that has one, with its own
         const failing = visible.find((field) => problems.some((error) => error.field === field.id));
         const shown = failing ? problems.filter((error) => error.field === failing.id) : problems;
-        return sendQuestion(reply, form, failing ?? current, { ...state, errors: shown, status: 400 });
+        const key = fresh ? token() : idempotencyKey;
+        return sendQuestion(reply, form, failing ?? current, {
+          ...state,
+          idempotencyKey: key,
+          errors: shown,
+          status: 400,
+        });
       });
     }
 
@@ -226,7 +237,8 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       request: FastifyRequest,
       reply: FastifyReply,
       { form, fields, answers, sessionId, key, embedded, preview }: Post,
-      invalid: (errors: PageError[]) => FastifyReply,
+      /** The page again with `errors`; `fresh`: with a new idempotency key (the old one is spent). */
+      invalid: (errors: PageError[], fresh?: boolean) => FastifyReply,
     ) {
       if (preview) {
         // the owner's preview: validated like a real post, then nothing stored, counted or sent
@@ -259,10 +271,18 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
         submissionId = result.id;
         request.log.info({ submissionId, embedded }, 'hosted form submitted');
       } catch (error) {
-        // refused as spam on a form with a CAPTCHA: most likely the widget's token expired or failed
-        if (error instanceof Problem && error.code === 'spam_detected' && captcha)
-          return invalid([{ field: CAPTCHA, message: CAPTCHA_FAILED }]);
-        if (!(error instanceof Problem) || error.code !== 'validation_failed') throw error;
+        if (!(error instanceof Problem)) throw error;
+        if (error.code === 'spam_detected') {
+          // The CAPTCHA's own verdict (a token expired or failed) is the respondent's to mend, on
+          // the form. Any other (the honeypot, a rule) is told in words that name no mechanism.
+          if (captcha && error.detail.includes('CAPTCHA'))
+            return invalid([{ field: CAPTCHA, message: CAPTCHA_FAILED }], true);
+          throw new Problem(400, 'spam_detected', SPAM_REFUSED);
+        }
+        // The same page sent again with other answers (Back after the thank-you page, answers
+        // changed): stored once already, so say so, and let a new send be a new response.
+        if (error.status === 409) return invalid([{ field: IDEMPOTENCY, message: SENT_ALREADY }], true);
+        if (error.code !== 'validation_failed') throw error;
         return invalid((error.options.errors ?? []).map(({ field, message }) => ({ field, message })));
       }
       const redirect = redirectTarget(form, undefined);
@@ -283,7 +303,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       form: StoredForm,
       options: { embedded: boolean; preview?: boolean; submissionId?: string },
     ) {
-      const policy = policyFor(form, options.embedded);
+      const policy = policyFor(form, options.embedded, options.preview);
       return sendPage(
         reply,
         <ThankYouDocument form={presentPublicForm(form)} page={page} nonce={policy.nonce} {...options} />,
@@ -300,7 +320,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       body: (view: PublicForm) => ComponentChildren,
     ) {
       const view = presentPublicForm(form);
-      const policy = policyFor(form, state.embedded);
+      const policy = policyFor(form, state.embedded, state.preview);
       return sendPage(
         reply,
         <FormDocument

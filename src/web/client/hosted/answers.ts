@@ -20,11 +20,19 @@ export const controlsOf = (element: Element): Control[] =>
 const asNumber = (text: string): unknown =>
   text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
 
-/** The page's answers, by field id: a ticked box true, a number a number, a multiple select a list; blanks left out. */
-export function readAnswers(form: HTMLFormElement): Record<string, unknown> {
+/**
+ * The page's answers, by field id, as a post would give them: a ticked box true, a number a
+ * number, a multiple select a list; blanks, and the fields in `hidden` (which a post leaves
+ * out: their controls are disabled), left out.
+ */
+export function readAnswers(
+  form: HTMLFormElement,
+  hidden: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const element of form.querySelectorAll<HTMLElement>('[data-field]')) {
     const id = element.dataset.field ?? '';
+    if (hidden.has(id)) continue;
     for (const control of controlsOf(element)) {
       if (control instanceof HTMLSelectElement) {
         const chosen = [...control.selectedOptions].map((option) => option.value).filter(Boolean);
@@ -43,6 +51,25 @@ export function readAnswers(form: HTMLFormElement): Record<string, unknown> {
   return answers;
 }
 
+const same = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((id) => b.has(id));
+
+/**
+ * The fields the logic hides, as the server will decide it from the post this page would send:
+ * the answers of the fields shown (a hidden field's control is disabled, so its answer is not
+ * sent), run through the server's module. Showing or hiding a field changes what is sent, so
+ * it is repeated until the page and the post agree.
+ */
+export function hiddenOnPage(form: HTMLFormElement, logic: Logic, hidden: ReadonlySet<string>): Set<string> {
+  let current = new Set(hidden);
+  for (let round = 0; round <= logic.rules.length + 1; round++) {
+    const next = visibleAnswers(logic, readAnswers(form, current)).hidden;
+    if (same(next, current)) break;
+    current = next;
+  }
+  return current;
+}
+
 /** Shows the fields the logic shows and hides the others, given the answers on the page now. */
 export function applyLogic(form: HTMLFormElement): void {
   const text = form.dataset.logic;
@@ -52,8 +79,12 @@ export function applyLogic(form: HTMLFormElement): void {
     logic = JSON.parse(text) as Logic;
     rules.set(form, logic);
   }
-  const { hidden } = visibleAnswers(logic, readAnswers(form));
-  for (const element of form.querySelectorAll<HTMLElement>('[data-field]')) {
+  const elements = [...form.querySelectorAll<HTMLElement>('[data-field]')];
+  const now = new Set(
+    elements.filter((element) => element.hidden).map((element) => element.dataset.field ?? ''),
+  );
+  const hidden = hiddenOnPage(form, logic, now);
+  for (const element of elements) {
     const hide = hidden.has(element.dataset.field ?? '');
     if (element.hidden === hide) continue;
     element.hidden = hide;

@@ -29,20 +29,29 @@ function hiddenInput(name: string, value: string): HTMLInputElement {
   return input;
 }
 
-/** The first answer given: the `start` event, once (the `_started` input tells the server it is counted). */
+/** Whether this page's `start` is on its way (sent once a session; the server ignores a repeat). */
+let starting = false;
+
+/**
+ * The first answer given: the `start` event. Once the server has it, `_started` tells the
+ * page's posts that it is counted; if it never arrives, the first post counts it instead.
+ */
 function started(form: HTMLFormElement): void {
-  if (form.querySelector('[name="_started"]')) return;
-  form.append(hiddenInput('_started', '1'));
+  if (starting || form.querySelector('[name="_started"]')) return;
   const sessionId = form.querySelector<HTMLInputElement>('[name="_session"]')?.value;
   // the owner's preview counts nothing
   if (!sessionId || document.querySelector('.preview-banner')) return;
+  starting = true;
   fetch(`/v1/forms/${encodeURIComponent(form.dataset.form ?? '')}/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ type: 'start', sessionId }),
   })
     // read to its (empty) end: a body left unread is cancelled, and reported as a failed request
-    .then((answer) => answer.arrayBuffer())
+    .then(async (answer) => {
+      await answer.arrayBuffer();
+      if (answer.ok) document.querySelector(FORM)?.append(hiddenInput('_started', '1'));
+    })
     .catch(() => {
       // analytics never stand in the way of an answer
     });
@@ -67,27 +76,33 @@ async function submitted(event: SubmitEvent): Promise<void> {
   for (const [name, value] of new FormData(form, submitter))
     if (typeof value === 'string') body.append(name, value);
   form.setAttribute('aria-busy', 'true');
-  let answer: Response;
   try {
-    answer = await fetch(form.action, { method: 'POST', body, headers: { 'x-intake-page': '1' } });
+    const answer = await fetch(form.action, { method: 'POST', body, headers: { 'x-intake-page': '1' } });
+    // the form's ui.redirectUrl, which a fetch may not follow to another origin
+    const redirect = answer.headers.get('x-intake-redirect');
+    if (redirect) {
+      if (!frameRedirect(redirect, answer.headers.get('x-intake-submission'))) location.assign(redirect);
+      return;
+    }
+    const page = (answer.headers.get('content-type') ?? '').startsWith('text/html')
+      ? new DOMParser().parseFromString(await answer.text(), 'text/html')
+      : undefined;
+    // Only a page of this form takes this one's place (the next question, the form with its
+    // errors, the thank-you page). Anything else (a limit reached, a server in trouble, a
+    // proxy's own page) the browser is left to show as it would without this script.
+    if (!page?.querySelector('main.hosted .form-card'))
+      throw new Error(`not a page of the form (${answer.status})`);
+    document.title = page.title;
+    document.body.replaceWith(document.adoptNode(page.body));
+    shown(true);
   } catch {
-    // The network failed: the browser posts the page itself. It carries the same idempotency
-    // key, so a post that did arrive is never stored twice.
-    form.removeAttribute('aria-busy');
+    // The browser posts the page itself. It carries the same idempotency key, so a post that
+    // did arrive is never stored twice.
     if (submitter?.name) form.append(hiddenInput(submitter.name, submitter.value));
     form.submit();
-    return;
+  } finally {
+    form.removeAttribute('aria-busy');
   }
-  // the form's ui.redirectUrl, which a fetch may not follow to another origin
-  const redirect = answer.headers.get('x-intake-redirect');
-  if (redirect) {
-    if (!frameRedirect(redirect, answer.headers.get('x-intake-submission'))) location.assign(redirect);
-    return;
-  }
-  const page = new DOMParser().parseFromString(await answer.text(), 'text/html');
-  document.title = page.title;
-  document.body.replaceWith(document.adoptNode(page.body));
-  shown(true);
 }
 
 /** A page shown: at load, or swapped in (then focus goes where a person reads on). */

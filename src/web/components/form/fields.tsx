@@ -21,6 +21,8 @@ export interface FieldProps {
    * second-level heading, where the script moves focus on each step.
    */
   heading?: boolean;
+  /** The id of what says where the question stands ("Question 2 of 5"), which the heading is described by. */
+  position?: string;
 }
 
 /** The most radio buttons a rating is shown as; a wider scale is a number input. */
@@ -75,9 +77,18 @@ const RequiredMark = ({ required }: { required?: boolean }) =>
     </span>
   ) : null;
 
-/** A label that is the page's heading when the field is its one question. */
-const asHeading = (heading: boolean | undefined, children: ComponentChildren) =>
-  heading ? <h2 class="field__heading">{children}</h2> : children;
+/**
+ * A label that is the page's heading when the field is its one question, described by the
+ * question's position: read out when the page's script moves focus to it.
+ */
+const asHeading = ({ heading, position }: FieldProps, children: ComponentChildren) =>
+  heading ? (
+    <h2 class="field__heading" aria-describedby={position}>
+      {children}
+    </h2>
+  ) : (
+    children
+  );
 
 function FieldFrame(props: FieldProps & { children: ComponentChildren }) {
   const { field, error, children } = props;
@@ -88,7 +99,7 @@ function FieldFrame(props: FieldProps & { children: ComponentChildren }) {
       data-label={field.label}
     >
       {asHeading(
-        props.heading,
+        props,
         <label class="field__label" for={ids(field).control}>
           {field.label}
           <RequiredMark required={field.required} />
@@ -173,6 +184,7 @@ export function TextareaField(props: FieldProps) {
 
 export function NumberField(props: FieldProps) {
   const { field, value } = props;
+  const whole = field.integer === true || field.type === 'rating';
   return (
     <FieldFrame {...props}>
       <input
@@ -180,9 +192,11 @@ export function NumberField(props: FieldProps) {
         class="control control--number"
         type="number"
         inputMode={field.integer ? 'numeric' : 'decimal'}
-        min={field.min}
-        max={field.max}
-        step={field.integer || field.type === 'rating' ? 1 : 'any'}
+        // A whole number's bounds as whole numbers: the browser counts step=1 from min, so a
+        // min of 0.5 would refuse 1, which the server takes.
+        min={whole && field.min !== undefined ? Math.ceil(field.min) : field.min}
+        max={whole && field.max !== undefined ? Math.floor(field.max) : field.max}
+        step={whole ? 1 : 'any'}
         placeholder={field.placeholder}
         value={text(value)}
       />
@@ -266,7 +280,7 @@ export function CheckboxField(props: FieldProps) {
       {heading ? (
         <>
           <div class="check check--heading">
-            <h2 class="field__heading">{label}</h2>
+            {asHeading(props, label)}
             {box}
           </div>
           <Descriptions {...props} />
@@ -303,7 +317,7 @@ export function RatingField(props: FieldProps) {
     >
       <legend class="field__label">
         {asHeading(
-          props.heading,
+          props,
           <>
             {field.label}
             <RequiredMark required={field.required} />

@@ -129,9 +129,13 @@ export function QuestionPage(props: QuestionPageProps) {
   return (
     <div class="form-card">
       <header class="form-card__header">
-        {progress === 'steps' && <p class="progress">{label}</p>}
+        {progress === 'steps' && (
+          <p class="progress" id="progress">
+            {label}
+          </p>
+        )}
         {progress === 'bar' && (
-          <progress class="progress-bar" value={position.n} max={position.m} aria-label={label}>
+          <progress class="progress-bar" id="progress" value={position.n} max={position.m} aria-label={label}>
             {label}
           </progress>
         )}
@@ -149,6 +153,7 @@ export function QuestionPage(props: QuestionPageProps) {
           value={answers[field.id]}
           error={message ? sentence(field, message) : undefined}
           heading
+          position={progress === 'none' ? undefined : 'progress'}
         />
         {honeypot && <Honeypot name={honeypot} />}
         {last && form.spamProtection.captcha && <CaptchaWidget {...form.spamProtection.captcha} />}
@@ -230,7 +235,8 @@ export function ErrorSummary({
  */
 export function Honeypot({ name }: { name: string }) {
   return (
-    <div class="hp" aria-hidden="true">
+    // inert: not focusable by any means (click, script, find in page), as well as out of sight
+    <div class="hp" aria-hidden="true" inert>
       <label for="hp-field">Leave this empty</label>
       <input
         id="hp-field"
