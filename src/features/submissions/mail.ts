@@ -1,7 +1,7 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import { escapeHtml } from '../../platform/html.js';
-import { headerSafe, type Mailer, type MailMessage } from '../../platform/mail.js';
+import { headerSafe, type MailMessage } from '../../platform/mail.js';
 import { emailMessage } from '../../platform/mail-outbox.js';
 import type { OutboxMessage } from '../../platform/outbox.js';
 import type { Answers } from '../../shared/logic.js';
