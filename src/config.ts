@@ -35,6 +35,8 @@ export interface Config {
   monthlyQuota: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where people reach Intake (`https://forms.example.com`): the origin of the links its mail holds. */
+  publicUrl: string | undefined;
   captchaVerifyUrls: { turnstile: string; hcaptcha: string; recaptcha: string };
   kmsProvider: 'local';
   /** 32 bytes; absent means generated once into DATA_DIR/master.key. */
@@ -260,6 +262,23 @@ export const SETTINGS = [
     defaultText: 'Intake <intake@localhost>',
     parse: (raw) => raw || 'Intake <intake@localhost>',
   } satisfies Setting<'mailFrom'>,
+  {
+    name: 'PUBLIC_URL',
+    key: 'publicUrl',
+    doc: 'The origin people reach Intake at (`https://forms.example.com`), for the links in its mail (password resets). Without it a link is made only for a request to this machine itself (a loopback address or HOST); set it in production.',
+    defaultText: '(none)',
+    parse: (raw) => {
+      if (raw === undefined || raw === '') return undefined;
+      try {
+        const url = new URL(raw);
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search)
+          return url.origin;
+      } catch {
+        // refused below
+      }
+      return fail('PUBLIC_URL', 'must be an http(s) origin, such as https://forms.example.com', raw);
+    },
+  } satisfies Setting<'publicUrl'>,
   {
     name: 'TURNSTILE_VERIFY_URL',
     key: 'captchaVerifyUrls',

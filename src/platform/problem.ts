@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
   conflict: 'Conflict',
+  invalid_token: 'Invalid token',
   immutable_member: 'Immutable member',
   version_conflict: 'Version conflict',
   form_closed: 'Form closed',

@@ -73,3 +73,66 @@ export async function deleteSession(db: Db | Trx, tokenHash: string): Promise<vo
 export async function deleteExpiredSessions(db: Db | Trx, userId: string, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
 }
+
+export async function updatePasswordHash(db: Db | Trx, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** Revokes every session of the user but `keep` (the one in use), or every one when `keep` is undefined. */
+export async function deleteOtherSessions(
+  db: Db | Trx,
+  userId: string,
+  keep: string | undefined,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep !== undefined) query = query.where('token_hash', '<>', keep);
+  await query.execute();
+}
+
+export interface StoredPasswordReset {
+  /** SHA-256 of the token mailed: the token itself is only ever in the mail. */
+  tokenHash: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export async function insertPasswordReset(db: Db | Trx, reset: StoredPasswordReset): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({
+      token_hash: reset.tokenHash,
+      user_id: reset.userId,
+      created_at: reset.createdAt,
+      expires_at: reset.expiresAt,
+    })
+    .execute();
+}
+
+/**
+ * Uses a reset token: deletes its row and answers whose it was, unless it is unknown, used
+ * (deleted) or expired. One delete, so of two confirmations at once only one gets the user.
+ */
+export async function takePasswordReset(
+  trx: Trx,
+  tokenHash: string,
+  now: string,
+): Promise<{ userId: string } | undefined> {
+  const row = await trx
+    .selectFrom('password_resets')
+    .select('user_id as userId')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const deleted = await trx
+    .deleteFrom('password_resets')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n ? row : undefined;
+}
+
+/** Every reset link of the user stops working (the password changed, or one link was used). */
+export async function deletePasswordResets(db: Db | Trx, userId: string): Promise<void> {
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+}

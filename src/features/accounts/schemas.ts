@@ -39,3 +39,17 @@ export const LoginCredentials = Type.Object(
 );
 
 export const CurrentUserOut = Type.Object({ user: UserOut, csrfToken: Type.Optional(CsrfToken) });
+
+const NewPassword = Type.String({ minLength: 8, maxLength: 256 });
+export const PasswordChange = Type.Object(
+  { currentPassword: Type.String({ maxLength: 256 }), newPassword: NewPassword },
+  { additionalProperties: false },
+);
+export const PasswordReset = Type.Object(
+  { email: Type.String({ maxLength: 254 }) },
+  { additionalProperties: false },
+);
+export const PasswordResetConfirm = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }), password: NewPassword },
+  { additionalProperties: false },
+);

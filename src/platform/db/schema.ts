@@ -20,6 +20,13 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface EnvironmentsTable {
   user_id: string;
   name: string;
@@ -161,6 +168,7 @@ export interface FormEventsTable {
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   environments: EnvironmentsTable;
   api_keys: ApiKeysTable;
   forms: FormsTable;

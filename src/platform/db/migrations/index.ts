@@ -5,6 +5,7 @@ import * as m003 from './003-submissions-outbox-usage.js';
 import * as m004 from './004-webhook-deliveries.js';
 import * as m005 from './005-analytics.js';
 import * as m006 from './006-webhook-delivery-retention.js';
+import * as m007 from './007-password-resets.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-webhook-deliveries': m004,
   '005-analytics': m005,
   '006-webhook-delivery-retention': m006,
+  '007-password-resets': m007,
 };

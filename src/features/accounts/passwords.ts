@@ -1,0 +1,194 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { NO_SESSION_COOKIE, requireSession } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { hashPassword, sha256Hex, verifyPassword } from '../../platform/hashing.js';
+import { noBody, problems, SECURITY } from '../../platform/http/schemas.js';
+import { randomToken } from '../../platform/ids.js';
+import { emailMessage } from '../../platform/mail-outbox.js';
+import { appendToOutbox } from '../../platform/outbox.js';
+import { badRequest, unauthorized } from '../../platform/problem.js';
+import { createRateLimiter } from '../../platform/rate-limit.js';
+import { nowIso } from '../../platform/time.js';
+import {
+  deleteOtherSessions,
+  deletePasswordResets,
+  findUserByEmail,
+  findUserById,
+  insertPasswordReset,
+  takePasswordReset,
+  updatePasswordHash,
+} from './repo.js';
+import { PasswordChange, PasswordReset, PasswordResetConfirm } from './schemas.js';
+
+/** How long a reset link works (API.md §2: one hour). */
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Passwords (API.md §2): change one (the current one needed; the user's other sessions
+ * revoked), and reset a forgotten one by e-mail. A reset request always answers 202, known
+ * address or not, and is rate-limited like log-in; the mail, written to the outbox in the
+ * token's own transaction, holds a link to `/app/reset?token=…` whose token is single-use,
+ * good for an hour and stored as a hash. Confirming sets the password and revokes every session.
+ */
+export const passwordRoutes =
+  ({ config, database, rateLimitStore, envelope, outbox }: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = ['accounts'];
+    const byAddress = createRateLimiter(rateLimitStore, {
+      name: 'auth-ip',
+      points: config.rateLimitAuth,
+      windowSeconds: 60,
+    });
+    const byAccount = createRateLimiter(rateLimitStore, {
+      name: 'auth-email',
+      points: config.rateLimitAuth,
+      windowSeconds: 60,
+    });
+
+    app.post(
+      '/auth/password',
+      {
+        schema: {
+          tags,
+          summary: 'Change the password (the current one needed); every other session is revoked',
+          operationId: 'changePassword',
+          security: SECURITY.session,
+          body: PasswordChange,
+          response: { 204: noBody('Changed'), ...problems(400, 401, 403, 429) },
+        },
+      },
+      async (request, reply) => {
+        const session = requireSession(request);
+        // a stolen session guessing the password is slowed like a log-in
+        await byAccount.consume(`user:${session.userId}`);
+        const user = await findUserById(database.db, session.userId);
+        if (!user) throw unauthorized('The session belongs to a deleted account');
+        if (!(await verifyPassword(request.body.currentPassword, user.passwordHash)))
+          throw unauthorized('The current password is wrong');
+        const passwordHash = await hashPassword(request.body.newPassword);
+        await database.transaction(async (trx) => {
+          await updatePasswordHash(trx, user.id, passwordHash);
+          await deleteOtherSessions(trx, user.id, session.tokenHash);
+          // a reset link asked for before the change would undo it
+          await deletePasswordResets(trx, user.id);
+        });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/auth/password-reset',
+      {
+        schema: {
+          tags,
+          summary: 'Mail a link to set a new password (202 whether or not the address is known)',
+          operationId: 'requestPasswordReset',
+          security: SECURITY.none,
+          body: PasswordReset,
+          response: {
+            // no body at all (not even `null`)
+            202: Type.Unsafe<void>(noBody('Asked for: a link is mailed if the address has an account')),
+            ...problems(400, 429),
+          },
+        },
+        config: NO_SESSION_COOKIE,
+      },
+      async (request, reply) => {
+        const emailKey = request.body.email.toLowerCase();
+        await byAddress.consume(request.ip);
+        await byAccount.consume(emailKey);
+        const user = await findUserByEmail(database.db, emailKey);
+        const base = linkBase(request, config, request.log);
+        if (user && base) {
+          const token = randomToken(32);
+          const createdAt = nowIso();
+          const expiresAt = new Date(Date.parse(createdAt) + RESET_TTL_MS).toISOString();
+          const link = `${base}/app/reset?token=${encodeURIComponent(token)}`;
+          const message = await emailMessage(
+            envelope,
+            {
+              to: user.email,
+              subject: 'Reset your Intake password',
+              text: [
+                'Someone (we hope you) asked to set a new password for your Intake account.',
+                '',
+                `Set a new password: ${link}`,
+                '',
+                'The link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is.',
+              ].join('\n'),
+              headers: { 'Auto-Submitted': 'auto-generated' },
+            },
+            { purpose: 'password-reset', userId: user.id },
+          );
+          await database.transaction(async (trx) => {
+            await insertPasswordReset(trx, {
+              tokenHash: sha256Hex(token),
+              userId: user.id,
+              createdAt,
+              expiresAt,
+            });
+            await appendToOutbox(trx, [message], createdAt);
+          });
+          outbox.nudge();
+        }
+        return reply.status(202).send();
+      },
+    );
+
+    app.post(
+      '/auth/password-reset/confirm',
+      {
+        schema: {
+          tags,
+          summary: "Set a new password with a reset link's token; every session is revoked",
+          operationId: 'confirmPasswordReset',
+          security: SECURITY.none,
+          body: PasswordResetConfirm,
+          response: { 204: noBody('Set: log in with the new password'), ...problems(400, 429) },
+        },
+        config: NO_SESSION_COOKIE,
+      },
+      async (request, reply) => {
+        await byAddress.consume(request.ip);
+        const passwordHash = await hashPassword(request.body.password);
+        const used = await database.transaction(async (trx) => {
+          const reset = await takePasswordReset(trx, sha256Hex(request.body.token), nowIso());
+          if (!reset) return false;
+          await updatePasswordHash(trx, reset.userId, passwordHash);
+          await deleteOtherSessions(trx, reset.userId, undefined);
+          await deletePasswordResets(trx, reset.userId);
+          return true;
+        });
+        if (!used)
+          throw badRequest(
+            'invalid_token',
+            'This reset link is unknown, used already or expired: ask for a new one',
+          );
+        return reply.status(204).send(null);
+      },
+    );
+  };
+
+const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
+
+/**
+ * Where a reset link leads: `PUBLIC_URL`; without it, the origin the request came to, but only
+ * when that is this machine itself (a loopback address, or the configured HOST). A link built
+ * from any Host header would let whoever asks for a reset choose the site the victim's token
+ * is sent to: without PUBLIC_URL, such a request mails nothing, and says why in the log.
+ */
+function linkBase(
+  request: FastifyRequest,
+  config: AppContext['config'],
+  log: FastifyBaseLogger,
+): string | undefined {
+  if (config.publicUrl) return config.publicUrl;
+  // (Fastify: `host` with its port, `hostname` without)
+  if (LOOPBACK.test(request.hostname) || request.hostname === config.host)
+    return `${request.protocol}://${request.host}`;
+  const { host } = request;
+  log.warn({ host }, 'a password reset was asked for, but PUBLIC_URL is not set: no link is mailed');
+  return undefined;
+}
