@@ -8,6 +8,8 @@ export interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
+  /** A chunk loaded on demand (a lazily loaded view). */
+  isDynamicEntry?: boolean;
   /** Chunks this one imports statically (keys of the manifest): loaded with it. */
   imports?: string[];
   /** Chunks imported on demand (keys of the manifest): not part of a page's first load. */
@@ -70,4 +72,26 @@ function chunkOf(manifest: Manifest, key: string): ManifestChunk {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`the web build has no ${key} (is src/web/client's build out of date?)`);
   return chunk;
+}
+
+/**
+ * What loading each of an entry's lazily loaded chunks costs once the entry runs (API.md
+ * §11.3's per-view budget): the chunk and every chunk it imports statically that the entry did
+ * not load already. Keyed by the chunk's source (`dashboard/views/keys.tsx`).
+ */
+export function lazyChunks(manifest: Manifest, key: string): Record<string, string[]> {
+  const initial = new Set(initialScripts(manifest, key));
+  const lazy: Record<string, string[]> = {};
+  for (const name of new Set(chunkOf(manifest, key).dynamicImports ?? [])) {
+    const files: string[] = [];
+    const visit = (chunkName: string): void => {
+      const chunk = chunkOf(manifest, chunkName);
+      if (initial.has(chunk.file) || files.includes(chunk.file)) return;
+      files.push(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(name);
+    lazy[name] = files;
+  }
+  return lazy;
 }

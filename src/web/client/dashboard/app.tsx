@@ -1,15 +1,132 @@
-import { SiteHeader } from '../../components/site-header.js';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { ErrorBoundary, LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
+import { api, ok, setCsrfToken, whenSignedOut } from './api/client.js';
+import {
+  rememberEnvironment,
+  rememberedEnvironment,
+  type Session,
+  SessionContext,
+  type User,
+  useSession,
+} from './session.js';
+import { Shell } from './shell.js';
+import { useTitle } from './ui/controls.js';
 
-/** The dashboard (API.md §11.3). For now a placeholder that proves the pipeline: built, served, run. */
-export function App() {
+/**
+ * The dashboard (API.md §11.3), at /app: who is signed in is asked of GET /auth/me (the
+ * HttpOnly session cookie); the views are loaded when first shown. A signed-out person is
+ * taken to log-in (and back where they were going after it).
+ */
+
+const Login = lazy(() => import('./views/auth.js').then((module) => module.Login));
+const Signup = lazy(() => import('./views/auth.js').then((module) => module.Signup));
+const Forgot = lazy(() => import('./views/auth.js').then((module) => module.Forgot));
+const Reset = lazy(() => import('./views/auth.js').then((module) => module.Reset));
+const FormsList = lazy(() => import('./views/forms.js').then((module) => module.FormsList));
+const Keys = lazy(() => import('./views/keys.js').then((module) => module.Keys));
+const Environments = lazy(() => import('./views/environments.js').then((module) => module.Environments));
+const Account = lazy(() => import('./views/account.js').then((module) => module.Account));
+
+/** The views a signed-out person may see. */
+const PUBLIC = new Set(['/app/login', '/app/signup', '/app/forgot', '/app/reset']);
+
+function NotFound() {
+  useTitle('Page not found');
   return (
-    <>
-      <SiteHeader home="/app" />
-      <main class="page" id="main">
-        <h1>Intake dashboard</h1>
-        <p>Sign-in, your forms, their responses and analytics will be here.</p>
-        <p class="muted">Meanwhile, everything is available through the HTTP API.</p>
+    <section class="view">
+      <h1>Page not found</h1>
+      <p>
+        The dashboard has no page here. <a href="/app">See your forms</a>.
+      </p>
+    </section>
+  );
+}
+
+function Redirect({ to }: { to: string }) {
+  const { route } = useLocation();
+  useEffect(() => route(to, true), [to, route]);
+  return null;
+}
+
+function Views() {
+  const { user } = useSession();
+  const { path, url } = useLocation();
+  const open = PUBLIC.has(path);
+  if (!user && !open) return <Redirect to={`/app/login?next=${encodeURIComponent(url)}`} />;
+  if (user && open && path !== '/app/reset') return <Redirect to="/app" />;
+  const views = (
+    <Router>
+      <Route path="/app/login" component={Login} />
+      <Route path="/app/signup" component={Signup} />
+      <Route path="/app/forgot" component={Forgot} />
+      <Route path="/app/reset" component={Reset} />
+      <Route path="/app" component={FormsList} />
+      <Route path="/app/keys" component={Keys} />
+      <Route path="/app/environments" component={Environments} />
+      <Route path="/app/account" component={Account} />
+      <Route default component={NotFound} />
+    </Router>
+  );
+  return user ? <Shell>{views}</Shell> : views;
+}
+
+export function App() {
+  const [user, setUser] = useState<User>();
+  const [known, setKnown] = useState(false);
+  const [environment, setEnvironmentState] = useState(rememberedEnvironment);
+
+  useEffect(() => {
+    api
+      .GET('/auth/me')
+      .then(({ data }) => {
+        setCsrfToken(data?.csrfToken);
+        setUser(data?.user);
+      })
+      .catch(() => setUser(undefined))
+      .finally(() => setKnown(true));
+  }, []);
+
+  const signedIn = useCallback((next: User | undefined, csrfToken?: string) => {
+    setCsrfToken(csrfToken);
+    setUser(next);
+  }, []);
+  useEffect(() => whenSignedOut(() => signedIn(undefined)), [signedIn]);
+  const setEnvironment = useCallback((name: string) => {
+    rememberEnvironment(name);
+    setEnvironmentState(name);
+  }, []);
+  const [environments, setEnvironments] = useState<string[]>([]);
+  const reloadEnvironments = useCallback(async () => {
+    const known = (await ok(api.GET('/environments'))).data.map((entry) => entry.name);
+    setEnvironments(known);
+    // a remembered environment that is gone (deleted, or another user's): development
+    setEnvironmentState((current) => {
+      if (known.includes(current)) return current;
+      rememberEnvironment('development');
+      return 'development';
+    });
+  }, []);
+  useEffect(() => {
+    if (user) reloadEnvironments().catch(() => undefined);
+  }, [user, reloadEnvironments]);
+  const session = useMemo<Session>(
+    () => ({ user, signedIn, environment, setEnvironment, environments, reloadEnvironments }),
+    [user, signedIn, environment, setEnvironment, environments, reloadEnvironments],
+  );
+
+  if (!known)
+    return (
+      <main class="app-main" id="main">
+        <p role="status">Loading the dashboard…</p>
       </main>
-    </>
+    );
+  return (
+    <SessionContext.Provider value={session}>
+      <LocationProvider>
+        <ErrorBoundary>
+          <Views />
+        </ErrorBoundary>
+      </LocationProvider>
+    </SessionContext.Provider>
   );
 }

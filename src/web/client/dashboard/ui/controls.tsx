@@ -1,0 +1,91 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+
+/**
+ * The dashboard's form controls: a label that names its control, a hint and an error tied to
+ * it with aria-describedby, the error read out when it appears. Every API error reaches a
+ * person as one of these (next to what caused it) or as a Notice.
+ */
+
+interface InputProps {
+  id: string;
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  type?: 'text' | 'email' | 'password' | 'url';
+  autocomplete?: string;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+}
+
+export function TextInput({
+  id,
+  label,
+  value,
+  onInput,
+  type = 'text',
+  autocomplete,
+  required,
+  error,
+  hint,
+}: InputProps) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={`control-row${error ? ' control-row--invalid' : ''}`}>
+      <label for={id}>{label}</label>
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p class="error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      <input
+        id={id}
+        // Preact types each input type apart, and no single branch takes them all (as in fields.tsx)
+        type={type as 'text'}
+        autocomplete={autocomplete}
+        required={required}
+        value={value}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={described}
+        onInput={(event) => onInput(event.currentTarget.value)}
+      />
+    </div>
+  );
+}
+
+/** A message about the whole view: `alert` for what went wrong (read out at once), `status` for news. */
+export function Notice({
+  kind,
+  children,
+}: {
+  kind: 'error' | 'success' | 'info';
+  children: ComponentChildren;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (kind === 'error') ref.current?.focus();
+  }, [kind, children]);
+  return (
+    <div
+      ref={ref}
+      class={`notice notice--${kind}`}
+      role={kind === 'error' ? 'alert' : 'status'}
+      tabIndex={kind === 'error' ? -1 : undefined}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Sets the document's title for a view ("… – Intake"). */
+export function useTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} – Intake`;
+  }, [title]);
+}

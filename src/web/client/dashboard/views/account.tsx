@@ -1,0 +1,69 @@
+import { useState } from 'preact/hooks';
+import { type ApiError, api, ok } from '../api/client.js';
+import { useSession } from '../session.js';
+import { Notice, TextInput, useTitle } from '../ui/controls.js';
+
+/** The signed-in person's account: their address, and a new password (API.md §2). */
+export function Account() {
+  useTitle('Account');
+  const { user } = useSession();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [error, setError] = useState<ApiError>();
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    setDone(false);
+    try {
+      await ok(api.POST('/auth/password', { body: { currentPassword: current, newPassword: next } }));
+      setDone(true);
+      setCurrent('');
+      setNext('');
+    } catch (caught) {
+      setError(caught as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const wrongCurrent = error?.status === 401 ? 'This is not your current password.' : undefined;
+  return (
+    <section class="view">
+      <h1>Account</h1>
+      <p>
+        Signed in as <strong>{user?.email}</strong>.
+      </p>
+      <h2>Change password</h2>
+      {done && <Notice kind="success">Your password is changed. Your other devices were signed out.</Notice>}
+      {error && !wrongCurrent && !error.about('newPassword') && <Notice kind="error">{error.message}</Notice>}
+      <form class="stack narrow" onSubmit={submit} noValidate>
+        <TextInput
+          id="current-password"
+          label="Current password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={current}
+          onInput={setCurrent}
+          error={wrongCurrent ?? error?.about('currentPassword')}
+        />
+        <TextInput
+          id="new-password"
+          label="New password"
+          type="password"
+          autocomplete="new-password"
+          hint="At least 8 characters."
+          required
+          value={next}
+          onInput={setNext}
+          error={error?.about('newPassword')}
+        />
+        <button class="button button--primary" type="submit" disabled={busy}>
+          Change password
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { ApiError, api, ok } from '../api/client.js';
+import { useSession } from '../session.js';
+import { Notice, TextInput, useTitle } from '../ui/controls.js';
+
+/**
+ * Signing up, logging in, and a forgotten password (API.md §2, §11.3): fields named "Email"
+ * and "Password", buttons "Sign up" and "Log in"; the reset link of the mail opens
+ * /app/reset?token=…. Every refusal is shown by what caused it.
+ */
+
+function AuthFrame({ title, children }: { title: string; children: ComponentChildren }) {
+  useTitle(title);
+  return (
+    <main class="auth" id="main">
+      <div class="auth__card">
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** Where to go after log-in: a path of the dashboard only (never another site). */
+const nextPath = (next: string | undefined): string =>
+  next?.startsWith('/app') && !next.startsWith('//') ? next : '/app';
+
+function useSubmit() {
+  const [error, setError] = useState<ApiError>();
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await work();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught : new ApiError(0, undefined, String(caught)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, run };
+}
+
+/** A problem not tied to one of the view's fields, shown above the form. */
+const general = (error: ApiError | undefined, fields: string[]) =>
+  error && !fields.some((field) => error.about(field)) ? <Notice kind="error">{error.message}</Notice> : null;
+
+function Credentials({ mode }: { mode: 'login' | 'signup' }) {
+  const { signedIn } = useSession();
+  const { route, query } = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { error, busy, run } = useSubmit();
+  const login = mode === 'login';
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      const body = { email, password, cookie: true };
+      const grant = login
+        ? await ok(api.POST('/auth/login', { body }))
+        : await ok(api.POST('/auth/signup', { body }));
+      signedIn(grant.user, 'csrfToken' in grant ? grant.csrfToken : undefined);
+      route(nextPath(query.next));
+    });
+  };
+  return (
+    <AuthFrame title={login ? 'Log in' : 'Sign up'}>
+      {query.reset === 'done' && <Notice kind="success">Your new password is set: log in with it.</Notice>}
+      {general(error, ['email', 'password'])}
+      <form class="stack" onSubmit={submit} noValidate>
+        <TextInput
+          id="email"
+          label="Email"
+          type="email"
+          autocomplete="email"
+          required
+          value={email}
+          onInput={setEmail}
+          error={error?.about('email')}
+        />
+        <TextInput
+          id="password"
+          label="Password"
+          type="password"
+          autocomplete={login ? 'current-password' : 'new-password'}
+          hint={login ? undefined : 'At least 8 characters.'}
+          required
+          value={password}
+          onInput={setPassword}
+          error={error?.about('password')}
+        />
+        <button class="button button--primary" type="submit" disabled={busy}>
+          {login ? 'Log in' : 'Sign up'}
+        </button>
+      </form>
+      {login ? (
+        <>
+          <p>
+            <a href="/app/forgot">Forgot password?</a>
+          </p>
+          <p>
+            New to Intake? <a href="/app/signup">Sign up</a>
+          </p>
+        </>
+      ) : (
+        <p>
+          Have an account? <a href="/app/login">Log in</a>
+        </p>
+      )}
+    </AuthFrame>
+  );
+}
+
+export const Login = () => <Credentials mode="login" />;
+export const Signup = () => <Credentials mode="signup" />;
+
+export function Forgot() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string>();
+  const { error, busy, run } = useSubmit();
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      await ok(api.POST('/auth/password-reset', { body: { email } }));
+      setSent(email);
+    });
+  };
+  return (
+    <AuthFrame title="Forgot password">
+      {sent ? (
+        <Notice kind="success">
+          If an account uses {sent}, a link to set a new password is on its way there. It works once, for one
+          hour.
+        </Notice>
+      ) : (
+        <p>We will mail you a link to set a new password.</p>
+      )}
+      {general(error, ['email'])}
+      <form class="stack" onSubmit={submit} noValidate>
+        <TextInput
+          id="email"
+          label="Email"
+          type="email"
+          autocomplete="email"
+          required
+          value={email}
+          onInput={setEmail}
+          error={error?.about('email')}
+        />
+        <button class="button button--primary" type="submit" disabled={busy}>
+          Send the link
+        </button>
+      </form>
+      <p>
+        <a href="/app/login">Back to log in</a>
+      </p>
+    </AuthFrame>
+  );
+}
+
+export function Reset() {
+  const { route, query } = useLocation();
+  const [password, setPassword] = useState('');
+  const { error, busy, run } = useSubmit();
+  const token = query.token ?? '';
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      await ok(api.POST('/auth/password-reset/confirm', { body: { token, password } }));
+      route('/app/login?reset=done');
+    });
+  };
+  return (
+    <AuthFrame title="Set a new password">
+      {!token && <Notice kind="error">This link has no token: open the link of the mail again.</Notice>}
+      {error?.code === 'invalid_token' ? (
+        <Notice kind="error">
+          This link is used already or expired. <a href="/app/forgot">Ask for a new one</a>.
+        </Notice>
+      ) : (
+        general(error, ['password'])
+      )}
+      <form class="stack" onSubmit={submit} noValidate>
+        <TextInput
+          id="password"
+          label="New password"
+          type="password"
+          autocomplete="new-password"
+          hint="At least 8 characters. Every device signed in to your account will be signed out."
+          required
+          value={password}
+          onInput={setPassword}
+          error={error?.about('password')}
+        />
+        <button class="button button--primary" type="submit" disabled={busy || !token}>
+          Set password
+        </button>
+      </form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type ApiError, api, ok } from '../api/client.js';
+import { useSession } from '../session.js';
+import { Notice, useTitle } from '../ui/controls.js';
+import { CopyButton } from '../ui/copy.js';
+
+/** The forms of the environment, each with its public link and the embed snippet to copy. */
+interface FormRow {
+  id: string;
+  title: string;
+  status: string;
+  updatedAt?: string;
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  draft: 'Draft',
+  live: 'Live',
+  active: 'Active (keys only)',
+  disabled: 'Closed',
+  archived: 'Archived',
+};
+
+export function FormsList() {
+  useTitle('Forms');
+  const { environment } = useSession();
+  const [forms, setForms] = useState<FormRow[]>();
+  const [error, setError] = useState<ApiError>();
+  useEffect(() => {
+    setForms(undefined);
+    setError(undefined);
+    ok(api.GET('/forms', { params: { query: { environment, limit: 100 } } }))
+      .then((page) => setForms(page.data))
+      .catch((caught: ApiError) => setError(caught));
+  }, [environment]);
+  const origin = location.origin;
+  return (
+    <section class="view">
+      <h1>Forms</h1>
+      <p class="muted">
+        In the <strong>{environment}</strong> environment.
+      </p>
+      {error && <Notice kind="error">{error.message}</Notice>}
+      {forms === undefined && !error ? (
+        <p role="status">Loading forms…</p>
+      ) : forms?.length === 0 ? (
+        <p class="empty">
+          No forms in {environment} yet. Create one with the API (see the README), or switch environment.
+        </p>
+      ) : (
+        <ul class="cards">
+          {forms?.map((form) => {
+            const link = `${origin}/f/${form.id}`;
+            const snippet = `<div data-intake-form="${form.id}"></div>\n<script src="${origin}/embed.js" async></script>`;
+            return (
+              <li key={form.id} class="card">
+                <h2 class="card__title">{form.title}</h2>
+                <p>
+                  <span class={`badge badge--${form.status}`}>
+                    {STATUS_WORDS[form.status] ?? form.status}
+                  </span>
+                </p>
+                <p class="card__link">
+                  {/* a page of its own, not the dashboard's: a new tab (the router leaves it alone) */}
+                  <a href={link} target="_blank" rel="noopener">
+                    {link}
+                    <span class="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </p>
+                <p class="actions">
+                  <CopyButton text={link} label="Copy link" />
+                  <CopyButton text={snippet} label="Copy embed code" />
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
