@@ -24,7 +24,8 @@ export function dashboardRoutes(page: PageContext) {
           assets={[page.assets.entry(ENTRIES.base), client]}
           icon={page.assets.url(ENTRIES.icon)}
         >
-          <div id="app">
+          {/* the hosted page's stylesheet, for the builder's preview (the hosted page's own components) */}
+          <div id="app" data-hosted-css={page.assets.entry(ENTRIES.hosted).styles[0]}>
             <main class="page" id="main">
               <p class="dashboard-loading" role="status">
                 Loading the dashboard…

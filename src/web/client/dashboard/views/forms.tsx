@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import { type ApiError, api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
 import { Notice, useTitle } from '../ui/controls.js';
@@ -25,6 +26,18 @@ export function FormsList() {
   const { environment } = useSession();
   const [forms, setForms] = useState<FormRow[]>();
   const [error, setError] = useState<ApiError>();
+  const { route } = useLocation();
+  const create = async () => {
+    setError(undefined);
+    try {
+      const created = await ok(
+        api.POST('/forms', { body: { title: 'Untitled form', environment, fields: [] } }),
+      );
+      route(`/app/forms/${encodeURIComponent(created.id)}`);
+    } catch (caught) {
+      setError(caught as ApiError);
+    }
+  };
   useEffect(() => {
     setForms(undefined);
     setError(undefined);
@@ -39,13 +52,16 @@ export function FormsList() {
       <p class="muted">
         In the <strong>{environment}</strong> environment.
       </p>
+      <p class="actions">
+        <button class="button button--primary" type="button" onClick={create}>
+          New form
+        </button>
+      </p>
       {error && <Notice kind="error">{error.message}</Notice>}
       {forms === undefined && !error ? (
         <p role="status">Loading forms…</p>
       ) : forms?.length === 0 ? (
-        <p class="empty">
-          No forms in {environment} yet. Create one with the API (see the README), or switch environment.
-        </p>
+        <p class="empty">No forms in {environment} yet. Start one with “New form”, or switch environment.</p>
       ) : (
         <ul class="cards">
           {forms?.map((form) => {
@@ -53,7 +69,9 @@ export function FormsList() {
             const snippet = `<div data-intake-form="${form.id}"></div>\n<script src="${origin}/embed.js" async></script>`;
             return (
               <li key={form.id} class="card">
-                <h2 class="card__title">{form.title}</h2>
+                <h2 class="card__title">
+                  <a href={`/app/forms/${encodeURIComponent(form.id)}`}>{form.title}</a>
+                </h2>
                 <p>
                   <span class={`badge badge--${form.status}`}>
                     {STATUS_WORDS[form.status] ?? form.status}

@@ -1,0 +1,120 @@
+import type { ComponentChildren } from 'preact';
+
+/** The builder's small controls: each a native control with its own label, error tied by aria-describedby. */
+
+export function Text({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  type = 'text',
+  multiline,
+}: {
+  id: string;
+  label: string;
+  value: string | number | undefined;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  type?: 'text' | 'number' | 'url';
+  multiline?: boolean;
+}) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    value: value ?? '',
+    'aria-invalid': error ? ('true' as const) : undefined,
+    'aria-describedby': described,
+  };
+  return (
+    <div class={`control-row${error ? ' control-row--invalid' : ''}`}>
+      <label for={id}>{label}</label>
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p class="error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {multiline ? (
+        <textarea {...common} rows={4} onInput={(event) => onChange(event.currentTarget.value)} />
+      ) : (
+        <input
+          {...common}
+          type={type as 'text'}
+          step={type === 'number' ? 'any' : undefined}
+          onInput={(event) => onChange(event.currentTarget.value)}
+        />
+      )}
+    </div>
+  );
+}
+
+export function Choice<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div class="control-row">
+      <label for={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value as T)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value} selected={option.value === value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function Tick({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div class="tick">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      <label for={id}>{label}</label>
+    </div>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: ComponentChildren }) {
+  return (
+    <section class="builder__section">
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A number typed in a control: undefined when blank or not a number. */
+export const numberOf = (text: string): number | undefined =>
+  text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text);

@@ -1,0 +1,159 @@
+import { Choice, Text } from './inputs.js';
+import { type ConditionRow, type FieldInput, OPERATORS, type RuleRow } from './model.js';
+
+/**
+ * Conditional logic (API.md §5.4): each rule shows or hides fields when all (or any) of its
+ * conditions hold, with every operator of the contract.
+ */
+export function LogicEditor({
+  rules,
+  fields,
+  onChange,
+}: {
+  rules: RuleRow[];
+  fields: readonly FieldInput[];
+  onChange: (rules: RuleRow[]) => void;
+}) {
+  const choices = fields.map((field) => ({ value: field.id, label: field.label || field.id }));
+  const first = fields[0]?.id ?? '';
+  const update = (index: number, change: Partial<RuleRow>) =>
+    onChange(rules.map((rule, i) => (i === index ? { ...rule, ...change } : rule)));
+  const updateCondition = (index: number, at: number, change: Partial<ConditionRow>) => {
+    const rule = rules[index];
+    if (rule)
+      update(index, {
+        conditions: rule.conditions.map((condition, i) =>
+          i === at ? { ...condition, ...change } : condition,
+        ),
+      });
+  };
+  if (fields.length === 0) return <p class="muted">Add fields first: a rule shows or hides them.</p>;
+  return (
+    <>
+      {rules.length === 0 && <p class="muted">No rules: every field is always asked.</p>}
+      <ol class="field-list">
+        {rules.map((rule, index) => {
+          const key = `rule-${index}`;
+          return (
+            <li key={key}>
+              <fieldset class="field-editor">
+                <legend>Rule {index + 1}</legend>
+                <div class="field-editor__grid">
+                  <Choice
+                    id={`${key}-action`}
+                    label="Then"
+                    value={rule.action}
+                    options={[
+                      { value: 'show', label: 'Show (ask only then)' },
+                      { value: 'hide', label: 'Hide (skip then)' },
+                    ]}
+                    onChange={(action) => update(index, { action })}
+                  />
+                  <Choice
+                    id={`${key}-target`}
+                    label="Field"
+                    value={rule.targets[0] ?? ''}
+                    options={[{ value: '', label: 'Choose a field…' }, ...choices]}
+                    onChange={(target) => update(index, { targets: target ? [target] : [] })}
+                  />
+                  <Choice
+                    id={`${key}-match`}
+                    label="When"
+                    value={rule.match}
+                    options={[
+                      { value: 'all', label: 'all of these hold' },
+                      { value: 'any', label: 'any of these holds' },
+                    ]}
+                    onChange={(match) => update(index, { match })}
+                  />
+                </div>
+                {rule.conditions.map((condition, at) => {
+                  const id = `${key}-condition-${at}`;
+                  const takesValue = OPERATORS.find((operator) => operator.op === condition.op)?.takesValue;
+                  return (
+                    <fieldset class="condition" key={id}>
+                      <legend class="visually-hidden">
+                        Condition {at + 1} of rule {index + 1}
+                      </legend>
+                      <Choice
+                        id={`${id}-field`}
+                        label="Answer to"
+                        value={condition.field}
+                        options={choices}
+                        onChange={(field) => updateCondition(index, at, { field })}
+                      />
+                      <Choice
+                        id={`${id}-op`}
+                        label="Test"
+                        value={condition.op}
+                        options={OPERATORS.map(({ op, label }) => ({ value: op, label }))}
+                        onChange={(op) => updateCondition(index, at, { op })}
+                      />
+                      {takesValue && (
+                        <Text
+                          id={`${id}-value`}
+                          label="Value"
+                          value={condition.value}
+                          onChange={(value) => updateCondition(index, at, { value })}
+                        />
+                      )}
+                      <button
+                        class="button button--small"
+                        type="button"
+                        disabled={rule.conditions.length === 1}
+                        onClick={() =>
+                          update(index, { conditions: rule.conditions.filter((_, i) => i !== at) })
+                        }
+                      >
+                        Remove condition {at + 1}
+                      </button>
+                    </fieldset>
+                  );
+                })}
+                <p class="actions">
+                  <button
+                    class="button button--small"
+                    type="button"
+                    onClick={() =>
+                      update(index, {
+                        conditions: [...rule.conditions, { field: first, op: 'equals', value: '' }],
+                      })
+                    }
+                  >
+                    Add condition<span class="visually-hidden"> to rule {index + 1}</span>
+                  </button>
+                  <button
+                    class="button button--small button--danger"
+                    type="button"
+                    onClick={() => onChange(rules.filter((_, i) => i !== index))}
+                  >
+                    Remove rule {index + 1}
+                  </button>
+                </p>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <p>
+        <button
+          class="button"
+          type="button"
+          onClick={() =>
+            onChange([
+              ...rules,
+              {
+                match: 'all',
+                conditions: [{ field: first, op: 'equals', value: '' }],
+                action: 'show',
+                targets: [],
+              },
+            ])
+          }
+        >
+          Add rule
+        </button>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,447 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useLocation, useRoute } from 'preact-iso';
+import type { PublicForm } from '../../../components/form/types.js';
+import { type ApiError, api, ok } from '../api/client.js';
+import { FieldsEditor } from '../builder/fields-editor.js';
+import { Choice, Section, Text, Tick } from '../builder/inputs.js';
+import { LogicEditor } from '../builder/logic-editor.js';
+import {
+  type FieldInput,
+  type FormInput,
+  fromLogic,
+  type RuleRow,
+  type StoredForm,
+  toLogic,
+  type Ui,
+} from '../builder/model.js';
+import { Preview } from '../builder/preview.js';
+import { useSession } from '../session.js';
+import { Notice, useTitle } from '../ui/controls.js';
+import { CopyButton } from '../ui/copy.js';
+
+/**
+ * The form builder (API.md §11.3): fields, rules, logic, the page's `ui`, PII handling, spam
+ * protection, notifications and retention, beside a live preview drawn by the hosted page's
+ * own components. Saved with If-Match: when someone else saved meanwhile (412) it says so and
+ * keeps everything typed. Publish, unpublish, archive, copy to another environment, delete.
+ */
+
+interface Draft {
+  title: string;
+  fields: FieldInput[];
+  rules: RuleRow[];
+  ui: Ui;
+  piiDefault: 'plain' | 'masked' | 'hashed' | 'encrypted' | 'dropped';
+  honeypot: boolean;
+  spamAction: 'reject' | 'flag' | 'quarantine';
+  notify: boolean;
+  notifyTo: string;
+  retentionDays: string;
+}
+
+const HONEYPOT = 'website_url';
+
+function draftOf(form: StoredForm): Draft {
+  const spam = (form.spamProtection ?? {}) as {
+    honeypot?: { field: string } | null;
+    action?: Draft['spamAction'];
+  };
+  const notify = (form.notifications as { email?: { enabled: boolean; to: string[] } } | null)?.email;
+  return {
+    title: form.title,
+    fields: form.fields as FieldInput[],
+    rules: fromLogic(form.logic as { rules: Array<Record<string, unknown>> }),
+    ui: (form.ui ?? {}) as Ui,
+    piiDefault: ((form.storage as { pii?: Draft['piiDefault'] } | null)?.pii ??
+      'plain') as Draft['piiDefault'],
+    honeypot: Boolean(spam.honeypot),
+    spamAction: spam.action ?? 'reject',
+    notify: notify?.enabled === true,
+    notifyTo: (notify?.to ?? []).join(', '),
+    retentionDays: String((form.retention as { days?: number } | null)?.days ?? ''),
+  };
+}
+
+function bodyOf(draft: Draft, form: StoredForm): FormInput {
+  const spam = (form.spamProtection ?? {}) as Record<string, unknown>;
+  const to = draft.notifyTo
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  const days = Number(draft.retentionDays);
+  return {
+    title: draft.title,
+    fields: draft.fields,
+    logic: toLogic(draft.rules, draft.fields),
+    ui: draft.ui,
+    storage: { ...((form.storage as object | null) ?? {}), pii: draft.piiDefault },
+    spamProtection: {
+      ...spam,
+      // a stored CAPTCHA secret is never shown: it is kept by leaving the member out
+      captcha: undefined,
+      honeypot: draft.honeypot ? { field: HONEYPOT } : undefined,
+      action: draft.spamAction,
+    },
+    notifications: to.length > 0 || draft.notify ? { email: { enabled: draft.notify, to } } : undefined,
+    retention: draft.retentionDays.trim() && Number.isFinite(days) ? { days } : undefined,
+  } as FormInput;
+}
+
+export function Builder() {
+  const { params } = useRoute();
+  const id = params.id ?? '';
+  const { route } = useLocation();
+  const { environments, environment } = useSession();
+  const [form, setForm] = useState<StoredForm>();
+  const [draft, setDraft] = useState<Draft>();
+  const [error, setError] = useState<ApiError>();
+  const [news, setNews] = useState<string>();
+  const [stale, setStale] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [copyTo, setCopyTo] = useState('production');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  useTitle(draft ? `Edit “${draft.title}”` : 'Form builder');
+
+  useEffect(() => {
+    ok(api.GET('/forms/{id}', { params: { path: { id } } }))
+      .then((loaded) => {
+        // the owner's view: the dashboard only opens its own user's forms
+        setForm(loaded as StoredForm);
+        setDraft(draftOf(loaded as StoredForm));
+      })
+      .catch((caught: ApiError) => setError(caught));
+  }, [id]);
+
+  const preview = useMemo<PublicForm | undefined>(
+    () =>
+      draft && {
+        id,
+        title: draft.title,
+        fields: draft.fields.map(({ pii: _pii, piiMode: _mode, ...field }) => field),
+        ui: draft.ui,
+        logic: toLogic(draft.rules, draft.fields),
+        spamProtection: { honeypot: draft.honeypot ? { field: HONEYPOT } : null, captcha: null },
+      },
+    [draft, id],
+  );
+
+  if (error && !form) return <Notice kind="error">{error.message}</Notice>;
+  if (!form || !draft || !preview) return <p role="status">Loading the form…</p>;
+
+  const change = (partial: Partial<Draft>) => setDraft({ ...draft, ...partial });
+  const changeUi = (partial: Partial<Ui>) => change({ ui: { ...draft.ui, ...partial } });
+
+  /** Saves (with the status given, if any); `force`: over a version saved meanwhile (the 412 was read). */
+  const save = async (status?: StoredForm['status'], force = false) => {
+    setBusy(true);
+    setError(undefined);
+    setNews(undefined);
+    try {
+      const version = force
+        ? (await ok(api.GET('/forms/{id}', { params: { path: { id } } }))).version
+        : form.version;
+      const saved = await ok(
+        api.PUT('/forms/{id}', {
+          params: { path: { id }, header: { 'If-Match': `"${version}"` } },
+          body: { ...bodyOf(draft, form), ...(status ? { status } : {}) },
+        }),
+      );
+      setForm(saved as StoredForm);
+      setStale(false);
+      setNews(status ? `Saved, and now ${saved.status}.` : 'Saved.');
+    } catch (caught) {
+      const problem = caught as ApiError;
+      if (problem.status === 412) setStale(true);
+      else setError(problem);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    setError(undefined);
+    setNews(undefined);
+    try {
+      const copied = await ok(
+        api.POST('/forms', { body: { ...bodyOf(draft, form), environment: copyTo } as never }),
+      );
+      setNews(`Copied to ${copyTo} as a draft (${copied.id}): switch to ${copyTo} to see it.`);
+    } catch (caught) {
+      setError(caught as ApiError);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await ok(api.DELETE('/forms/{id}', { params: { path: { id } } }));
+      route('/app');
+    } catch (caught) {
+      setError(caught as ApiError);
+    }
+  };
+
+  const fieldError = (index: number, member: string) =>
+    error?.errors.find((problem) => problem.field === `fields[${index}].${member}`)?.message;
+  const link = `${location.origin}/f/${id}`;
+  const others = environments.filter((name) => name !== environment);
+
+  return (
+    <section class="view builder">
+      <h1>Edit “{draft.title}”</h1>
+      <p class="muted">
+        <span class={`badge badge--${form.status}`}>{form.status}</span> in {form.environment} · version{' '}
+        {form.version} ·{' '}
+        <a href={link} target="_blank" rel="noopener">
+          {link}
+          <span class="visually-hidden"> (opens in a new tab)</span>
+        </a>{' '}
+        <CopyButton text={link} label="Copy link" />
+      </p>
+      {stale && (
+        <Notice kind="error">
+          <p>
+            Someone saved this form since you opened it. Nothing you typed is lost: save anyway to replace
+            their version with yours, or reload to see theirs (and lose your changes).
+          </p>
+          <p class="actions">
+            <button class="button button--primary" type="button" onClick={() => save(undefined, true)}>
+              Save anyway
+            </button>
+            <button class="button" type="button" onClick={() => location.reload()}>
+              Reload their version
+            </button>
+          </p>
+        </Notice>
+      )}
+      {error && (
+        <Notice kind="error">
+          <p>{error.message}</p>
+          {error.errors.length > 0 && (
+            <ul>
+              {error.errors.map((problem) => (
+                <li key={problem.field}>
+                  {problem.field}: {problem.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Notice>
+      )}
+      {news && <Notice kind="success">{news}</Notice>}
+      <p class="actions builder__actions">
+        <button class="button button--primary" type="button" disabled={busy} onClick={() => save()}>
+          Save
+        </button>
+        {form.status === 'live' ? (
+          <button class="button" type="button" disabled={busy} onClick={() => save('draft')}>
+            Unpublish
+          </button>
+        ) : (
+          <button class="button" type="button" disabled={busy} onClick={() => save('live')}>
+            Publish
+          </button>
+        )}
+        {form.status !== 'archived' && (
+          <button class="button" type="button" disabled={busy} onClick={() => save('archived')}>
+            Archive
+          </button>
+        )}
+      </p>
+      <div class="builder__columns">
+        <div class="builder__editor">
+          <Section title="Form">
+            <Text
+              id="form-title"
+              label="Title"
+              value={draft.title}
+              onChange={(title) => change({ title })}
+              error={error?.about('title')}
+            />
+            <Text
+              id="form-description"
+              label="Description"
+              multiline
+              value={draft.ui.description as string | undefined}
+              onChange={(description) => changeUi({ description: description || undefined })}
+            />
+          </Section>
+          <Section title="Fields">
+            <FieldsEditor
+              fields={draft.fields}
+              onChange={(fields) => change({ fields })}
+              errorsFor={fieldError}
+            />
+          </Section>
+          <Section title="Logic">
+            <LogicEditor rules={draft.rules} fields={draft.fields} onChange={(rules) => change({ rules })} />
+          </Section>
+          <Section title="Page">
+            <Choice
+              id="ui-layout"
+              label="Layout"
+              value={(draft.ui.layout ?? 'one-by-one') as string}
+              options={[
+                { value: 'one-by-one', label: 'One question a page' },
+                { value: 'classic', label: 'Every field on one page' },
+              ]}
+              onChange={(layout) => changeUi({ layout: layout as Ui['layout'] })}
+            />
+            <Choice
+              id="ui-theme"
+              label="Theme"
+              value={(draft.ui.theme ?? 'auto') as string}
+              options={[
+                { value: 'auto', label: 'As the visitor’s system' },
+                { value: 'light', label: 'Light' },
+                { value: 'dark', label: 'Dark' },
+              ]}
+              onChange={(theme) => changeUi({ theme: theme as Ui['theme'] })}
+            />
+            <Choice
+              id="ui-progress"
+              label="Progress"
+              value={(draft.ui.progress ?? 'steps') as string}
+              options={[
+                { value: 'steps', label: '“Question 2 of 5”' },
+                { value: 'bar', label: 'A bar' },
+                { value: 'none', label: 'None' },
+              ]}
+              onChange={(progress) => changeUi({ progress: progress as Ui['progress'] })}
+            />
+            <Text
+              id="ui-submit"
+              label="Submit button"
+              value={draft.ui.submitLabel as string | undefined}
+              hint="Submit, when blank."
+              onChange={(submitLabel) => changeUi({ submitLabel: submitLabel || undefined })}
+            />
+            <Text
+              id="ui-success"
+              label="Thank-you message"
+              value={draft.ui.successMessage as string | undefined}
+              hint="Thank you, when blank."
+              onChange={(successMessage) => changeUi({ successMessage: successMessage || undefined })}
+            />
+            <Text
+              id="ui-redirect"
+              label="After sending, go to (a web address)"
+              type="url"
+              value={draft.ui.redirectUrl as string | undefined}
+              onChange={(redirectUrl) => changeUi({ redirectUrl: redirectUrl || undefined })}
+              error={error?.about('ui.redirectUrl')}
+            />
+            <Text
+              id="ui-accent"
+              label="Accent colour (#rrggbb)"
+              value={draft.ui.accentColor as string | undefined}
+              onChange={(accentColor) => changeUi({ accentColor: accentColor || undefined })}
+              error={error?.about('ui.accentColor')}
+            />
+            <Text
+              id="ui-language"
+              label="Language (such as en, fr, ar)"
+              value={draft.ui.language as string | undefined}
+              onChange={(language) => changeUi({ language: language || undefined })}
+            />
+          </Section>
+          <Section title="Privacy, spam, mail">
+            <Choice
+              id="storage-pii"
+              label="Personal data, by default"
+              value={draft.piiDefault}
+              options={[
+                { value: 'plain', label: 'Stored as given' },
+                { value: 'masked', label: 'Masked' },
+                { value: 'hashed', label: 'Hashed' },
+                { value: 'encrypted', label: 'Encrypted' },
+                { value: 'dropped', label: 'Not stored' },
+              ]}
+              onChange={(piiDefault) => change({ piiDefault })}
+            />
+            <Tick
+              id="spam-honeypot"
+              label="Catch bots with a hidden field (honeypot)"
+              checked={draft.honeypot}
+              onChange={(honeypot) => change({ honeypot })}
+            />
+            <Choice
+              id="spam-action"
+              label="Spam is"
+              value={draft.spamAction}
+              options={[
+                { value: 'reject', label: 'Refused' },
+                { value: 'flag', label: 'Stored, flagged' },
+                { value: 'quarantine', label: 'Stored apart (quarantine)' },
+              ]}
+              onChange={(spamAction) => change({ spamAction })}
+            />
+            <Tick
+              id="notify"
+              label="Mail me each new response"
+              checked={draft.notify}
+              onChange={(notify) => change({ notify })}
+            />
+            <Text
+              id="notify-to"
+              label="To (addresses, comma-separated)"
+              value={draft.notifyTo}
+              onChange={(notifyTo) => change({ notifyTo })}
+              error={error?.about('notifications.email.to')}
+            />
+            <Text
+              id="retention"
+              label="Delete responses after (days)"
+              type="number"
+              hint="Kept for good, when blank."
+              value={draft.retentionDays}
+              onChange={(retentionDays) => change({ retentionDays })}
+              error={error?.about('retention.days')}
+            />
+          </Section>
+          <Section title="Elsewhere">
+            {others.length > 0 && (
+              <div class="actions">
+                <Choice
+                  id="copy-to"
+                  label="Copy to environment"
+                  value={others.includes(copyTo) ? copyTo : (others[0] ?? '')}
+                  options={others.map((name) => ({ value: name, label: name }))}
+                  onChange={setCopyTo}
+                />
+                <button
+                  class="button"
+                  type="button"
+                  onClick={() => {
+                    if (!others.includes(copyTo)) setCopyTo(others[0] ?? '');
+                    void copy();
+                  }}
+                >
+                  Copy form
+                </button>
+              </div>
+            )}
+            {confirmDelete ? (
+              <p class="confirm">
+                Delete “{draft.title}” and all its responses? This cannot be undone.{' '}
+                <button class="button button--danger" type="button" onClick={remove}>
+                  Delete for good
+                </button>
+                <button class="button" type="button" onClick={() => setConfirmDelete(false)}>
+                  Keep it
+                </button>
+              </p>
+            ) : (
+              <button class="button button--danger" type="button" onClick={() => setConfirmDelete(true)}>
+                Delete form
+              </button>
+            )}
+          </Section>
+        </div>
+        <aside class="builder__preview" aria-label="Preview">
+          <h2>Preview</h2>
+          <Preview form={preview} />
+        </aside>
+      </div>
+    </section>
+  );
+}
