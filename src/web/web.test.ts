@@ -122,7 +122,7 @@ describe('the web shell', () => {
 
     it('serves what was built, byte for byte, and 304 to a matching If-None-Match', async () => {
       const plain = await t.app.inject({ url: script() });
-      expect(plain.body).toContain('Intake dashboard');
+      expect(plain.body).toContain('Loading the dashboard');
       const again = await t.app.inject({
         url: script(),
         headers: { 'if-none-match': String(plain.headers.etag) },
@@ -145,7 +145,7 @@ describe('the web shell', () => {
       ]) {
         const response = await t.app.inject({ url });
         expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
-        expect(response.body, url).not.toMatch(/"file"|"name": "intake"|Intake dashboard/);
+        expect(response.body, url).not.toMatch(/"file"|"name": "intake"|Loading the dashboard/);
       }
     });
   });

@@ -140,6 +140,13 @@ describe('the form builder in Chromium', () => {
       ]);
       await publicPage.close();
 
+      // the list of forms shows it at a glance: how many responses, how many unread
+      await page.getByRole('link', { name: 'Forms' }).click();
+      const card = page.locator('.card', { has: page.getByRole('link', { name: 'Contact us' }) });
+      await expect.poll(() => card.locator('.figures').textContent()).toMatch(/^1 response1 unreadLast: /);
+      await card.getByRole('link', { name: 'Contact us' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit “Contact us”' }).waitFor();
+
       // copied to production (the seed's way from one environment to the next)
       await page.getByLabel('Copy to environment').selectOption('production');
       await page.getByRole('button', { name: 'Copy form' }).click();
@@ -147,6 +154,11 @@ describe('the form builder in Chromium', () => {
       await page.getByRole('button', { name: 'Archive' }).click();
       await page.getByText('Saved, and now archived.').waitFor();
       await page.getByRole('link', { name: 'Forms' }).click();
+      // archived: out of the list until asked for
+      await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
+      await expect.poll(() => page.getByRole('link', { name: 'Contact us' }).count()).toBe(0);
+      await page.getByLabel('Show archived forms').check();
+      await page.getByRole('link', { name: 'Contact us' }).waitFor();
       await page.getByLabel('Environment').selectOption('production');
       await page.getByRole('link', { name: 'Contact us' }).waitFor();
       expect(view.problems.filter((problem) => !expected(problem))).toEqual([]);

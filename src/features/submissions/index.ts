@@ -4,6 +4,7 @@ import { mailBuilder } from './mail.js';
 import { RetentionJob } from './retention.js';
 import { submissionRoutes } from './routes.js';
 import { SubmissionService } from './service.js';
+import { summaryRoutes } from './summary.js';
 
 export interface SubmissionsOptions {
   /** Largest batch of submissions written at once (tests make it small, to overload at a low rate); default 500. */
@@ -27,6 +28,7 @@ export async function registerSubmissions(
     maxBatch: options.maxBatch,
   });
   await app.register(submissionRoutes(context, submissions, { mailer: context.mailer }));
+  await app.register(summaryRoutes(context));
   // Requests still answering when the service stops are answered from this batch, before the database closes.
   app.addHook('onClose', async () => submissions.flush());
   // Deletes submissions past their form's retention, expired idempotency keys, old outbox rows.

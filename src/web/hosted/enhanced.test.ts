@@ -154,7 +154,7 @@ describe('a CAPTCHA on the hosted page', () => {
       });
       const page = await t.request({ method: 'GET', url: `/f/${form.id}` });
       expect(page.text).toContain(
-        `<div class="${known.className}" data-sitekey="${provider}-site" data-captcha="${provider}"></div>`,
+        `<div class="${known.className}" data-sitekey="${provider}-site" data-captcha="${provider}" data-api="${known.global}"></div>`,
       );
       expect(page.text).toContain(`<script src="${known.script}" async defer></script>`);
       expect(page.text).toContain('<noscript>');
@@ -244,7 +244,9 @@ describe('a CAPTCHA on the hosted page', () => {
       _idempotency: hiddenValue(first, '_idempotency'),
     });
     expect(last.status).toBe(200);
-    expect(last.text).toContain('<div class="h-captcha" data-sitekey="site" data-captcha="hcaptcha"></div>');
+    expect(last.text).toContain(
+      '<div class="h-captcha" data-sitekey="site" data-captcha="hcaptcha" data-api="hcaptcha"></div>',
+    );
   });
 });
 

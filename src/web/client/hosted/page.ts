@@ -1,4 +1,3 @@
-import { CAPTCHA_PROVIDERS } from '../../components/form/captcha-providers.js';
 import { applyLogic } from './answers.js';
 import { checkForm } from './checks.js';
 import { framePageShown, frameRedirect, startFrame } from './frame.js';
@@ -127,13 +126,18 @@ function shown(swapped: boolean): void {
   }
 }
 
-/** A CAPTCHA widget on a swapped-in page: its provider's script rendered only those there at load. */
+/**
+ * A CAPTCHA widget on a swapped-in page: its provider's script rendered only those there at
+ * load. The widget names the provider's global (`data-api`), so this script needs no table of
+ * providers (and shares no module with the dashboard, which would split it into two files).
+ */
 function renderCaptchas(): void {
+  const globals = window as unknown as Record<
+    string,
+    { render?: (...args: unknown[]) => unknown } | undefined
+  >;
   for (const widget of document.querySelectorAll<HTMLElement>('[data-captcha]')) {
-    const provider = CAPTCHA_PROVIDERS[widget.dataset.captcha ?? ''];
-    const api =
-      provider &&
-      (window as unknown as Record<string, { render?: (...args: unknown[]) => unknown }>)[provider.global];
+    const api = globals[widget.dataset.api ?? ''];
     if (widget.childElementCount === 0) api?.render?.(widget, { sitekey: widget.dataset.sitekey });
   }
 }

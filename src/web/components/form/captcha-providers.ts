@@ -1,8 +1,8 @@
 /**
  * The CAPTCHA providers a form may configure (spamProtection.captcha.provider), as the hosted
  * page meets them: the server renders the widget and allows the origins (captcha.tsx,
- * hosted/document.tsx), the page's script renders a widget on a page it swapped in. No JSX
- * here: the page's script imports this, and must not bring Preact with it.
+ * hosted/document.tsx); the widget names its provider's global for the page's script, which
+ * renders a widget on a page it swapped in.
  */
 export interface CaptchaProvider {
   /** The provider's script, loaded async by the page. */
@@ -11,7 +11,7 @@ export interface CaptchaProvider {
   className: string;
   /** What the page's Content-Security-Policy must allow: scripts, frames, calls and styles from these. */
   origins: readonly string[];
-  /** The global its script defines, with `render(element, {sitekey})` for a widget added later (a page swapped in by the page's script). */
+  /** The global its script defines, with `render(element, {sitekey})` for a widget added later (a page swapped in by the page's script): the widget's `data-api`. */
   global: 'turnstile' | 'hcaptcha' | 'grecaptcha';
 }
 

@@ -15,7 +15,8 @@ export function CaptchaWidget({ provider, siteKey }: { provider: string; siteKey
   if (!known) return null;
   return (
     <div class="captcha">
-      <div class={known.className} data-sitekey={siteKey} data-captcha={provider} />
+      {/* data-api: the global whose render() the page's script calls for a widget swapped in */}
+      <div class={known.className} data-sitekey={siteKey} data-captcha={provider} data-api={known.global} />
       <noscript>
         <p class="captcha__note">
           This form checks that you are not a robot with a test that needs JavaScript. Turn JavaScript on to

@@ -13,6 +13,14 @@ interface FormRow {
   updatedAt?: string;
 }
 
+interface Counts {
+  submissions: number;
+  unread: number;
+  lastSubmissionAt: string | null;
+}
+
+const NONE: Counts = { submissions: 0, unread: 0, lastSubmissionAt: null };
+
 const STATUS_WORDS: Record<string, string> = {
   draft: 'Draft',
   live: 'Live',
@@ -25,6 +33,8 @@ export function FormsList() {
   useTitle('Forms');
   const { environment } = useSession();
   const [forms, setForms] = useState<FormRow[]>();
+  const [counts, setCounts] = useState<Map<string, Counts>>(new Map());
+  const [showArchived, setShowArchived] = useState(false);
   const [error, setError] = useState<ApiError>();
   const { route } = useLocation();
   const create = async () => {
@@ -41,10 +51,18 @@ export function FormsList() {
   useEffect(() => {
     setForms(undefined);
     setError(undefined);
-    ok(api.GET('/forms', { params: { query: { environment, limit: 100 } } }))
-      .then((page) => setForms(page.data))
+    const listed = ok(api.GET('/forms', { params: { query: { environment, limit: 100 } } }));
+    // archived forms are left out of the list unless asked for
+    const archived = showArchived
+      ? ok(api.GET('/forms', { params: { query: { environment, status: 'archived', limit: 100 } } }))
+      : Promise.resolve({ data: [] });
+    Promise.all([listed, archived])
+      .then(([page, more]) => setForms([...page.data, ...more.data]))
       .catch((caught: ApiError) => setError(caught));
-  }, [environment]);
+    ok(api.GET('/responses/summary', { params: { query: { environment } } }))
+      .then((summary) => setCounts(new Map(summary.data.map((entry) => [entry.formId, entry]))))
+      .catch(() => setCounts(new Map()));
+  }, [environment, showArchived]);
   const origin = location.origin;
   return (
     <section class="view">
@@ -57,6 +75,15 @@ export function FormsList() {
           New form
         </button>
       </p>
+      <div class="tick">
+        <input
+          id="show-archived"
+          type="checkbox"
+          checked={showArchived}
+          onChange={(event) => setShowArchived(event.currentTarget.checked)}
+        />
+        <label for="show-archived">Show archived forms</label>
+      </div>
       {error && <Notice kind="error">{error.message}</Notice>}
       {forms === undefined && !error ? (
         <p role="status">Loading forms…</p>
@@ -77,6 +104,7 @@ export function FormsList() {
                     {STATUS_WORDS[form.status] ?? form.status}
                   </span>
                 </p>
+                <Figures counts={counts.get(form.id) ?? NONE} />
                 <p class="card__link">
                   {/* a page of its own, not the dashboard's: a new tab (the router leaves it alone) */}
                   <a href={link} target="_blank" rel="noopener">
@@ -94,5 +122,21 @@ export function FormsList() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A form's responses at a glance: how many, how many unread, the last one's time. */
+function Figures({ counts }: { counts: Counts }) {
+  if (counts.submissions === 0) return <p class="muted">No responses yet</p>;
+  return (
+    <p class="figures">
+      <span>
+        {counts.submissions} {counts.submissions === 1 ? 'response' : 'responses'}
+      </span>
+      {counts.unread > 0 && <span class="badge badge--accent">{counts.unread} unread</span>}
+      {counts.lastSubmissionAt && (
+        <span class="muted">Last: {new Date(counts.lastSubmissionAt).toLocaleString()}</span>
+      )}
+    </p>
   );
 }

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
+import { requireAuthenticated } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/database.js';
+import { EnvironmentQuery, problems, SECURITY, Timestamp } from '../../platform/http/schemas.js';
+import { forbidden } from '../../platform/problem.js';
+import { parseEnvironmentName } from '../environments/names.js';
+import { assertReachesEnvironment } from '../environments/repo.js';
+
+/**
+ * What the dashboard's list of forms shows beside each (API.md §11.3): how many submissions a
+ * form holds, how many of them are unread, and when the last came, for every form of an
+ * environment at once. The inbox's own statuses (accepted and flagged; quarantined ones are
+ * apart), all time. Session or secret key of the environment, like GET /responses.
+ */
+
+export const SummaryItem = Type.Object({
+  formId: Type.String(),
+  submissions: Type.Integer({ minimum: 0 }),
+  unread: Type.Integer({ minimum: 0 }),
+  lastSubmissionAt: Type.Union([Timestamp, Type.Null()]),
+});
+
+const toCount = (value: unknown): number => Number(value ?? 0);
+
+export async function summaryOf(db: Db, userId: string, environment: string) {
+  const rows = await db
+    .selectFrom('submissions')
+    .select([
+      'form_id as formId',
+      sql<number>`count(*)`.as('submissions'),
+      sql<number>`sum(case when read = 0 then 1 else 0 end)`.as('unread'),
+      sql<string>`max(created_at)`.as('lastSubmissionAt'),
+    ])
+    .where('user_id', '=', userId)
+    .where('environment', '=', environment)
+    .where('status', 'in', ['accepted', 'flagged'])
+    .groupBy('form_id')
+    .execute();
+  return rows.map((row) => ({
+    formId: row.formId,
+    submissions: toCount(row.submissions),
+    unread: toCount(row.unread),
+    lastSubmissionAt: row.lastSubmissionAt ?? null,
+  }));
+}
+
+export const summaryRoutes =
+  ({ database }: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/responses/summary',
+      {
+        schema: {
+          tags: ['submissions'],
+          summary:
+            "Each form's submission count, unread count and last submission time in an environment (forms with none are left out)",
+          operationId: 'summarizeResponses',
+          security: SECURITY.sessionOrSecretKey,
+          querystring: Type.Object({ environment: Type.Optional(EnvironmentQuery) }),
+          response: { 200: Type.Object({ data: Type.Array(SummaryItem) }), ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const principal = requireAuthenticated(request);
+        const environment = parseEnvironmentName(request.query.environment, true);
+        if (principal.kind === 'publishable')
+          throw forbidden(
+            'A publishable key can only read forms and submit to them; use a secret key or a session',
+          );
+        await assertReachesEnvironment(database.db, principal, environment);
+        return { data: await summaryOf(database.db, principal.userId, environment) };
+      },
+    );
+  };
