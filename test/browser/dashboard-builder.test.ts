@@ -204,6 +204,54 @@ describe('the form builder in Chromium', () => {
     }
   });
 
+  it('keeps what it does not show: a CAPTCHA secret saved once stays through later saves; sets the automatic reply', async () => {
+    const view = await openPage(browser, `${server.url}/app/login`);
+    const { page } = view;
+    try {
+      const email = await signUp(page);
+      await page.getByRole('button', { name: 'New form' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form”' }).waitFor();
+      await page.getByRole('button', { name: 'Add field' }).click();
+      await field(page, 1).getByLabel('Label').fill('E-mail');
+      await field(page, 1).getByLabel('Field id').fill('email');
+      await field(page, 1).getByLabel('Type').selectOption('email');
+      await page.getByLabel('CAPTCHA').selectOption('turnstile');
+      await page.getByLabel('Site key').fill('site-key-1');
+      await page.getByLabel('Secret key').fill('the-secret');
+      await page.getByLabel('Reply to each respondent automatically').check();
+      await page.getByLabel('Subject', { exact: true }).fill('Thanks, {{email}}');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved.').waitFor();
+      await page.reload();
+      await page.getByText('Stored, and never shown again: leave it blank to keep it.').waitFor();
+      expect(await page.getByLabel('Secret key').inputValue()).toBe('');
+      await page.getByLabel('Title', { exact: true }).fill('Saved again');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved.').waitFor();
+
+      const formId = new URL(page.url()).pathname.split('/').pop() ?? '';
+      const stored = await server.request({
+        method: 'GET',
+        url: `/forms/${formId}`,
+        auth: await tokenOf(email),
+      });
+      expect(stored.body.title).toBe('Saved again');
+      expect(stored.body.spamProtection.captcha).toEqual({
+        provider: 'turnstile',
+        siteKey: 'site-key-1',
+        hasSecret: true,
+      });
+      expect(stored.body.autoResponse).toMatchObject({
+        enabled: true,
+        emailField: 'email',
+        subject: 'Thanks, {{email}}',
+      });
+      expect(view.problems.filter((problem) => !expected(problem))).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no axe violation and fits 320 CSS pixels (${colorScheme})`, async () => {
       const view = await openPage(browser, `${server.url}/app/login`, { colorScheme, width: 320 });

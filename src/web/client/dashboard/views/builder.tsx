@@ -15,6 +15,14 @@ import {
   type Ui,
 } from '../builder/model.js';
 import { Preview } from '../builder/preview.js';
+import {
+  type AutoResponseDraft,
+  AutoResponseEditor,
+  type CaptchaDraft,
+  CaptchaEditor,
+  type SpamRuleDraft,
+  SpamRulesEditor,
+} from '../builder/protection.js';
 import { useSession } from '../session.js';
 import { Notice, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
@@ -33,7 +41,10 @@ interface Draft {
   ui: Ui;
   piiDefault: 'plain' | 'masked' | 'hashed' | 'encrypted' | 'dropped';
   honeypot: boolean;
+  captcha: CaptchaDraft;
+  spamRules: SpamRuleDraft[];
   spamAction: 'reject' | 'flag' | 'quarantine';
+  autoResponse: AutoResponseDraft;
   notify: boolean;
   notifyTo: string;
   retentionDays: string;
@@ -41,12 +52,22 @@ interface Draft {
 
 const HONEYPOT = 'website_url';
 
+type StoredSpam = {
+  honeypot?: { field: string } | null;
+  captcha?: {
+    provider: CaptchaDraft['provider'];
+    siteKey: string;
+    hasSecret?: boolean;
+    minScore?: number;
+  } | null;
+  rules?: SpamRuleDraft[];
+  action?: Draft['spamAction'];
+};
+
 function draftOf(form: StoredForm): Draft {
-  const spam = (form.spamProtection ?? {}) as {
-    honeypot?: { field: string } | null;
-    action?: Draft['spamAction'];
-  };
+  const spam = (form.spamProtection ?? {}) as StoredSpam;
   const notify = (form.notifications as { email?: { enabled: boolean; to: string[] } } | null)?.email;
+  const reply = form.autoResponse as AutoResponseDraft | null | undefined;
   return {
     title: form.title,
     fields: form.fields as FieldInput[],
@@ -55,20 +76,43 @@ function draftOf(form: StoredForm): Draft {
     piiDefault: ((form.storage as { pii?: Draft['piiDefault'] } | null)?.pii ??
       'plain') as Draft['piiDefault'],
     honeypot: Boolean(spam.honeypot),
+    captcha: {
+      provider: spam.captcha?.provider ?? '',
+      siteKey: spam.captcha?.siteKey ?? '',
+      secret: '',
+      hasSecret: spam.captcha?.hasSecret === true,
+      minScore: spam.captcha?.minScore === undefined ? '' : String(spam.captcha.minScore),
+    },
+    spamRules: (spam.rules ?? []).map((rule) => ({ ...rule })),
     spamAction: spam.action ?? 'reject',
+    autoResponse: reply
+      ? { ...reply }
+      : {
+          enabled: false,
+          emailField: '',
+          subject: 'Thank you',
+          body: 'We have your answers, and will be in touch.',
+        },
     notify: notify?.enabled === true,
     notifyTo: (notify?.to ?? []).join(', '),
     retentionDays: String((form.retention as { days?: number } | null)?.days ?? ''),
   };
 }
 
+/**
+ * The PUT body: every member the builder edits, whole (null clears one), and the ones it does
+ * not (storage.mode, the form's webhooks) left as stored or left out, which keeps them.
+ */
 function bodyOf(draft: Draft, form: StoredForm): FormInput {
-  const spam = (form.spamProtection ?? {}) as Record<string, unknown>;
   const to = draft.notifyTo
     .split(',')
     .map((address) => address.trim())
     .filter(Boolean);
   const days = Number(draft.retentionDays);
+  const { captcha } = draft;
+  const minScore = captcha.minScore.trim() === '' ? undefined : Number(captcha.minScore);
+  const emailField =
+    draft.autoResponse.emailField || draft.fields.find((field) => field.type === 'email')?.id || '';
   return {
     title: draft.title,
     fields: draft.fields,
@@ -76,14 +120,23 @@ function bodyOf(draft: Draft, form: StoredForm): FormInput {
     ui: draft.ui,
     storage: { ...((form.storage as object | null) ?? {}), pii: draft.piiDefault },
     spamProtection: {
-      ...spam,
-      // a stored CAPTCHA secret is never shown: it is kept by leaving the member out
-      captcha: undefined,
       honeypot: draft.honeypot ? { field: HONEYPOT } : undefined,
+      // a stored secret is kept by sending none (the server keeps it while provider and site key stay)
+      captcha: captcha.provider
+        ? {
+            provider: captcha.provider,
+            siteKey: captcha.siteKey,
+            ...(captcha.secret ? { secret: captcha.secret } : {}),
+            ...(minScore !== undefined ? { minScore } : {}),
+          }
+        : undefined,
+      rules: draft.spamRules.length > 0 ? draft.spamRules : undefined,
       action: draft.spamAction,
     },
-    notifications: to.length > 0 || draft.notify ? { email: { enabled: draft.notify, to } } : undefined,
-    retention: draft.retentionDays.trim() && Number.isFinite(days) ? { days } : undefined,
+    autoResponse:
+      draft.autoResponse.enabled || form.autoResponse ? { ...draft.autoResponse, emailField } : null,
+    notifications: to.length > 0 || draft.notify ? { email: { enabled: draft.notify, to } } : null,
+    retention: draft.retentionDays.trim() && Number.isFinite(days) ? { days } : null,
   } as FormInput;
 }
 
@@ -364,6 +417,12 @@ export function Builder() {
               checked={draft.honeypot}
               onChange={(honeypot) => change({ honeypot })}
             />
+            <CaptchaEditor captcha={draft.captcha} onChange={(captcha) => change({ captcha })} />
+            <SpamRulesEditor
+              rules={draft.spamRules}
+              fields={draft.fields}
+              onChange={(spamRules) => change({ spamRules })}
+            />
             <Choice
               id="spam-action"
               label="Spam is"
@@ -374,6 +433,11 @@ export function Builder() {
                 { value: 'quarantine', label: 'Stored apart (quarantine)' },
               ]}
               onChange={(spamAction) => change({ spamAction })}
+            />
+            <AutoResponseEditor
+              reply={draft.autoResponse}
+              fields={draft.fields}
+              onChange={(autoResponse) => change({ autoResponse })}
             />
             <Tick
               id="notify"

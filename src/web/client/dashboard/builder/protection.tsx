@@ -1,0 +1,196 @@
+import { Choice, Text, Tick } from './inputs.js';
+import type { FieldInput } from './model.js';
+
+/**
+ * Spam protection beyond the honeypot (API.md §5.4): a CAPTCHA (its secret write-only: blank
+ * keeps the stored one) and rules that mark an answer as spam; and the automatic reply.
+ */
+
+export interface CaptchaDraft {
+  provider: '' | 'turnstile' | 'hcaptcha' | 'recaptcha';
+  siteKey: string;
+  /** Typed only to set a new one: the stored secret is never shown. */
+  secret: string;
+  hasSecret: boolean;
+  minScore: string;
+}
+
+export interface SpamRuleDraft {
+  field: string;
+  op: 'contains' | 'matches' | 'equals';
+  value: string;
+}
+
+export interface AutoResponseDraft {
+  enabled: boolean;
+  emailField: string;
+  subject: string;
+  body: string;
+}
+
+export function CaptchaEditor({
+  captcha,
+  onChange,
+}: {
+  captcha: CaptchaDraft;
+  onChange: (next: CaptchaDraft) => void;
+}) {
+  const set = (partial: Partial<CaptchaDraft>) => onChange({ ...captcha, ...partial });
+  return (
+    <>
+      <Choice
+        id="captcha-provider"
+        label="CAPTCHA"
+        value={captcha.provider}
+        options={[
+          { value: '', label: 'None' },
+          { value: 'turnstile', label: 'Cloudflare Turnstile' },
+          { value: 'hcaptcha', label: 'hCaptcha' },
+          { value: 'recaptcha', label: 'Google reCAPTCHA (checkbox)' },
+        ]}
+        onChange={(provider) => set({ provider })}
+      />
+      {captcha.provider && (
+        <>
+          <Text
+            id="captcha-site-key"
+            label="Site key"
+            value={captcha.siteKey}
+            onChange={(siteKey) => set({ siteKey })}
+          />
+          <Text
+            id="captcha-secret"
+            label="Secret key"
+            hint={
+              captcha.hasSecret
+                ? 'Stored, and never shown again: leave it blank to keep it.'
+                : 'Kept on the server to check each answer, never shown again.'
+            }
+            value={captcha.secret}
+            onChange={(secret) => set({ secret })}
+          />
+          <Text
+            id="captcha-min-score"
+            label="Lowest score accepted (scoring keys only, 0 to 1)"
+            type="number"
+            value={captcha.minScore}
+            onChange={(minScore) => set({ minScore })}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+export function SpamRulesEditor({
+  rules,
+  fields,
+  onChange,
+}: {
+  rules: SpamRuleDraft[];
+  fields: readonly FieldInput[];
+  onChange: (rules: SpamRuleDraft[]) => void;
+}) {
+  const choices = fields.map((field) => ({ value: field.id, label: field.label || field.id }));
+  const update = (index: number, partial: Partial<SpamRuleDraft>) =>
+    onChange(rules.map((rule, i) => (i === index ? { ...rule, ...partial } : rule)));
+  return (
+    <>
+      {rules.map((rule, index) => (
+        <fieldset class="condition" key={index}>
+          <legend class="visually-hidden">Spam rule {index + 1}</legend>
+          <Choice
+            id={`spam-${index}-field`}
+            label="Answer to"
+            value={rule.field}
+            options={choices}
+            onChange={(field) => update(index, { field })}
+          />
+          <Choice
+            id={`spam-${index}-op`}
+            label="Spam when it"
+            value={rule.op}
+            options={[
+              { value: 'contains', label: 'contains' },
+              { value: 'equals', label: 'is exactly' },
+              { value: 'matches', label: 'matches the pattern' },
+            ]}
+            onChange={(op) => update(index, { op })}
+          />
+          <Text
+            id={`spam-${index}-value`}
+            label="Words or pattern"
+            value={rule.value}
+            onChange={(value) => update(index, { value })}
+          />
+          <button
+            class="button button--small"
+            type="button"
+            onClick={() => onChange(rules.filter((_, i) => i !== index))}
+          >
+            Remove spam rule {index + 1}
+          </button>
+        </fieldset>
+      ))}
+      {fields.length > 0 && (
+        <p>
+          <button
+            class="button"
+            type="button"
+            onClick={() => onChange([...rules, { field: fields[0]?.id ?? '', op: 'contains', value: '' }])}
+          >
+            Add spam rule
+          </button>
+        </p>
+      )}
+    </>
+  );
+}
+
+export function AutoResponseEditor({
+  reply,
+  fields,
+  onChange,
+}: {
+  reply: AutoResponseDraft;
+  fields: readonly FieldInput[];
+  onChange: (next: AutoResponseDraft) => void;
+}) {
+  const emails = fields.filter((field) => field.type === 'email');
+  const set = (partial: Partial<AutoResponseDraft>) => onChange({ ...reply, ...partial });
+  if (emails.length === 0)
+    return (
+      <p class="muted">An automatic reply goes to an answer's e-mail address: add an e-mail field first.</p>
+    );
+  return (
+    <>
+      <Tick
+        id="auto-enabled"
+        label="Reply to each respondent automatically"
+        checked={reply.enabled}
+        onChange={(enabled) => set({ enabled })}
+      />
+      <Choice
+        id="auto-field"
+        label="To the address in"
+        value={reply.emailField || (emails[0]?.id ?? '')}
+        options={emails.map((field) => ({ value: field.id, label: field.label || field.id }))}
+        onChange={(emailField) => set({ emailField })}
+      />
+      <Text
+        id="auto-subject"
+        label="Subject"
+        value={reply.subject}
+        onChange={(subject) => set({ subject })}
+      />
+      <Text
+        id="auto-body"
+        label="Message"
+        hint="{{fieldId}} is replaced with that answer, such as {{name}}."
+        multiline
+        value={reply.body}
+        onChange={(body) => set({ body })}
+      />
+    </>
+  );
+}
