@@ -114,6 +114,9 @@ describe('the form builder in Chromium', () => {
         .poll(() => preview.locator('#when-order').textContent())
         .toBe('Answer this only if the answer to “Topic” is “Support”.');
       await screenshot(page, 'dashboard-builder-1280-light');
+      // what a person sees on opening it: the editor beside the preview
+      await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
+      await screenshot(page, 'dashboard-builder', { fullPage: false });
       await expectNoAxeViolations(page);
 
       await page.getByRole('button', { name: 'Save' }).click();

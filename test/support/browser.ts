@@ -130,11 +130,11 @@ export async function scrollsHorizontally(page: Page): Promise<boolean> {
 }
 
 /** Saves a screenshot when SCREENSHOT_DIR is set (to look at a page by eye); otherwise nothing. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
 
 /**
