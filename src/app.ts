@@ -66,6 +66,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         'req.headers.cookie',
         'req.headers["x-csrf-token"]',
       ],
+      serializers: {
+        // A password-reset link's token (GET /app/reset?token=…) is a password for an hour: never logged.
+        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+          host: request.hostname,
+          remoteAddress: request.ip,
+        }),
+      },
     },
     bodyLimit: BODY_LIMIT,
     // Path parameters are bounded by the routes' schemas (400 invalid_parameter naming the member),

@@ -255,6 +255,114 @@ describe('the form builder in Chromium', () => {
     }
   });
 
+  it('sends back what it cannot edit as it was: a custom honeypot name, a nested rule, a field id renamed with its references', async () => {
+    const view = await openPage(browser, `${server.url}/app/login`);
+    const { page } = view;
+    try {
+      const email = await signUp(page);
+      const token = await tokenOf(email);
+      const nested = {
+        when: { all: [{ field: 'a', op: 'isNotEmpty' }, { any: [{ field: 'b', op: 'equals', value: 42 }] }] },
+        show: ['c'],
+      };
+      const created = await server.request({
+        method: 'POST',
+        url: '/forms',
+        auth: token,
+        body: {
+          title: 'Hand made',
+          environment: 'development',
+          fields: [
+            { id: 'a', type: 'text', label: 'A' },
+            { id: 'b', type: 'number', label: 'B' },
+            { id: 'c', type: 'text', label: 'C' },
+            { id: 'd', type: 'text', label: 'D' },
+          ],
+          logic: { rules: [nested, { when: { field: 'd', op: 'equals', value: 'x' }, hide: ['b'] }] },
+          spamProtection: { honeypot: { field: 'hp_trap' }, action: 'flag' },
+        },
+      });
+      expect(created.status, created.text).toBe(201);
+      await page.goto(`${server.url}/app/forms/${created.body.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Edit “Hand made”' }).waitFor();
+      await page.getByText('Kept as written').waitFor();
+      // the field "d" renamed: the rule that names it follows
+      await field(page, 4).getByLabel('Field id').fill('fourth');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved.').waitFor();
+      const stored = (await server.request({ method: 'GET', url: `/forms/${created.body.id}`, auth: token }))
+        .body;
+      expect(stored.spamProtection.honeypot).toEqual({ field: 'hp_trap' });
+      expect(stored.spamProtection.action).toBe('flag');
+      expect(stored.logic.rules).toEqual([
+        nested, // kept as it was
+        { when: { field: 'fourth', op: 'equals', value: 'x' }, hide: ['b'] },
+      ]);
+      expect(view.problems.filter((problem) => !expected(problem))).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
+  it('keeps a refused publish to publish after a stale save, copies a form with a CAPTCHA without its secret, and lets typing go on after an error', async () => {
+    const view = await openPage(browser, `${server.url}/app/login`);
+    const { page } = view;
+    try {
+      const email = await signUp(page);
+      const token = await tokenOf(email);
+      await page.getByRole('button', { name: 'New form' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form”' }).waitFor();
+      const formId = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+      // an error shown: typing goes on in the field, the notice does not take focus again
+      await page.getByRole('button', { name: 'Add field' }).click();
+      await field(page, 1).getByLabel('Field id').fill('not valid!');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').waitFor();
+      await page.getByLabel('Title', { exact: true }).click();
+      await page.keyboard.type(' now');
+      expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Untitled form now');
+      await field(page, 1).getByLabel('Field id').fill('email');
+      await field(page, 1).getByLabel('Type').selectOption('email');
+
+      // someone saves meanwhile; Publish is refused (412), and Save anyway publishes
+      await server.request({
+        method: 'PUT',
+        url: `/forms/${formId}`,
+        auth: token,
+        body: { title: 'Theirs' },
+      });
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByText('Someone saved this form since you opened it.').waitFor();
+      await page.getByRole('button', { name: 'Save anyway' }).click();
+      await page.getByText('Saved, and now live.').waitFor();
+
+      // a CAPTCHA: copied without it (its secret is never read back), and the page says so
+      await page.getByLabel('CAPTCHA').selectOption('hcaptcha');
+      await page.getByLabel('Site key').fill('site');
+      await page.getByLabel('Secret key').fill('secret');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved.').waitFor();
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form now”' }).waitFor();
+      await page.getByRole('button', { name: 'Copy form' }).click();
+      await page.getByText(/Its CAPTCHA needs its secret key entered there again/).waitFor();
+      const copies = await server.request({
+        method: 'GET',
+        url: '/forms?environment=production',
+        auth: token,
+      });
+      expect(copies.body.data).toHaveLength(1);
+      expect(copies.body.data[0]).toMatchObject({ title: 'Untitled form now', status: 'draft' });
+      expect(copies.body.data[0].spamProtection.captcha ?? null).toBeNull();
+      expect(
+        view.problems.filter((problem) => !expected(problem) && !/^400 for|status of 400/.test(problem)),
+      ).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no axe violation and fits 320 CSS pixels (${colorScheme})`, async () => {
       const view = await openPage(browser, `${server.url}/app/login`, { colorScheme, width: 320 });

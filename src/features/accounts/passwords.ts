@@ -12,6 +12,7 @@ import { badRequest, unauthorized } from '../../platform/problem.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
 import {
+  deleteExpiredPasswordResets,
   deleteOtherSessions,
   deletePasswordResets,
   findUserByEmail,
@@ -24,6 +25,8 @@ import { PasswordChange, PasswordReset, PasswordResetConfirm } from './schemas.j
 
 /** How long a reset link works (API.md §2: one hour). */
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** Reset mails to one account in an hour, at most. */
+const RESET_MAILS_PER_HOUR = 5;
 
 /**
  * Passwords (API.md §2): change one (the current one needed; the user's other sessions
@@ -46,6 +49,18 @@ export const passwordRoutes =
       points: config.rateLimitAuth,
       windowSeconds: 60,
     });
+    // password changes by one signed-in user: a stolen session guessing the current password
+    const byUser = createRateLimiter(rateLimitStore, {
+      name: 'password-change',
+      points: config.rateLimitAuth,
+      windowSeconds: 60,
+    });
+    // reset mails to one address: a few an hour, so that no one is flooded with them
+    const mailsByAccount = createRateLimiter(rateLimitStore, {
+      name: 'password-reset-mail',
+      points: RESET_MAILS_PER_HOUR,
+      windowSeconds: 3600,
+    });
 
     app.post(
       '/auth/password',
@@ -62,7 +77,7 @@ export const passwordRoutes =
       async (request, reply) => {
         const session = requireSession(request);
         // a stolen session guessing the password is slowed like a log-in
-        await byAccount.consume(`user:${session.userId}`);
+        await byUser.consume(session.userId);
         const user = await findUserById(database.db, session.userId);
         if (!user) throw unauthorized('The session belongs to a deleted account');
         if (!(await verifyPassword(request.body.currentPassword, user.passwordHash)))
@@ -96,46 +111,64 @@ export const passwordRoutes =
         config: NO_SESSION_COOKIE,
       },
       async (request, reply) => {
-        const emailKey = request.body.email.toLowerCase();
+        const emailKey = request.body.email.trim().toLowerCase();
         await byAddress.consume(request.ip);
         await byAccount.consume(emailKey);
-        const user = await findUserByEmail(database.db, emailKey);
         const base = linkBase(request, config, request.log);
-        if (user && base) {
-          const token = randomToken(32);
-          const createdAt = nowIso();
-          const expiresAt = new Date(Date.parse(createdAt) + RESET_TTL_MS).toISOString();
-          const link = `${base}/app/reset?token=${encodeURIComponent(token)}`;
-          const message = await emailMessage(
-            envelope,
-            {
-              to: user.email,
-              subject: 'Reset your Intake password',
-              text: [
-                'Someone (we hope you) asked to set a new password for your Intake account.',
-                '',
-                `Set a new password: ${link}`,
-                '',
-                'The link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is.',
-              ].join('\n'),
-              headers: { 'Auto-Submitted': 'auto-generated' },
-            },
-            { purpose: 'password-reset', userId: user.id },
-          );
-          await database.transaction(async (trx) => {
-            await insertPasswordReset(trx, {
-              tokenHash: sha256Hex(token),
-              userId: user.id,
-              createdAt,
-              expiresAt,
-            });
-            await appendToOutbox(trx, [message], createdAt);
-          });
-          outbox.nudge();
+        // Answered before any work that depends on the account, so that the answer's time does
+        // not tell a known address from an unknown one; the work (a lookup, the token, the mail
+        // written to the outbox) follows. A failure there is logged: the person asks again.
+        reply.status(202).send();
+        try {
+          await mailResetLink(emailKey, base);
+        } catch (error) {
+          request.log.error({ err: error }, 'a password-reset link could not be prepared');
         }
-        return reply.status(202).send();
+        return reply;
       },
     );
+
+    /** The reset link for the account of `emailKey`, if there is one: a new token, and its mail through the outbox. */
+    async function mailResetLink(emailKey: string, base: string | undefined): Promise<void> {
+      const user = await findUserByEmail(database.db, emailKey);
+      if (!user || !base) return;
+      try {
+        await mailsByAccount.consume(user.id);
+      } catch {
+        return; // enough mails for this hour: the ones sent still work
+      }
+      const token = randomToken(32);
+      const createdAt = nowIso();
+      const expiresAt = new Date(Date.parse(createdAt) + RESET_TTL_MS).toISOString();
+      const link = `${base}/app/reset?token=${encodeURIComponent(token)}`;
+      const message = await emailMessage(
+        envelope,
+        {
+          to: user.email,
+          subject: 'Reset your Intake password',
+          text: [
+            'Someone (we hope you) asked to set a new password for your Intake account.',
+            '',
+            `Set a new password: ${link}`,
+            '',
+            'The link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is.',
+          ].join('\n'),
+          headers: { 'Auto-Submitted': 'auto-generated' },
+        },
+        { purpose: 'password-reset', userId: user.id },
+      );
+      await database.transaction(async (trx) => {
+        await deleteExpiredPasswordResets(trx, user.id, createdAt);
+        await insertPasswordReset(trx, {
+          tokenHash: sha256Hex(token),
+          userId: user.id,
+          createdAt,
+          expiresAt,
+        });
+        await appendToOutbox(trx, [message], createdAt);
+      });
+      outbox.nudge();
+    }
 
     app.post(
       '/auth/password-reset/confirm',
@@ -171,13 +204,20 @@ export const passwordRoutes =
     );
   };
 
-const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
+/**
+ * The Host of a request to this machine itself: a loopback name or address, or the configured
+ * HOST, and at most a port: nothing else (no user info such as `localhost:@evil.example`, no path).
+ */
+function selfHost(host: string, configured: string): boolean {
+  const name = `(?:localhost|127(?:\\.\\d{1,3}){3}|\\[::1\\]|${configured.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`;
+  return new RegExp(`^${name}(?::\\d{1,5})?$`, 'i').test(host);
+}
 
 /**
  * Where a reset link leads: `PUBLIC_URL`; without it, the origin the request came to, but only
- * when that is this machine itself (a loopback address, or the configured HOST). A link built
- * from any Host header would let whoever asks for a reset choose the site the victim's token
- * is sent to: without PUBLIC_URL, such a request mails nothing, and says why in the log.
+ * when that is this machine itself (selfHost). A link built from any Host header would let
+ * whoever asks for a reset choose the site the victim's token is sent to: without PUBLIC_URL,
+ * such a request mails nothing, and says why in the log.
  */
 function linkBase(
   request: FastifyRequest,
@@ -185,10 +225,9 @@ function linkBase(
   log: FastifyBaseLogger,
 ): string | undefined {
   if (config.publicUrl) return config.publicUrl;
-  // (Fastify: `host` with its port, `hostname` without)
-  if (LOOPBACK.test(request.hostname) || request.hostname === config.host)
-    return `${request.protocol}://${request.host}`;
+  // (Fastify: `host` is the Host header as sent, port included)
   const { host } = request;
+  if (selfHost(host, config.host)) return `${request.protocol}://${host}`;
   log.warn({ host }, 'a password reset was asked for, but PUBLIC_URL is not set: no link is mailed');
   return undefined;
 }

@@ -136,3 +136,12 @@ export async function takePasswordReset(
 export async function deletePasswordResets(db: Db | Trx, userId: string): Promise<void> {
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
 }
+
+/** A user's reset links past their hour: dead already; this only keeps the table small. */
+export async function deleteExpiredPasswordResets(db: Db | Trx, userId: string, now: string): Promise<void> {
+  await db
+    .deleteFrom('password_resets')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute();
+}

@@ -58,6 +58,7 @@ describe('GET /responses/summary', () => {
     });
     expect(answer.body).toEqual({
       data: [{ formId: busy.id, submissions: 3, unread: 2, lastSubmissionAt: list.body.data[0].createdAt }],
+      nextCursor: null,
     });
     // a form without submissions is left out
     expect(answer.body.data.map((entry: { formId: string }) => entry.formId)).not.toContain(quiet.id);
@@ -65,8 +66,8 @@ describe('GET /responses/summary', () => {
 
   it('is scoped to the caller and the environment', async () => {
     const stranger = await signup(t);
-    expect((await summary(stranger.token)).body).toEqual({ data: [] });
-    expect((await summary(owner.token, 'production')).body).toEqual({ data: [] });
+    expect((await summary(stranger.token)).body).toEqual({ data: [], nextCursor: null });
+    expect((await summary(owner.token, 'production')).body).toEqual({ data: [], nextCursor: null });
     const secret = await createKey(t, owner, 'secret');
     expect((await summary(secret.key)).body.data).toHaveLength(1);
     expectProblem(await summary(secret.key, 'production'), 403, 'forbidden');

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
-import { EnvironmentQuery, problems, SECURITY, Timestamp } from '../../platform/http/schemas.js';
+import { EnvironmentQuery, ListOf, problems, SECURITY, Timestamp } from '../../platform/http/schemas.js';
 import { forbidden } from '../../platform/problem.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
@@ -60,7 +60,8 @@ export const summaryRoutes =
           operationId: 'summarizeResponses',
           security: SECURITY.sessionOrSecretKey,
           querystring: Type.Object({ environment: Type.Optional(EnvironmentQuery) }),
-          response: { 200: Type.Object({ data: Type.Array(SummaryItem) }), ...problems(400, 401, 403, 404) },
+          // a list like every other (API.md §1), in one page: one entry per form with submissions
+          response: { 200: ListOf(SummaryItem), ...problems(400, 401, 403, 404) },
         },
       },
       async (request) => {
@@ -71,7 +72,7 @@ export const summaryRoutes =
             'A publishable key can only read forms and submit to them; use a secret key or a session',
           );
         await assertReachesEnvironment(database.db, principal, environment);
-        return { data: await summaryOf(database.db, principal.userId, environment) };
+        return { data: await summaryOf(database.db, principal.userId, environment), nextCursor: null };
       },
     );
   };

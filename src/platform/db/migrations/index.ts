@@ -6,6 +6,7 @@ import * as m004 from './004-webhook-deliveries.js';
 import * as m005 from './005-analytics.js';
 import * as m006 from './006-webhook-delivery-retention.js';
 import * as m007 from './007-password-resets.js';
+import * as m008 from './008-submission-summary.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-analytics': m005,
   '006-webhook-delivery-retention': m006,
   '007-password-resets': m007,
+  '008-submission-summary': m008,
 };

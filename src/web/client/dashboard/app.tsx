@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
 import { api, ok, setCsrfToken, whenSignedOut } from './api/client.js';
 import {
@@ -49,9 +49,33 @@ function Redirect({ to }: { to: string }) {
   return null;
 }
 
+/**
+ * On each route change (not the first load), focus moves to the new view's heading, as a page
+ * load would put a screen reader at the top: the view may load lazily, so it is waited for.
+ */
+function useFocusOnNavigation(path: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let frames = 0;
+    const focus = () => {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      } else if (++frames < 120) requestAnimationFrame(focus);
+    };
+    requestAnimationFrame(focus);
+  }, [path]);
+}
+
 function Views() {
   const { user } = useSession();
   const { path, url } = useLocation();
+  useFocusOnNavigation(path);
   const open = PUBLIC.has(path);
   if (!user && !open) return <Redirect to={`/app/login?next=${encodeURIComponent(url)}`} />;
   if (user && open && path !== '/app/reset') return <Redirect to="/app" />;

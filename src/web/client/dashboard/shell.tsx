@@ -44,16 +44,20 @@ export function Shell({ children }: { children: ComponentChildren }) {
             </ul>
           </nav>
           <div class="app-header__end">
-            <label class="switcher">
-              <span>Environment</span>
-              <select value={environment} onChange={(event) => setEnvironment(event.currentTarget.value)}>
+            <div class="switcher">
+              <label for="environment-switcher">Environment</label>
+              <select
+                id="environment-switcher"
+                value={environment}
+                onChange={(event) => setEnvironment(event.currentTarget.value)}
+              >
                 {names.map((name) => (
                   <option key={name} value={name} selected={name === environment}>
                     {name}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <span class="muted app-header__user">{user?.email}</span>
             <button class="button button--quiet" type="button" onClick={logOut}>
               Log out

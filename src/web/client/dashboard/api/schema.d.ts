@@ -5227,6 +5227,7 @@ export interface operations {
                             unread: number;
                             lastSubmissionAt: string | null;
                         }[];
+                        nextCursor: string | null;
                     };
                 };
             };

@@ -34,6 +34,23 @@ export function LogicEditor({
       <ol class="field-list">
         {rules.map((rule, index) => {
           const key = `rule-${index}`;
+          if (rule.raw)
+            return (
+              <li key={key}>
+                <fieldset class="field-editor">
+                  <legend>Rule {index + 1}</legend>
+                  <p class="muted">Kept as written (the builder edits simpler rules only):</p>
+                  <pre class="raw-rule">{JSON.stringify(rule.raw, null, 2)}</pre>
+                  <button
+                    class="button button--small button--danger"
+                    type="button"
+                    onClick={() => onChange(rules.filter((_, i) => i !== index))}
+                  >
+                    Remove rule {index + 1}
+                  </button>
+                </fieldset>
+              </li>
+            );
           return (
             <li key={key}>
               <fieldset class="field-editor">

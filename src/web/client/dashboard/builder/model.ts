@@ -51,6 +51,11 @@ export interface RuleRow {
   conditions: ConditionRow[];
   action: 'show' | 'hide';
   targets: string[];
+  /**
+   * A rule as stored that this editor cannot show whole (conditions nested deeper, both show
+   * and hide, several fields): kept and sent back as it is.
+   */
+  raw?: Record<string, unknown>;
 }
 
 type Condition = { field: string; op: string; value?: unknown } | { all: Condition[] } | { any: Condition[] };
@@ -71,8 +76,9 @@ function conditionValue(row: ConditionRow, fields: readonly FieldInput[]): unkno
 export function toLogic(rows: readonly RuleRow[], fields: readonly FieldInput[]): LogicInput {
   return {
     rules: rows
-      .filter((row) => row.conditions.length > 0 && row.targets.length > 0)
+      .filter((row) => row.raw || (row.conditions.length > 0 && row.targets.length > 0))
       .map((row) => {
+        if (row.raw) return row.raw;
         const conditions: Condition[] = row.conditions.map((condition) =>
           OPERATORS.find((operator) => operator.op === condition.op)?.takesValue
             ? { field: condition.field, op: condition.op, value: conditionValue(condition, fields) }
@@ -89,6 +95,14 @@ export function fromLogic(
 ): RuleRow[] {
   return (logic?.rules ?? []).map((rule) => {
     const when = rule.when as Condition;
+    const leaves = 'all' in when ? when.all : 'any' in when ? when.any : [when];
+    const show = rule.show as string[] | undefined;
+    const hide = rule.hide as string[] | undefined;
+    const editable =
+      leaves.every((condition) => 'field' in condition) &&
+      (show ? 1 : 0) + (hide ? 1 : 0) === 1 &&
+      (show ?? hide ?? []).length === 1;
+    if (!editable) return { match: 'all', conditions: [], action: 'show', targets: [], raw: rule };
     const match: 'all' | 'any' = 'any' in when ? 'any' : 'all';
     const list = 'all' in when ? when.all : 'any' in when ? when.any : [when];
     const conditions = list

@@ -59,18 +59,23 @@ export function TextInput({
   );
 }
 
-/** A message about the whole view: `alert` for what went wrong (read out at once), `status` for news. */
+/**
+ * A message about the whole view: `alert` for what went wrong (read out and focused when it
+ * appears, and again when `announce` changes: a new error, not a re-render), `status` for news.
+ */
 export function Notice({
   kind,
+  announce,
   children,
 }: {
   kind: 'error' | 'success' | 'info';
+  announce?: unknown;
   children: ComponentChildren;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (kind === 'error') ref.current?.focus();
-  }, [kind, children]);
+  }, [kind, announce]);
   return (
     <div
       ref={ref}

@@ -37,7 +37,11 @@ export function Account() {
       </p>
       <h2>Change password</h2>
       {done && <Notice kind="success">Your password is changed. Your other devices were signed out.</Notice>}
-      {error && !wrongCurrent && !error.about('newPassword') && <Notice kind="error">{error.message}</Notice>}
+      {error && !wrongCurrent && !error.about('newPassword') && (
+        <Notice kind="error" announce={error}>
+          {error.message}
+        </Notice>
+      )}
       <form class="stack narrow" onSubmit={submit} noValidate>
         <TextInput
           id="current-password"

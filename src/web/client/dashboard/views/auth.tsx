@@ -45,8 +45,19 @@ function useSubmit() {
 }
 
 /** A problem not tied to one of the view's fields, shown above the form. */
-const general = (error: ApiError | undefined, fields: string[]) =>
-  error && !fields.some((field) => error.about(field)) ? <Notice kind="error">{error.message}</Notice> : null;
+/**
+ * What went wrong, above the form: the problem itself, or, when it names fields, a pointer to
+ * them (each field says its own error): read out and focused either way.
+ */
+const general = (error: ApiError | undefined, fields: string[]) => {
+  if (!error) return null;
+  const named = fields.some((field) => error.about(field));
+  return (
+    <Notice kind="error" announce={error}>
+      {named ? 'Please correct what is marked below.' : error.message}
+    </Notice>
+  );
+};
 
 function Credentials({ mode }: { mode: 'login' | 'signup' }) {
   const { signedIn } = useSession();
@@ -163,6 +174,7 @@ export function Forgot() {
 
 export function Reset() {
   const { route, query } = useLocation();
+  const { signedIn } = useSession();
   const [password, setPassword] = useState('');
   const { error, busy, run } = useSubmit();
   const token = query.token ?? '';
@@ -170,6 +182,8 @@ export function Reset() {
     event.preventDefault();
     void run(async () => {
       await ok(api.POST('/auth/password-reset/confirm', { body: { token, password } }));
+      // every session ends with a reset, this browser's too
+      signedIn(undefined);
       route('/app/login?reset=done');
     });
   };

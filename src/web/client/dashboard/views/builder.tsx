@@ -41,6 +41,8 @@ interface Draft {
   ui: Ui;
   piiDefault: 'plain' | 'masked' | 'hashed' | 'encrypted' | 'dropped';
   honeypot: boolean;
+  /** The honeypot's name as stored (a site's own HTML may post it), or the builder's default. */
+  honeypotField: string;
   captcha: CaptchaDraft;
   spamRules: SpamRuleDraft[];
   spamAction: 'reject' | 'flag' | 'quarantine';
@@ -76,6 +78,7 @@ function draftOf(form: StoredForm): Draft {
     piiDefault: ((form.storage as { pii?: Draft['piiDefault'] } | null)?.pii ??
       'plain') as Draft['piiDefault'],
     honeypot: Boolean(spam.honeypot),
+    honeypotField: spam.honeypot?.field ?? HONEYPOT,
     captcha: {
       provider: spam.captcha?.provider ?? '',
       siteKey: spam.captcha?.siteKey ?? '',
@@ -120,7 +123,7 @@ function bodyOf(draft: Draft, form: StoredForm): FormInput {
     ui: draft.ui,
     storage: { ...((form.storage as object | null) ?? {}), pii: draft.piiDefault },
     spamProtection: {
-      honeypot: draft.honeypot ? { field: HONEYPOT } : undefined,
+      honeypot: draft.honeypot ? { field: draft.honeypotField } : undefined,
       // a stored secret is kept by sending none (the server keeps it while provider and site key stay)
       captcha: captcha.provider
         ? {
@@ -140,16 +143,50 @@ function bodyOf(draft: Draft, form: StoredForm): FormInput {
   } as FormInput;
 }
 
+/** A body without its null members (a new form has nothing to clear; POST takes no null). */
+function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, member]) => member !== null && member !== undefined),
+  );
+}
+
+/**
+ * Fields changed: a field whose id was edited (same place, another id) takes its references
+ * along (logic rules, spam rules, the automatic reply's address field), so the save stays valid.
+ */
+function withFields(draft: Draft, fields: FieldInput[]): Draft {
+  const renamed = new Map<string, string>();
+  if (fields.length === draft.fields.length)
+    draft.fields.forEach((field, i) => {
+      const now = fields[i]?.id;
+      if (now !== undefined && now !== field.id) renamed.set(field.id, now);
+    });
+  if (renamed.size === 0) return { ...draft, fields };
+  const to = (id: string) => renamed.get(id) ?? id;
+  return {
+    ...draft,
+    fields,
+    rules: draft.rules.map((rule) => ({
+      ...rule,
+      targets: rule.targets.map(to),
+      conditions: rule.conditions.map((condition) => ({ ...condition, field: to(condition.field) })),
+    })),
+    spamRules: draft.spamRules.map((rule) => ({ ...rule, field: to(rule.field) })),
+    autoResponse: { ...draft.autoResponse, emailField: to(draft.autoResponse.emailField) },
+  };
+}
+
 export function Builder() {
   const { params } = useRoute();
   const id = params.id ?? '';
   const { route } = useLocation();
-  const { environments, environment } = useSession();
+  const { environments } = useSession();
   const [form, setForm] = useState<StoredForm>();
   const [draft, setDraft] = useState<Draft>();
   const [error, setError] = useState<ApiError>();
   const [news, setNews] = useState<string>();
-  const [stale, setStale] = useState(false);
+  /** A save refused with 412 (someone saved meanwhile), and the status it was to set. */
+  const [stale, setStale] = useState<{ status?: StoredForm['status'] }>();
   const [busy, setBusy] = useState(false);
   const [copyTo, setCopyTo] = useState('production');
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -173,12 +210,17 @@ export function Builder() {
         fields: draft.fields.map(({ pii: _pii, piiMode: _mode, ...field }) => field),
         ui: draft.ui,
         logic: toLogic(draft.rules, draft.fields),
-        spamProtection: { honeypot: draft.honeypot ? { field: HONEYPOT } : null, captcha: null },
+        spamProtection: { honeypot: draft.honeypot ? { field: draft.honeypotField } : null, captcha: null },
       },
     [draft, id],
   );
 
-  if (error && !form) return <Notice kind="error">{error.message}</Notice>;
+  if (error && !form)
+    return (
+      <Notice kind="error" announce={error}>
+        {error.message}
+      </Notice>
+    );
   if (!form || !draft || !preview) return <p role="status">Loading the form…</p>;
 
   const change = (partial: Partial<Draft>) => setDraft({ ...draft, ...partial });
@@ -200,25 +242,32 @@ export function Builder() {
         }),
       );
       setForm(saved as StoredForm);
-      setStale(false);
+      setStale(undefined);
       setNews(status ? `Saved, and now ${saved.status}.` : 'Saved.');
     } catch (caught) {
       const problem = caught as ApiError;
-      if (problem.status === 412) setStale(true);
+      if (problem.status === 412) setStale({ status });
       else setError(problem);
     } finally {
       setBusy(false);
     }
   };
 
-  const copy = async () => {
+  const copy = async (target: string) => {
     setError(undefined);
     setNews(undefined);
     try {
-      const copied = await ok(
-        api.POST('/forms', { body: { ...bodyOf(draft, form), environment: copyTo } as never }),
+      const body = withoutNulls({ ...bodyOf(draft, form), environment: target }) as Record<string, unknown>;
+      const spam = body.spamProtection as { captcha?: { secret?: string } } | undefined;
+      // a CAPTCHA's secret is never read back: the copy goes without its CAPTCHA until one is entered there
+      const captchaLeft = Boolean(spam?.captcha && !spam.captcha.secret);
+      if (captchaLeft && spam) delete spam.captcha;
+      const copied = await ok(api.POST('/forms', { body: body as never }));
+      setNews(
+        `Copied to ${target} as a draft (${copied.id}): switch to ${target} to see it.${
+          captchaLeft ? ' Its CAPTCHA needs its secret key entered there again.' : ''
+        }`,
       );
-      setNews(`Copied to ${copyTo} as a draft (${copied.id}): switch to ${copyTo} to see it.`);
     } catch (caught) {
       setError(caught as ApiError);
     }
@@ -236,7 +285,9 @@ export function Builder() {
   const fieldError = (index: number, member: string) =>
     error?.errors.find((problem) => problem.field === `fields[${index}].${member}`)?.message;
   const link = `${location.origin}/f/${id}`;
-  const others = environments.filter((name) => name !== environment);
+  // the environments a copy may go to: any but the form's own
+  const others = environments.filter((name) => name !== form.environment);
+  const target = others.includes(copyTo) ? copyTo : (others[0] ?? '');
 
   return (
     <section class="view builder">
@@ -251,13 +302,18 @@ export function Builder() {
         <CopyButton text={link} label="Copy link" />
       </p>
       {stale && (
-        <Notice kind="error">
+        <Notice kind="error" announce={stale}>
           <p>
             Someone saved this form since you opened it. Nothing you typed is lost: save anyway to replace
             their version with yours, or reload to see theirs (and lose your changes).
           </p>
           <p class="actions">
-            <button class="button button--primary" type="button" onClick={() => save(undefined, true)}>
+            <button
+              class="button button--primary"
+              type="button"
+              disabled={busy}
+              onClick={() => save(stale.status, true)}
+            >
               Save anyway
             </button>
             <button class="button" type="button" onClick={() => location.reload()}>
@@ -267,7 +323,7 @@ export function Builder() {
         </Notice>
       )}
       {error && (
-        <Notice kind="error">
+        <Notice kind="error" announce={error}>
           <p>{error.message}</p>
           {error.errors.length > 0 && (
             <ul>
@@ -321,7 +377,7 @@ export function Builder() {
           <Section title="Fields">
             <FieldsEditor
               fields={draft.fields}
-              onChange={(fields) => change({ fields })}
+              onChange={(fields) => setDraft(withFields(draft, fields))}
               errorsFor={fieldError}
             />
           </Section>
@@ -468,18 +524,11 @@ export function Builder() {
                 <Choice
                   id="copy-to"
                   label="Copy to environment"
-                  value={others.includes(copyTo) ? copyTo : (others[0] ?? '')}
+                  value={target}
                   options={others.map((name) => ({ value: name, label: name }))}
                   onChange={setCopyTo}
                 />
-                <button
-                  class="button"
-                  type="button"
-                  onClick={() => {
-                    if (!others.includes(copyTo)) setCopyTo(others[0] ?? '');
-                    void copy();
-                  }}
-                >
+                <button class="button" type="button" onClick={() => copy(target)}>
                   Copy form
                 </button>
               </div>

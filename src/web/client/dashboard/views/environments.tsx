@@ -71,7 +71,11 @@ export function Environments() {
         form to production.
       </p>
       {news && <Notice kind="success">{news}</Notice>}
-      {error && !nameError && <Notice kind="error">{error.message}</Notice>}
+      {error && !nameError && (
+        <Notice kind="error" announce={error}>
+          {error.message}
+        </Notice>
+      )}
       {list === undefined ? (
         <p role="status">Loading environments…</p>
       ) : (

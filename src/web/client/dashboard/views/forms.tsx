@@ -56,12 +56,17 @@ export function FormsList() {
     const archived = showArchived
       ? ok(api.GET('/forms', { params: { query: { environment, status: 'archived', limit: 100 } } }))
       : Promise.resolve({ data: [] });
+    // answers for an environment left meanwhile are dropped, not shown under the new one's name
+    let current = true;
     Promise.all([listed, archived])
-      .then(([page, more]) => setForms([...page.data, ...more.data]))
-      .catch((caught: ApiError) => setError(caught));
+      .then(([page, more]) => current && setForms([...page.data, ...more.data]))
+      .catch((caught: ApiError) => current && setError(caught));
     ok(api.GET('/responses/summary', { params: { query: { environment } } }))
-      .then((summary) => setCounts(new Map(summary.data.map((entry) => [entry.formId, entry]))))
-      .catch(() => setCounts(new Map()));
+      .then((summary) => current && setCounts(new Map(summary.data.map((entry) => [entry.formId, entry]))))
+      .catch(() => current && setCounts(new Map()));
+    return () => {
+      current = false;
+    };
   }, [environment, showArchived]);
   const origin = location.origin;
   return (
@@ -84,7 +89,11 @@ export function FormsList() {
         />
         <label for="show-archived">Show archived forms</label>
       </div>
-      {error && <Notice kind="error">{error.message}</Notice>}
+      {error && (
+        <Notice kind="error" announce={error}>
+          {error.message}
+        </Notice>
+      )}
       {forms === undefined && !error ? (
         <p role="status">Loading forms…</p>
       ) : forms?.length === 0 ? (

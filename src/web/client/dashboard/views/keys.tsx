@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { type ApiError, api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
 import { Notice, useTitle } from '../ui/controls.js';
@@ -27,16 +27,22 @@ export function Keys() {
   const [error, setError] = useState<ApiError>();
   const [confirming, setConfirming] = useState<string>();
 
+  // the environment the view shows now: an answer for one left meanwhile is dropped
+  const shown = useRef(environment);
+  shown.current = environment;
   const load = useCallback(async () => {
+    const asked = environment;
     try {
-      setKeys((await ok(api.GET('/keys', { params: { query: { environment } } }))).data);
+      const list = (await ok(api.GET('/keys', { params: { query: { environment: asked } } }))).data;
+      if (shown.current === asked) setKeys(list);
     } catch (caught) {
-      setError(caught as ApiError);
+      if (shown.current === asked) setError(caught as ApiError);
     }
   }, [environment]);
   useEffect(() => {
     setKeys(undefined);
     setCreated(undefined);
+    setError(undefined);
     void load();
   }, [load]);
 
@@ -74,7 +80,11 @@ export function Keys() {
         Keys of the <strong>{environment}</strong> environment. A secret key is for your servers (it reads and
         writes everything here); a publishable key may sit in a web page (it only submits to live forms).
       </p>
-      {error && <Notice kind="error">{error.message}</Notice>}
+      {error && (
+        <Notice kind="error" announce={error}>
+          {error.message}
+        </Notice>
+      )}
       {created && (
         <Notice kind="success">
           <p>
