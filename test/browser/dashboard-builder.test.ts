@@ -363,6 +363,48 @@ describe('the form builder in Chromium', () => {
     }
   });
 
+  it('is built with the keyboard alone: a new form, a field added, labelled, moved and saved', async () => {
+    const view = await openPage(browser, `${server.url}/app/login`);
+    const { page } = view;
+    const focused = () =>
+      page.evaluate(() => {
+        const element = (globalThis as any).document.activeElement;
+        return `${element.tagName.toLowerCase()}:${element.getAttribute('aria-label') || element.id || element.textContent.trim()}`;
+      });
+    const tabTo = async (target: string, key = 'Tab') => {
+      const seen: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press(key);
+        seen.push(await focused());
+        if (seen.at(-1) === target) return;
+      }
+      throw new Error(`Tab never reached ${target}: ${seen.join(', ')}`);
+    };
+    try {
+      await signUp(page);
+      await tabTo('button:New form');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form”' }).waitFor();
+      // focus is on the view's heading: Tab goes on from there
+      expect(await focused()).toBe('h1:Edit “Untitled form”');
+      await tabTo('button:Add field');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await tabTo('input:field-1-label');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Second question');
+      await tabTo('button:Move up: Second question');
+      await page.keyboard.press('Enter');
+      await expect(field(page, 1).getByLabel('Label').inputValue()).resolves.toBe('Second question');
+      await tabTo('button:Save', 'Shift+Tab');
+      await page.keyboard.press('Enter');
+      await page.getByText('Saved.').waitFor();
+      expect(view.problems.filter((problem) => !expected(problem))).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no axe violation and fits 320 CSS pixels (${colorScheme})`, async () => {
       const view = await openPage(browser, `${server.url}/app/login`, { colorScheme, width: 320 });

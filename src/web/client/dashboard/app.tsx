@@ -60,13 +60,15 @@ function useFocusOnNavigation(path: string) {
       first.current = false;
       return;
     }
+    // the view left may still be shown while the next one loads: its heading is not the one
+    const left = document.querySelector('main h1');
     let frames = 0;
     const focus = () => {
       const heading = document.querySelector<HTMLElement>('main h1');
-      if (heading) {
+      if (heading && heading !== left) {
         heading.tabIndex = -1;
         heading.focus();
-      } else if (++frames < 120) requestAnimationFrame(focus);
+      } else if (++frames < 300) requestAnimationFrame(focus);
     };
     requestAnimationFrame(focus);
   }, [path]);
