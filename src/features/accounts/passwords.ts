@@ -11,6 +11,7 @@ import { appendToOutbox } from '../../platform/outbox.js';
 import { badRequest, unauthorized } from '../../platform/problem.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
+import { authLimiters } from './limits.js';
 import {
   deleteExpiredPasswordResets,
   deleteOtherSessions,
@@ -39,22 +40,7 @@ export const passwordRoutes =
   ({ config, database, rateLimitStore, envelope, outbox }: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['accounts'];
-    const byAddress = createRateLimiter(rateLimitStore, {
-      name: 'auth-ip',
-      points: config.rateLimitAuth,
-      windowSeconds: 60,
-    });
-    const byAccount = createRateLimiter(rateLimitStore, {
-      name: 'auth-email',
-      points: config.rateLimitAuth,
-      windowSeconds: 60,
-    });
-    // password changes by one signed-in user: a stolen session guessing the current password
-    const byUser = createRateLimiter(rateLimitStore, {
-      name: 'password-change',
-      points: config.rateLimitAuth,
-      windowSeconds: 60,
-    });
+    const { byAddress, byAccount, byUser } = authLimiters({ config, rateLimitStore });
     // reset mails to one address: a few an hour, so that no one is flooded with them
     const mailsByAccount = createRateLimiter(rateLimitStore, {
       name: 'password-reset-mail',

@@ -7,9 +7,9 @@ import { decoyPasswordHash, hashPassword, sha256Hex, verifyPassword } from '../.
 import { noBody, problems, SECURITY, withHeaders } from '../../platform/http/schemas.js';
 import { newId, randomToken } from '../../platform/ids.js';
 import { conflict, unauthorized } from '../../platform/problem.js';
-import { createRateLimiter } from '../../platform/rate-limit.js';
 import { addDays, nowIso } from '../../platform/time.js';
 import { insertDefaultEnvironments } from '../environments/repo.js';
+import { authLimiters } from './limits.js';
 import { presentUser } from './presenter.js';
 import {
   deleteExpiredSessions,
@@ -28,16 +28,7 @@ export const accountRoutes =
   async (app) => {
     const tags = ['accounts'];
     // Guessing passwords is slowed per client address and per targeted account.
-    const byAddress = createRateLimiter(rateLimitStore, {
-      name: 'auth-ip',
-      points: config.rateLimitAuth,
-      windowSeconds: 60,
-    });
-    const byAccount = createRateLimiter(rateLimitStore, {
-      name: 'auth-email',
-      points: config.rateLimitAuth,
-      windowSeconds: 60,
-    });
+    const { byAddress, byAccount } = authLimiters({ config, rateLimitStore });
 
     /** A new session: the token for the client, the row (holding only its hash) for the database. */
     function newSession(userId: string) {
