@@ -222,6 +222,9 @@ describe('the form builder in Chromium', () => {
       await page.getByLabel('Site key').fill('site-key-1');
       await page.getByLabel('Secret key').fill('the-secret');
       await page.getByLabel('Reply to each respondent automatically').check();
+      await page
+        .getByLabel('Sites that may embed it (one origin a line)')
+        .fill('https://www.example.com\nhttps://shop.example.com');
       await page.getByLabel('Subject', { exact: true }).fill('Thanks, {{email}}');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved.').waitFor();
@@ -244,6 +247,7 @@ describe('the form builder in Chromium', () => {
         siteKey: 'site-key-1',
         hasSecret: true,
       });
+      expect(stored.body.ui.embedOrigins).toEqual(['https://www.example.com', 'https://shop.example.com']);
       expect(stored.body.autoResponse).toMatchObject({
         enabled: true,
         emailField: 'email',

@@ -123,6 +123,30 @@ describe('the dashboard in Chromium', () => {
     }
   });
 
+  it('goes on working after a log-in in another tab (a new session: its CSRF token is fetched again)', async () => {
+    const email = newEmail();
+    const view = await openPage(browser, `${server.url}/app/signup`);
+    const { page } = view;
+    try {
+      await signUp(page, email);
+      await page.getByRole('link', { name: 'API keys' }).click();
+      await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+      // another tab of the same browser logs in: the cookie now holds a new session
+      const again = await view.context.request.post(`${server.url}/auth/login`, {
+        data: { email, password: PASSWORD, cookie: true },
+      });
+      expect(again.status()).toBe(200);
+      await page.getByRole('button', { name: 'Create secret key' }).click();
+      await page.locator('code.secret').waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      // refused once (the stale token), then sent again with the fresh one
+      expect(view.problems.some(provoked(403, '/keys/secrets'))).toBe(true);
+      expect(unexpected(view.problems, provoked(403, '/keys/secrets'))).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
   it('creates an environment, explains why a non-empty one stays, and deletes an empty one', async () => {
     const view = await openPage(browser, `${server.url}/app/signup`);
     const { page } = view;

@@ -39,11 +39,31 @@ export const setCsrfToken = (token: string | undefined): void => {
 };
 
 export const api = createClient<paths>({ baseUrl: location.origin, credentials: 'same-origin' });
+/** Each change as sent, kept to send once more with a fresh CSRF token (see onResponse). */
+const sent = new WeakMap<Request, Request>();
+const changes = (method: string) => method !== 'GET' && method !== 'HEAD';
 api.use({
   onRequest({ request }) {
-    if (csrfToken && request.method !== 'GET' && request.method !== 'HEAD')
-      request.headers.set('x-csrf-token', csrfToken);
+    if (!changes(request.method)) return request;
+    if (csrfToken) request.headers.set('x-csrf-token', csrfToken);
+    sent.set(request, request.clone());
     return request;
+  },
+  /**
+   * A change refused 403 may carry a stale CSRF token: signing in again in another tab made a new
+   * session (the cookie is shared, the token is this tab's). The session's token is asked for
+   * again, and the change sent once more with it; a second refusal stands.
+   */
+  async onResponse({ request, response }) {
+    const again = sent.get(request);
+    if (response.status !== 403 || !again) return response;
+    const me = await fetch(`${location.origin}/auth/me`, { credentials: 'same-origin' });
+    if (!me.ok) return response;
+    const fresh = ((await me.json()) as { csrfToken?: string }).csrfToken;
+    if (!fresh || fresh === again.headers.get('x-csrf-token')) return response;
+    csrfToken = fresh;
+    again.headers.set('x-csrf-token', fresh);
+    return fetch(again);
   },
 });
 

@@ -143,6 +143,18 @@ function bodyOf(draft: Draft, form: StoredForm): FormInput {
   } as FormInput;
 }
 
+/** `ui.embedOrigins` as the builder shows it: a line each; `none` for an empty list (no site). */
+const embedOriginsText = (origins: unknown): string =>
+  Array.isArray(origins) ? (origins.length === 0 ? 'none' : origins.join('\n')) : '';
+const embedOriginsOf = (text: string): string[] | undefined => {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length === 0) return undefined;
+  return lines.length === 1 && lines[0]?.toLowerCase() === 'none' ? [] : lines;
+};
+
 /** A body without its null members (a new form has nothing to clear; POST takes no null). */
 function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
@@ -445,6 +457,15 @@ export function Builder() {
               value={draft.ui.accentColor as string | undefined}
               onChange={(accentColor) => changeUi({ accentColor: accentColor || undefined })}
               error={error?.about('ui.accentColor')}
+            />
+            <Text
+              id="ui-embed-origins"
+              label="Sites that may embed it (one origin a line)"
+              hint="Such as https://www.example.com. Blank: any site may; “none”: no site."
+              multiline
+              value={embedOriginsText(draft.ui.embedOrigins)}
+              onChange={(text) => changeUi({ embedOrigins: embedOriginsOf(text) })}
+              error={error?.errors.find((problem) => problem.field.startsWith('ui.embedOrigins'))?.message}
             />
             <Text
               id="ui-language"
