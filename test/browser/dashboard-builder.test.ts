@@ -145,9 +145,11 @@ describe('the form builder in Chromium', () => {
 
       // the list of forms shows it at a glance: how many responses, how many unread
       await page.getByRole('link', { name: 'Forms' }).click();
-      const card = page.locator('.card', { has: page.getByRole('link', { name: 'Contact us' }) });
+      const card = page.locator('.card', {
+        has: page.getByRole('link', { name: 'Contact us', exact: true }),
+      });
       await expect.poll(() => card.locator('.figures').textContent()).toMatch(/^1 response1 unreadLast: /);
-      await card.getByRole('link', { name: 'Contact us' }).click();
+      await card.getByRole('link', { name: 'Contact us', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Edit “Contact us”' }).waitFor();
 
       // copied to production (the seed's way from one environment to the next)
@@ -159,11 +161,11 @@ describe('the form builder in Chromium', () => {
       await page.getByRole('link', { name: 'Forms' }).click();
       // archived: out of the list until asked for
       await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
-      await expect.poll(() => page.getByRole('link', { name: 'Contact us' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('link', { name: 'Contact us', exact: true }).count()).toBe(0);
       await page.getByLabel('Show archived forms').check();
-      await page.getByRole('link', { name: 'Contact us' }).waitFor();
+      await page.getByRole('link', { name: 'Contact us', exact: true }).waitFor();
       await page.getByLabel('Environment').selectOption('production');
-      await page.getByRole('link', { name: 'Contact us' }).waitFor();
+      await page.getByRole('link', { name: 'Contact us', exact: true }).waitFor();
       expect(view.problems.filter((problem) => !expected(problem))).toEqual([]);
     } finally {
       await view.close();

@@ -27,6 +27,7 @@ const Keys = lazy(() => import('./views/keys.js').then((module) => module.Keys))
 const Environments = lazy(() => import('./views/environments.js').then((module) => module.Environments));
 const Account = lazy(() => import('./views/account.js').then((module) => module.Account));
 const Builder = lazy(() => import('./views/builder.js').then((module) => module.Builder));
+const Inbox = lazy(() => import('./views/inbox.js').then((module) => module.Inbox));
 
 /** The views a signed-out person may see. */
 const PUBLIC = new Set(['/app/login', '/app/signup', '/app/forgot', '/app/reset']);
@@ -89,6 +90,7 @@ function Views() {
       <Route path="/app/reset" component={Reset} />
       <Route path="/app" component={FormsList} />
       <Route path="/app/forms/:id" component={Builder} />
+      <Route path="/app/forms/:id/inbox" component={Inbox} />
       <Route path="/app/keys" component={Keys} />
       <Route path="/app/environments" component={Environments} />
       <Route path="/app/account" component={Account} />

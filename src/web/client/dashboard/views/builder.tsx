@@ -311,7 +311,10 @@ export function Builder() {
           {link}
           <span class="visually-hidden"> (opens in a new tab)</span>
         </a>{' '}
-        <CopyButton text={link} label="Copy link" />
+        <CopyButton text={link} label="Copy link" />{' '}
+        <a class="button button--small" href={`/app/forms/${encodeURIComponent(id)}/inbox`}>
+          Inbox
+        </a>
       </p>
       {stale && (
         <Notice kind="error" announce={stale}>

@@ -122,6 +122,13 @@ export function FormsList() {
                   </a>
                 </p>
                 <p class="actions">
+                  <a
+                    class="button button--small"
+                    href={`/app/forms/${encodeURIComponent(form.id)}/inbox`}
+                    aria-label={`Inbox: ${form.title}`}
+                  >
+                    Inbox
+                  </a>
                   <CopyButton text={link} label="Copy link" />
                   <CopyButton text={snippet} label="Copy embed code" />
                 </p>
