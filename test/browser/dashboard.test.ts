@@ -78,7 +78,7 @@ describe('the dashboard in Chromium', () => {
       expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
 
       await signUp(page, newEmail());
-      expect(await page.title()).toBe('Forms – Intake');
+      await expect.poll(() => page.title()).toBe('Forms – Intake');
       await expect(page.locator('.empty').textContent()).resolves.toContain('No forms in development yet');
 
       await page.getByLabel('Environment').selectOption('production');

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 
 /**
  * The dashboard's form controls: a label that names its control, a hint and an error tied to
@@ -88,9 +88,9 @@ export function Notice({
   );
 }
 
-/** Sets the document's title for a view ("… – Intake"). */
+/** Sets the document's title for a view ("… – Intake"), with the view's first paint (a layout effect: never after it). */
 export function useTitle(title: string): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = `${title} – Intake`;
   }, [title]);
 }
