@@ -93,9 +93,8 @@ describe('the dashboard in Chromium', () => {
       const shown = await page.locator('code.secret').textContent();
       expect(shown).toMatch(/^sk_(?:live|test)_|^sk-/);
       const last4 = shown?.slice(-4) ?? '';
-      await expect(page.getByRole('cell', { name: `…${last4}`, exact: true }).isVisible()).resolves.toBe(
-        true,
-      );
+      // the list is read again after the key is made: waited for, not read at once
+      await page.getByRole('cell', { name: `…${last4}`, exact: true }).waitFor();
       // the key works (and its environment is production)
       const forms = await fetch(`${server.url}/forms?environment=production`, {
         headers: { authorization: `Bearer ${shown}` },
