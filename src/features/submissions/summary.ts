@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import { requireAuthenticated } from '../../platform/auth.js';
+import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { EnvironmentQuery, ListOf, problems, SECURITY, Timestamp } from '../../platform/http/schemas.js';
-import { forbidden } from '../../platform/problem.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
 
@@ -65,12 +64,8 @@ export const summaryRoutes =
         },
       },
       async (request) => {
-        const principal = requireAuthenticated(request);
+        const principal = requireSessionOrSecretKey(request);
         const environment = parseEnvironmentName(request.query.environment, true);
-        if (principal.kind === 'publishable')
-          throw forbidden(
-            'A publishable key can only read forms and submit to them; use a secret key or a session',
-          );
         await assertReachesEnvironment(database.db, principal, environment);
         return { data: await summaryOf(database.db, principal.userId, environment), nextCursor: null };
       },

@@ -1,4 +1,5 @@
-import { Choice, numberOf, Text, Tick } from './inputs.js';
+import { TextInput } from '../ui/controls.js';
+import { Choice, numberOf, Tick } from './inputs.js';
 import { FIELD_TYPES, type FieldInput, type FieldType, newFieldId } from './model.js';
 
 /**
@@ -78,11 +79,11 @@ export function FieldsEditor({
                   Field {index + 1}: {field.label || field.id}
                 </legend>
                 <div class="field-editor__grid">
-                  <Text
+                  <TextInput
                     id={`${key}-label`}
                     label="Label"
                     value={field.label}
-                    onChange={(label) => update(index, { label })}
+                    onInput={(label) => update(index, { label })}
                     error={errorsFor(index, 'label')}
                   />
                   <Choice
@@ -97,37 +98,37 @@ export function FieldsEditor({
                       )
                     }
                   />
-                  <Text
+                  <TextInput
                     id={`${key}-id`}
                     label="Field id"
                     hint="The answer's name in the API, CSV and webhooks."
                     value={field.id}
-                    onChange={(id) => update(index, { id })}
+                    onInput={(id) => update(index, { id })}
                     error={errorsFor(index, 'id')}
                   />
-                  <Text
+                  <TextInput
                     id={`${key}-help`}
                     label="Help text"
                     value={field.help}
-                    onChange={(help) => update(index, { help: help || undefined })}
+                    onInput={(help) => update(index, { help: help || undefined })}
                   />
                   {field.type !== 'checkbox' && field.type !== 'rating' && field.type !== 'hidden' && (
-                    <Text
+                    <TextInput
                       id={`${key}-placeholder`}
                       label="Placeholder"
                       value={field.placeholder}
-                      onChange={(placeholder) => update(index, { placeholder: placeholder || undefined })}
+                      onInput={(placeholder) => update(index, { placeholder: placeholder || undefined })}
                     />
                   )}
                   {field.type === 'select' && (
                     <>
-                      <Text
+                      <TextInput
                         id={`${key}-options`}
                         label="Options"
                         hint="One a line; “value | label” to show other words than the stored value."
                         multiline
                         value={optionsText(field.options)}
-                        onChange={(text) => update(index, { options: optionsOf(text) })}
+                        onInput={(text) => update(index, { options: optionsOf(text) })}
                         error={errorsFor(index, 'options')}
                       />
                       <Tick
@@ -140,47 +141,47 @@ export function FieldsEditor({
                   )}
                   {TEXTUAL.includes(field.type) && (
                     <>
-                      <Text
+                      <TextInput
                         id={`${key}-min-length`}
                         label="Fewest characters"
                         type="number"
                         value={field.minLength}
-                        onChange={(text) => update(index, { minLength: numberOf(text) })}
+                        onInput={(text) => update(index, { minLength: numberOf(text) })}
                         error={errorsFor(index, 'minLength')}
                       />
-                      <Text
+                      <TextInput
                         id={`${key}-max-length`}
                         label="Most characters"
                         type="number"
                         value={field.maxLength}
-                        onChange={(text) => update(index, { maxLength: numberOf(text) })}
+                        onInput={(text) => update(index, { maxLength: numberOf(text) })}
                         error={errorsFor(index, 'maxLength')}
                       />
-                      <Text
+                      <TextInput
                         id={`${key}-pattern`}
                         label="Pattern (a regular expression the whole answer matches)"
                         value={field.pattern}
-                        onChange={(pattern) => update(index, { pattern: pattern || undefined })}
+                        onInput={(pattern) => update(index, { pattern: pattern || undefined })}
                         error={errorsFor(index, 'pattern')}
                       />
                     </>
                   )}
                   {(field.type === 'number' || field.type === 'rating') && (
                     <>
-                      <Text
+                      <TextInput
                         id={`${key}-min`}
                         label="Smallest"
                         type="number"
                         value={field.min}
-                        onChange={(text) => update(index, { min: numberOf(text) })}
+                        onInput={(text) => update(index, { min: numberOf(text) })}
                         error={errorsFor(index, 'min')}
                       />
-                      <Text
+                      <TextInput
                         id={`${key}-max`}
                         label="Largest"
                         type="number"
                         value={field.max}
-                        onChange={(text) => update(index, { max: numberOf(text) })}
+                        onInput={(text) => update(index, { max: numberOf(text) })}
                         error={errorsFor(index, 'max')}
                       />
                     </>

@@ -1,59 +1,6 @@
 import type { ComponentChildren } from 'preact';
 
-/** The builder's small controls: each a native control with its own label, error tied by aria-describedby. */
-
-export function Text({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  type = 'text',
-  multiline,
-}: {
-  id: string;
-  label: string;
-  value: string | number | undefined;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
-  type?: 'text' | 'number' | 'url';
-  multiline?: boolean;
-}) {
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    value: value ?? '',
-    'aria-invalid': error ? ('true' as const) : undefined,
-    'aria-describedby': described,
-  };
-  return (
-    <div class={`control-row${error ? ' control-row--invalid' : ''}`}>
-      <label for={id}>{label}</label>
-      {hint && (
-        <p class="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p class="error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-      {multiline ? (
-        <textarea {...common} rows={4} onInput={(event) => onChange(event.currentTarget.value)} />
-      ) : (
-        <input
-          {...common}
-          type={type as 'text'}
-          step={type === 'number' ? 'any' : undefined}
-          onInput={(event) => onChange(event.currentTarget.value)}
-        />
-      )}
-    </div>
-  );
-}
+/** The builder's small controls (its text controls are ui/controls.tsx's TextInput): each a native control with its own label. */
 
 export function Choice<T extends string>({
   id,

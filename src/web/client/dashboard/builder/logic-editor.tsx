@@ -1,4 +1,5 @@
-import { Choice, Text } from './inputs.js';
+import { TextInput } from '../ui/controls.js';
+import { Choice } from './inputs.js';
 import { type ConditionRow, type FieldInput, OPERATORS, type RuleRow } from './model.js';
 
 /**
@@ -107,11 +108,11 @@ export function LogicEditor({
                         onChange={(op) => updateCondition(index, at, { op })}
                       />
                       {takesValue && (
-                        <Text
+                        <TextInput
                           id={`${id}-value`}
                           label="Value"
                           value={condition.value}
-                          onChange={(value) => updateCondition(index, at, { value })}
+                          onInput={(value) => updateCondition(index, at, { value })}
                         />
                       )}
                       <button

@@ -1,4 +1,5 @@
-import { Choice, Text, Tick } from './inputs.js';
+import { TextInput } from '../ui/controls.js';
+import { Choice, Tick } from './inputs.js';
 import type { FieldInput } from './model.js';
 
 /**
@@ -52,13 +53,13 @@ export function CaptchaEditor({
       />
       {captcha.provider && (
         <>
-          <Text
+          <TextInput
             id="captcha-site-key"
             label="Site key"
             value={captcha.siteKey}
-            onChange={(siteKey) => set({ siteKey })}
+            onInput={(siteKey) => set({ siteKey })}
           />
-          <Text
+          <TextInput
             id="captcha-secret"
             label="Secret key"
             hint={
@@ -67,14 +68,14 @@ export function CaptchaEditor({
                 : 'Kept on the server to check each answer, never shown again.'
             }
             value={captcha.secret}
-            onChange={(secret) => set({ secret })}
+            onInput={(secret) => set({ secret })}
           />
-          <Text
+          <TextInput
             id="captcha-min-score"
             label="Lowest score accepted (scoring keys only, 0 to 1)"
             type="number"
             value={captcha.minScore}
-            onChange={(minScore) => set({ minScore })}
+            onInput={(minScore) => set({ minScore })}
           />
         </>
       )}
@@ -117,11 +118,11 @@ export function SpamRulesEditor({
             ]}
             onChange={(op) => update(index, { op })}
           />
-          <Text
+          <TextInput
             id={`spam-${index}-value`}
             label="Words or pattern"
             value={rule.value}
-            onChange={(value) => update(index, { value })}
+            onInput={(value) => update(index, { value })}
           />
           <button
             class="button button--small"
@@ -177,19 +178,19 @@ export function AutoResponseEditor({
         options={emails.map((field) => ({ value: field.id, label: field.label || field.id }))}
         onChange={(emailField) => set({ emailField })}
       />
-      <Text
+      <TextInput
         id="auto-subject"
         label="Subject"
         value={reply.subject}
-        onChange={(subject) => set({ subject })}
+        onInput={(subject) => set({ subject })}
       />
-      <Text
+      <TextInput
         id="auto-body"
         label="Message"
         hint="{{fieldId}} is replaced with that answer, such as {{name}}."
         multiline
         value={reply.body}
-        onChange={(body) => set({ body })}
+        onInput={(body) => set({ body })}
       />
     </>
   );

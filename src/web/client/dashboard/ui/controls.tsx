@@ -10,15 +10,18 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 interface InputProps {
   id: string;
   label: string;
-  value: string;
+  value: string | number | undefined;
   onInput: (value: string) => void;
-  type?: 'text' | 'email' | 'password' | 'url';
+  type?: 'text' | 'email' | 'password' | 'url' | 'number';
   autocomplete?: string;
   required?: boolean;
+  /** A textarea instead of one line. */
+  multiline?: boolean;
   error?: string;
   hint?: string;
 }
 
+/** One text control of any view (sign-in, account, the builder): its label, hint and error tied to it. */
 export function TextInput({
   id,
   label,
@@ -27,10 +30,18 @@ export function TextInput({
   type = 'text',
   autocomplete,
   required,
+  multiline,
   error,
   hint,
 }: InputProps) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    value: value ?? '',
+    required,
+    'aria-invalid': error ? ('true' as const) : undefined,
+    'aria-describedby': described,
+  };
   return (
     <div class={`control-row${error ? ' control-row--invalid' : ''}`}>
       <label for={id}>{label}</label>
@@ -44,17 +55,18 @@ export function TextInput({
           {error}
         </p>
       )}
-      <input
-        id={id}
-        // Preact types each input type apart, and no single branch takes them all (as in fields.tsx)
-        type={type as 'text'}
-        autocomplete={autocomplete}
-        required={required}
-        value={value}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={described}
-        onInput={(event) => onInput(event.currentTarget.value)}
-      />
+      {multiline ? (
+        <textarea {...common} rows={4} onInput={(event) => onInput(event.currentTarget.value)} />
+      ) : (
+        <input
+          {...common}
+          // Preact types each input type apart, and no single branch takes them all (as in fields.tsx)
+          type={type as 'text'}
+          step={type === 'number' ? 'any' : undefined}
+          autocomplete={autocomplete}
+          onInput={(event) => onInput(event.currentTarget.value)}
+        />
+      )}
     </div>
   );
 }

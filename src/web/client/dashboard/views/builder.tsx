@@ -2,29 +2,23 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
 import type { PublicForm } from '../../../components/form/types.js';
 import { type ApiError, api, ok } from '../api/client.js';
+import {
+  bodyOf,
+  type Draft,
+  draftOf,
+  embedOriginsOf,
+  embedOriginsText,
+  withFields,
+  withoutNulls,
+} from '../builder/draft.js';
 import { FieldsEditor } from '../builder/fields-editor.js';
-import { Choice, Section, Text, Tick } from '../builder/inputs.js';
+import { Choice, Section, Tick } from '../builder/inputs.js';
 import { LogicEditor } from '../builder/logic-editor.js';
-import {
-  type FieldInput,
-  type FormInput,
-  fromLogic,
-  type RuleRow,
-  type StoredForm,
-  toLogic,
-  type Ui,
-} from '../builder/model.js';
+import { type StoredForm, toLogic, type Ui } from '../builder/model.js';
 import { Preview } from '../builder/preview.js';
-import {
-  type AutoResponseDraft,
-  AutoResponseEditor,
-  type CaptchaDraft,
-  CaptchaEditor,
-  type SpamRuleDraft,
-  SpamRulesEditor,
-} from '../builder/protection.js';
+import { AutoResponseEditor, CaptchaEditor, SpamRulesEditor } from '../builder/protection.js';
 import { useSession } from '../session.js';
-import { Notice, useTitle } from '../ui/controls.js';
+import { Notice, TextInput, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 
 /**
@@ -33,160 +27,6 @@ import { CopyButton } from '../ui/copy.js';
  * own components. Saved with If-Match: when someone else saved meanwhile (412) it says so and
  * keeps everything typed. Publish, unpublish, archive, copy to another environment, delete.
  */
-
-interface Draft {
-  title: string;
-  fields: FieldInput[];
-  rules: RuleRow[];
-  ui: Ui;
-  piiDefault: 'plain' | 'masked' | 'hashed' | 'encrypted' | 'dropped';
-  honeypot: boolean;
-  /** The honeypot's name as stored (a site's own HTML may post it), or the builder's default. */
-  honeypotField: string;
-  captcha: CaptchaDraft;
-  spamRules: SpamRuleDraft[];
-  spamAction: 'reject' | 'flag' | 'quarantine';
-  autoResponse: AutoResponseDraft;
-  notify: boolean;
-  notifyTo: string;
-  retentionDays: string;
-}
-
-const HONEYPOT = 'website_url';
-
-type StoredSpam = {
-  honeypot?: { field: string } | null;
-  captcha?: {
-    provider: CaptchaDraft['provider'];
-    siteKey: string;
-    hasSecret?: boolean;
-    minScore?: number;
-  } | null;
-  rules?: SpamRuleDraft[];
-  action?: Draft['spamAction'];
-};
-
-function draftOf(form: StoredForm): Draft {
-  const spam = (form.spamProtection ?? {}) as StoredSpam;
-  const notify = (form.notifications as { email?: { enabled: boolean; to: string[] } } | null)?.email;
-  const reply = form.autoResponse as AutoResponseDraft | null | undefined;
-  return {
-    title: form.title,
-    fields: form.fields as FieldInput[],
-    rules: fromLogic(form.logic as { rules: Array<Record<string, unknown>> }),
-    ui: (form.ui ?? {}) as Ui,
-    piiDefault: ((form.storage as { pii?: Draft['piiDefault'] } | null)?.pii ??
-      'plain') as Draft['piiDefault'],
-    honeypot: Boolean(spam.honeypot),
-    honeypotField: spam.honeypot?.field ?? HONEYPOT,
-    captcha: {
-      provider: spam.captcha?.provider ?? '',
-      siteKey: spam.captcha?.siteKey ?? '',
-      secret: '',
-      hasSecret: spam.captcha?.hasSecret === true,
-      minScore: spam.captcha?.minScore === undefined ? '' : String(spam.captcha.minScore),
-    },
-    spamRules: (spam.rules ?? []).map((rule) => ({ ...rule })),
-    spamAction: spam.action ?? 'reject',
-    autoResponse: reply
-      ? { ...reply }
-      : {
-          enabled: false,
-          emailField: '',
-          subject: 'Thank you',
-          body: 'We have your answers, and will be in touch.',
-        },
-    notify: notify?.enabled === true,
-    notifyTo: (notify?.to ?? []).join(', '),
-    retentionDays: String((form.retention as { days?: number } | null)?.days ?? ''),
-  };
-}
-
-/**
- * The PUT body: every member the builder edits, whole (null clears one), and the ones it does
- * not (storage.mode, the form's webhooks) left as stored or left out, which keeps them.
- */
-function bodyOf(draft: Draft, form: StoredForm): FormInput {
-  const to = draft.notifyTo
-    .split(',')
-    .map((address) => address.trim())
-    .filter(Boolean);
-  const days = Number(draft.retentionDays);
-  const { captcha } = draft;
-  const minScore = captcha.minScore.trim() === '' ? undefined : Number(captcha.minScore);
-  const emailField =
-    draft.autoResponse.emailField || draft.fields.find((field) => field.type === 'email')?.id || '';
-  return {
-    title: draft.title,
-    fields: draft.fields,
-    logic: toLogic(draft.rules, draft.fields),
-    ui: draft.ui,
-    storage: { ...((form.storage as object | null) ?? {}), pii: draft.piiDefault },
-    spamProtection: {
-      honeypot: draft.honeypot ? { field: draft.honeypotField } : undefined,
-      // a stored secret is kept by sending none (the server keeps it while provider and site key stay)
-      captcha: captcha.provider
-        ? {
-            provider: captcha.provider,
-            siteKey: captcha.siteKey,
-            ...(captcha.secret ? { secret: captcha.secret } : {}),
-            ...(minScore !== undefined ? { minScore } : {}),
-          }
-        : undefined,
-      rules: draft.spamRules.length > 0 ? draft.spamRules : undefined,
-      action: draft.spamAction,
-    },
-    autoResponse:
-      draft.autoResponse.enabled || form.autoResponse ? { ...draft.autoResponse, emailField } : null,
-    notifications: to.length > 0 || draft.notify ? { email: { enabled: draft.notify, to } } : null,
-    retention: draft.retentionDays.trim() && Number.isFinite(days) ? { days } : null,
-  } as FormInput;
-}
-
-/** `ui.embedOrigins` as the builder shows it: a line each; `none` for an empty list (no site). */
-const embedOriginsText = (origins: unknown): string =>
-  Array.isArray(origins) ? (origins.length === 0 ? 'none' : origins.join('\n')) : '';
-const embedOriginsOf = (text: string): string[] | undefined => {
-  const lines = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  if (lines.length === 0) return undefined;
-  return lines.length === 1 && lines[0]?.toLowerCase() === 'none' ? [] : lines;
-};
-
-/** A body without its null members (a new form has nothing to clear; POST takes no null). */
-function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(value).filter(([, member]) => member !== null && member !== undefined),
-  );
-}
-
-/**
- * Fields changed: a field whose id was edited (same place, another id) takes its references
- * along (logic rules, spam rules, the automatic reply's address field), so the save stays valid.
- */
-function withFields(draft: Draft, fields: FieldInput[]): Draft {
-  const renamed = new Map<string, string>();
-  if (fields.length === draft.fields.length)
-    draft.fields.forEach((field, i) => {
-      const now = fields[i]?.id;
-      if (now !== undefined && now !== field.id) renamed.set(field.id, now);
-    });
-  if (renamed.size === 0) return { ...draft, fields };
-  const to = (id: string) => renamed.get(id) ?? id;
-  return {
-    ...draft,
-    fields,
-    rules: draft.rules.map((rule) => ({
-      ...rule,
-      targets: rule.targets.map(to),
-      conditions: rule.conditions.map((condition) => ({ ...condition, field: to(condition.field) })),
-    })),
-    spamRules: draft.spamRules.map((rule) => ({ ...rule, field: to(rule.field) })),
-    autoResponse: { ...draft.autoResponse, emailField: to(draft.autoResponse.emailField) },
-  };
-}
 
 export function Builder() {
   const { params } = useRoute();
@@ -374,19 +214,19 @@ export function Builder() {
       <div class="builder__columns">
         <div class="builder__editor">
           <Section title="Form">
-            <Text
+            <TextInput
               id="form-title"
               label="Title"
               value={draft.title}
-              onChange={(title) => change({ title })}
+              onInput={(title) => change({ title })}
               error={error?.about('title')}
             />
-            <Text
+            <TextInput
               id="form-description"
               label="Description"
               multiline
               value={draft.ui.description as string | undefined}
-              onChange={(description) => changeUi({ description: description || undefined })}
+              onInput={(description) => changeUi({ description: description || undefined })}
             />
           </Section>
           <Section title="Fields">
@@ -432,49 +272,49 @@ export function Builder() {
               ]}
               onChange={(progress) => changeUi({ progress: progress as Ui['progress'] })}
             />
-            <Text
+            <TextInput
               id="ui-submit"
               label="Submit button"
               value={draft.ui.submitLabel as string | undefined}
               hint="Submit, when blank."
-              onChange={(submitLabel) => changeUi({ submitLabel: submitLabel || undefined })}
+              onInput={(submitLabel) => changeUi({ submitLabel: submitLabel || undefined })}
             />
-            <Text
+            <TextInput
               id="ui-success"
               label="Thank-you message"
               value={draft.ui.successMessage as string | undefined}
               hint="Thank you, when blank."
-              onChange={(successMessage) => changeUi({ successMessage: successMessage || undefined })}
+              onInput={(successMessage) => changeUi({ successMessage: successMessage || undefined })}
             />
-            <Text
+            <TextInput
               id="ui-redirect"
               label="After sending, go to (a web address)"
               type="url"
               value={draft.ui.redirectUrl as string | undefined}
-              onChange={(redirectUrl) => changeUi({ redirectUrl: redirectUrl || undefined })}
+              onInput={(redirectUrl) => changeUi({ redirectUrl: redirectUrl || undefined })}
               error={error?.about('ui.redirectUrl')}
             />
-            <Text
+            <TextInput
               id="ui-accent"
               label="Accent colour (#rrggbb)"
               value={draft.ui.accentColor as string | undefined}
-              onChange={(accentColor) => changeUi({ accentColor: accentColor || undefined })}
+              onInput={(accentColor) => changeUi({ accentColor: accentColor || undefined })}
               error={error?.about('ui.accentColor')}
             />
-            <Text
+            <TextInput
               id="ui-embed-origins"
               label="Sites that may embed it (one origin a line)"
               hint="Such as https://www.example.com. Blank: any site may; “none”: no site."
               multiline
               value={embedOriginsText(draft.ui.embedOrigins)}
-              onChange={(text) => changeUi({ embedOrigins: embedOriginsOf(text) })}
+              onInput={(text) => changeUi({ embedOrigins: embedOriginsOf(text) })}
               error={error?.errors.find((problem) => problem.field.startsWith('ui.embedOrigins'))?.message}
             />
-            <Text
+            <TextInput
               id="ui-language"
               label="Language (such as en, fr, ar)"
               value={draft.ui.language as string | undefined}
-              onChange={(language) => changeUi({ language: language || undefined })}
+              onInput={(language) => changeUi({ language: language || undefined })}
             />
           </Section>
           <Section title="Privacy, spam, mail">
@@ -525,20 +365,20 @@ export function Builder() {
               checked={draft.notify}
               onChange={(notify) => change({ notify })}
             />
-            <Text
+            <TextInput
               id="notify-to"
               label="To (addresses, comma-separated)"
               value={draft.notifyTo}
-              onChange={(notifyTo) => change({ notifyTo })}
+              onInput={(notifyTo) => change({ notifyTo })}
               error={error?.about('notifications.email.to')}
             />
-            <Text
+            <TextInput
               id="retention"
               label="Delete responses after (days)"
               type="number"
               hint="Kept for good, when blank."
               value={draft.retentionDays}
-              onChange={(retentionDays) => change({ retentionDays })}
+              onInput={(retentionDays) => change({ retentionDays })}
               error={error?.about('retention.days')}
             />
           </Section>
