@@ -28,6 +28,8 @@ const Environments = lazy(() => import('./views/environments.js').then((module) 
 const Account = lazy(() => import('./views/account.js').then((module) => module.Account));
 const Builder = lazy(() => import('./views/builder.js').then((module) => module.Builder));
 const Inbox = lazy(() => import('./views/inbox.js').then((module) => module.Inbox));
+const Analytics = lazy(() => import('./views/analytics.js').then((module) => module.Analytics));
+const Webhooks = lazy(() => import('./views/webhooks.js').then((module) => module.Webhooks));
 
 /** The views a signed-out person may see. */
 const PUBLIC = new Set(['/app/login', '/app/signup', '/app/forgot', '/app/reset']);
@@ -91,6 +93,8 @@ function Views() {
       <Route path="/app" component={FormsList} />
       <Route path="/app/forms/:id" component={Builder} />
       <Route path="/app/forms/:id/inbox" component={Inbox} />
+      <Route path="/app/forms/:id/webhooks" component={Webhooks} />
+      <Route path="/app/analytics" component={Analytics} />
       <Route path="/app/keys" component={Keys} />
       <Route path="/app/environments" component={Environments} />
       <Route path="/app/account" component={Account} />

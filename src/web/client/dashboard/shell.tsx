@@ -7,6 +7,7 @@ import { useSession } from './session.js';
 
 const LINKS = [
   { href: '/app', label: 'Forms' },
+  { href: '/app/analytics', label: 'Analytics' },
   { href: '/app/keys', label: 'API keys' },
   { href: '/app/environments', label: 'Environments' },
   { href: '/app/account', label: 'Account' },

@@ -154,6 +154,12 @@ export function Builder() {
         <CopyButton text={link} label="Copy link" />{' '}
         <a class="button button--small" href={`/app/forms/${encodeURIComponent(id)}/inbox`}>
           Inbox
+        </a>{' '}
+        <a class="button button--small" href={`/app/forms/${encodeURIComponent(id)}/webhooks`}>
+          Webhooks
+        </a>{' '}
+        <a class="button button--small" href={`/app/analytics?form=${encodeURIComponent(id)}`}>
+          Analytics
         </a>
       </p>
       {stale && (

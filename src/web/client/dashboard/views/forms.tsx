@@ -129,6 +129,20 @@ export function FormsList() {
                   >
                     Inbox
                   </a>
+                  <a
+                    class="button button--small"
+                    href={`/app/forms/${encodeURIComponent(form.id)}/webhooks`}
+                    aria-label={`Webhooks: ${form.title}`}
+                  >
+                    Webhooks
+                  </a>
+                  <a
+                    class="button button--small"
+                    href={`/app/analytics?form=${encodeURIComponent(form.id)}`}
+                    aria-label={`Analytics: ${form.title}`}
+                  >
+                    Analytics
+                  </a>
                   <CopyButton text={link} label="Copy link" />
                   <CopyButton text={snippet} label="Copy embed code" />
                 </p>
