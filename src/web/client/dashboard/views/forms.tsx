@@ -19,6 +19,9 @@ interface Counts {
   lastSubmissionAt: string | null;
 }
 
+/** How often the counts are asked for again while the list is shown. */
+const COUNTS_EVERY_MS = 10_000;
+
 const NONE: Counts = { submissions: 0, unread: 0, lastSubmissionAt: null };
 
 const STATUS_WORDS: Record<string, string> = {
@@ -61,13 +64,30 @@ export function FormsList() {
     Promise.all([listed, archived])
       .then(([page, more]) => current && setForms([...page.data, ...more.data]))
       .catch((caught: ApiError) => current && setError(caught));
-    ok(api.GET('/responses/summary', { params: { query: { environment } } }))
-      .then((summary) => current && setCounts(new Map(summary.data.map((entry) => [entry.formId, entry]))))
-      .catch(() => current && setCounts(new Map()));
     return () => {
       current = false;
     };
   }, [environment, showArchived]);
+  // The counts follow responses as they arrive and are read elsewhere: asked again every little
+  // while the tab is shown, and at once when it is shown again.
+  useEffect(() => {
+    let current = true;
+    const count = () => {
+      if (document.visibilityState !== 'visible') return;
+      ok(api.GET('/responses/summary', { params: { query: { environment } } }))
+        .then((summary) => current && setCounts(new Map(summary.data.map((entry) => [entry.formId, entry]))))
+        .catch(() => undefined);
+    };
+    setCounts(new Map());
+    count();
+    const timer = setInterval(count, COUNTS_EVERY_MS);
+    document.addEventListener('visibilitychange', count);
+    return () => {
+      current = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', count);
+    };
+  }, [environment]);
   const origin = location.origin;
   return (
     <section class="view">

@@ -1,65 +1,61 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { type ApiError, api, ok } from '../api/client.js';
-import type { paths } from '../api/schema.js';
+import { Detail } from '../inbox/detail.js';
+import {
+  csvHref,
+  type Filter,
+  type InboxForm,
+  NO_FILTER,
+  type Page,
+  queryOf,
+  rangeProblem,
+  type Status,
+  type Submission,
+  shown,
+  when,
+} from '../inbox/model.js';
+import { type InboxMove, SHORTCUTS, useInboxShortcuts } from '../inbox/shortcuts.js';
 import { Notice, useTitle } from '../ui/controls.js';
 
 /**
- * A form's inbox (API.md §11.3, the start of issue 13): newest first, filtered by status,
- * starred and read, "Load more" on the keyset cursor, a submission's answers by field label,
- * read/unread and star answered at once (optimistic, rolled back with a message if refused),
- * delete after confirming, and the CSV export of the current filter.
+ * A form's inbox (API.md §11.3): newest first, filtered by status, starred, read and date,
+ * "Load more" on the keyset cursor, a response's answers by field label, its notes and a reply
+ * by e-mail; read/unread and star answered at once (optimistic, rolled back with a message if
+ * refused), j/k/s/u from the keyboard, delete after confirming, the CSV export of the filter.
+ * Responses that arrive meanwhile are announced, not pushed in under the reader's cursor.
  */
 
-type Page = Exclude<paths['/responses']['get']['responses'][200]['content']['application/json'], string>;
-type Submission = Page['data'][number];
-type Status = '' | 'accepted' | 'flagged' | 'quarantined';
-interface Filter {
-  status: Status;
-  starred: boolean;
-  read: '' | 'true' | 'false';
-}
-
-const when = (iso: string) => new Date(iso).toLocaleString();
-const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value));
+/** How often the inbox asks whether responses arrived, while the tab is shown. */
+const ARRIVALS_EVERY_MS = 15_000;
 
 export function Inbox() {
   const { params } = useRoute();
   const id = params.id ?? '';
-  const [form, setForm] = useState<{
-    title: string;
-    environment: string;
-    fields: Array<{ id: string; label: string }>;
-  }>();
-  const [filter, setFilter] = useState<Filter>({ status: '', starred: false, read: '' });
+  const [form, setForm] = useState<InboxForm>();
+  const [filter, setFilter] = useState<Filter>(NO_FILTER);
   const [rows, setRows] = useState<Submission[]>();
   const [cursor, setCursor] = useState<string | null>(null);
   const [open, setOpen] = useState<string>();
   const [error, setError] = useState<ApiError>();
-  const [confirming, setConfirming] = useState(false);
+  const [arrived, setArrived] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const detailHeading = useRef<string | undefined>(undefined);
   useTitle(form ? `Inbox: ${form.title}` : 'Inbox');
+  const badRange = rangeProblem(filter);
 
   useEffect(() => {
     ok(api.GET('/forms/{id}', { params: { path: { id } } }))
-      .then((loaded) => setForm(loaded as typeof form))
+      .then((loaded) => setForm(loaded as InboxForm))
       .catch((caught: ApiError) => setError(caught));
   }, [id]);
 
-  const query = (after?: string) => ({
-    form_id: id,
-    environment: form?.environment,
-    limit: 50,
-    ...(after ? { cursor: after } : {}),
-    ...(filter.status ? { status: filter.status } : {}),
-    ...(filter.starred ? { starred: true } : {}),
-    ...(filter.read ? { read: filter.read === 'true' } : {}),
-  });
-
   useEffect(() => {
-    if (!form) return;
+    if (!form || badRange) return;
     let current = true;
     setRows(undefined);
-    ok(api.GET('/responses', { params: { query: query() } }))
+    setArrived(false);
+    ok(api.GET('/responses', { params: { query: queryOf(form, filter) } }))
       .then((answer) => {
         const page = answer as Page;
         if (!current) return;
@@ -70,54 +66,113 @@ export function Inbox() {
     return () => {
       current = false;
     };
-  }, [form, filter]);
+  }, [form, filter, reloads]);
 
-  const more = async () => {
-    if (!cursor) return;
+  // Responses that arrive are announced (a button shows them): the list does not move under the reader.
+  const newest = rows?.[0]?.id;
+  useEffect(() => {
+    if (!form || rows === undefined || badRange || arrived) return;
+    const look = () => {
+      if (document.visibilityState !== 'visible') return;
+      ok(api.GET('/responses', { params: { query: { ...queryOf(form, filter), limit: 1 } } }))
+        .then((answer) => {
+          const first = (answer as Page).data[0];
+          if (first && first.id !== newest && !rows.some((row) => row.id === first.id)) setArrived(true);
+        })
+        .catch(() => undefined);
+    };
+    const timer = setInterval(look, ARRIVALS_EVERY_MS);
+    document.addEventListener('visibilitychange', look);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', look);
+    };
+  }, [form, filter, newest, arrived, rows === undefined]);
+
+  const more = async (): Promise<Submission[]> => {
+    if (!cursor || !form) return rows ?? [];
     try {
-      const page = (await ok(api.GET('/responses', { params: { query: query(cursor) } }))) as Page;
-      setRows([...(rows ?? []), ...page.data]);
+      const page = (await ok(
+        api.GET('/responses', { params: { query: queryOf(form, filter, cursor) } }),
+      )) as Page;
+      const next = [...(rows ?? []), ...page.data];
+      setRows(next);
       setCursor(page.nextCursor);
+      return next;
     } catch (caught) {
       setError(caught as ApiError);
+      return rows ?? [];
     }
   };
 
+  const put = (next: Submission) =>
+    setRows((list) => list?.map((item) => (item.id === next.id ? next : item)));
+
   /** Read or star at once on the page; the server's refusal puts it back, and says so. */
-  const toggle = async (row: Submission, member: 'read' | 'starred') => {
-    const next = !row[member];
-    const put = (value: boolean) =>
-      setRows((list) => list?.map((item) => (item.id === row.id ? { ...item, [member]: value } : item)));
-    put(next);
+  const toggle = async (row: Submission, member: 'read' | 'starred', value = !row[member]) => {
+    const set = (to: boolean) =>
+      setRows((list) => list?.map((item) => (item.id === row.id ? { ...item, [member]: to } : item)));
+    set(value);
     setError(undefined);
     try {
       const path = { params: { path: { id: row.id } } };
-      if (member === 'read') await ok(api.POST('/responses/{id}/read', { ...path, body: { read: next } }));
-      else await ok(api.POST('/responses/{id}/star', { ...path, body: { starred: next } }));
+      if (member === 'read') await ok(api.POST('/responses/{id}/read', { ...path, body: { read: value } }));
+      else await ok(api.POST('/responses/{id}/star', { ...path, body: { starred: value } }));
     } catch (caught) {
-      put(!next);
+      set(row[member]);
       setError(caught as ApiError);
     }
   };
+
+  const show = (row: Submission, focus: boolean) => {
+    setOpen(row.id);
+    if (!row.read) void toggle(row, 'read', true);
+    // the detail's heading takes focus: read out first, and in view on a narrow screen (where it follows the list)
+    if (focus) detailHeading.current = row.id;
+  };
+  useLayoutEffect(() => {
+    if (!open || detailHeading.current !== open) return;
+    detailHeading.current = undefined;
+    const heading = document.getElementById('detail-title');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }, [open]);
 
   const remove = async (row: Submission) => {
     try {
       await ok(api.DELETE('/responses/{id}', { params: { path: { id: row.id } } }));
       setRows((list) => list?.filter((item) => item.id !== row.id));
       setOpen(undefined);
-      setConfirming(false);
     } catch (caught) {
       setError(caught as ApiError);
     }
   };
 
-  const labelOf = (fieldId: string) => form?.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
   const selected = rows?.find((row) => row.id === open);
-  const csv = `/responses?${new URLSearchParams(
-    Object.entries({ ...query(), format: 'csv', limit: undefined }).flatMap(([key, value]) =>
-      value === undefined ? [] : [[key, String(value)]],
-    ),
-  )}`;
+
+  useInboxShortcuts(async (move: InboxMove) => {
+    if (!rows?.length) return;
+    if (move === 'star' || move === 'read') {
+      if (selected) void toggle(selected, move === 'star' ? 'starred' : 'read');
+      return;
+    }
+    const at = rows.findIndex((row) => row.id === open);
+    if (move === 'previous') {
+      if (at > 0) show(rows[at - 1] as Submission, true);
+      return;
+    }
+    const list = at === rows.length - 1 && cursor ? await more() : rows;
+    const next = list[at + 1];
+    if (next) show(next, true);
+  });
+
+  const change = (part: Partial<Filter>) => {
+    setOpen(undefined);
+    setFilter({ ...filter, ...part });
+  };
+  const labelOf = (fieldId: string) => form?.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
 
   return (
     <section class="view inbox">
@@ -133,7 +188,7 @@ export function Inbox() {
           <select
             id="filter-status"
             value={filter.status}
-            onChange={(event) => setFilter({ ...filter, status: event.currentTarget.value as Status })}
+            onChange={(event) => change({ status: event.currentTarget.value as Status })}
           >
             <option value="">Accepted and flagged</option>
             <option value="accepted">Accepted</option>
@@ -146,33 +201,84 @@ export function Inbox() {
           <select
             id="filter-read"
             value={filter.read}
-            onChange={(event) => setFilter({ ...filter, read: event.currentTarget.value as Filter['read'] })}
+            onChange={(event) => change({ read: event.currentTarget.value as Filter['read'] })}
           >
             <option value="">Read or not</option>
             <option value="false">Unread</option>
             <option value="true">Read</option>
           </select>
         </div>
+        <div class="control-row">
+          <label for="filter-from">From</label>
+          <input
+            id="filter-from"
+            type="date"
+            value={filter.from}
+            max={filter.to || undefined}
+            aria-describedby={badRange ? 'filter-range-error' : undefined}
+            onChange={(event) => change({ from: event.currentTarget.value })}
+          />
+        </div>
+        <div class="control-row">
+          <label for="filter-to">To</label>
+          <input
+            id="filter-to"
+            type="date"
+            value={filter.to}
+            min={filter.from || undefined}
+            aria-invalid={badRange ? 'true' : undefined}
+            aria-describedby={badRange ? 'filter-range-error' : undefined}
+            onChange={(event) => change({ to: event.currentTarget.value })}
+          />
+        </div>
         <div class="tick">
           <input
             id="filter-starred"
             type="checkbox"
             checked={filter.starred}
-            onChange={(event) => setFilter({ ...filter, starred: event.currentTarget.checked })}
+            onChange={(event) => change({ starred: event.currentTarget.checked })}
           />
           <label for="filter-starred">Starred only</label>
         </div>
-        <a class="button" href={csv} download>
-          Export CSV
-        </a>
+        {form && !badRange && (
+          <a class="button" href={csvHref(form, filter)} download>
+            Export CSV
+          </a>
+        )}
       </div>
-      {rows === undefined ? (
+      {badRange && (
+        <p class="error" id="filter-range-error" role="alert">
+          {badRange} Change one of the dates.
+        </p>
+      )}
+      <details class="inbox__keys">
+        <summary>Keyboard shortcuts</summary>
+        <dl>
+          {SHORTCUTS.map((shortcut) => (
+            <div key={shortcut.key}>
+              <dt>
+                <kbd>{shortcut.key}</kbd>
+              </dt>
+              <dd>{shortcut.words}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      {arrived && (
+        <Notice kind="info">
+          New responses have arrived.{' '}
+          <button class="button button--small" type="button" onClick={() => setReloads(reloads + 1)}>
+            Show new responses
+          </button>
+        </Notice>
+      )}
+      {badRange ? null : rows === undefined ? (
         <p role="status">Loading responses…</p>
       ) : rows.length === 0 ? (
         <p class="empty">No responses here yet: share the form’s link, or change the filter.</p>
       ) : (
         <div class="inbox__columns">
-          <ul class="inbox__list">
+          <ul class="inbox__list" aria-label="Responses">
             {rows.map((row) => {
               const first = Object.entries(row.answers).slice(0, 2);
               return (
@@ -181,11 +287,7 @@ export function Inbox() {
                     class="inbox__open"
                     type="button"
                     aria-pressed={open === row.id}
-                    onClick={() => {
-                      setOpen(row.id);
-                      setConfirming(false);
-                      if (!row.read) void toggle(row, 'read');
-                    }}
+                    onClick={() => show(row, true)}
                   >
                     {!row.read && <span class="badge badge--accent">Unread</span>}
                     {row.starred && <span class="badge">Starred</span>}
@@ -199,54 +301,18 @@ export function Inbox() {
               );
             })}
           </ul>
-          {selected && (
-            <article class="inbox__detail" aria-labelledby="detail-title">
-              <h2 id="detail-title">Response of {when(selected.createdAt)}</h2>
-              <p class="muted">
-                {selected.status}
-                {selected.read ? ' · read' : ' · unread'}
-              </p>
-              <dl class="answers">
-                {Object.entries(selected.answers).map(([field, value]) => (
-                  <div key={field}>
-                    <dt>{labelOf(field)}</dt>
-                    <dd>{shown(value)}</dd>
-                  </div>
-                ))}
-              </dl>
-              <p class="actions">
-                <button class="button" type="button" onClick={() => toggle(selected, 'read')}>
-                  {selected.read ? 'Mark unread' : 'Mark read'}
-                </button>
-                <button
-                  class="button"
-                  type="button"
-                  aria-pressed={selected.starred}
-                  onClick={() => toggle(selected, 'starred')}
-                >
-                  {selected.starred ? 'Unstar' : 'Star'}
-                </button>
-                {confirming ? (
-                  <span class="confirm">
-                    Delete this response for good?{' '}
-                    <button class="button button--danger" type="button" onClick={() => remove(selected)}>
-                      Delete response
-                    </button>
-                    <button class="button" type="button" onClick={() => setConfirming(false)}>
-                      Keep it
-                    </button>
-                  </span>
-                ) : (
-                  <button class="button button--danger" type="button" onClick={() => setConfirming(true)}>
-                    Delete
-                  </button>
-                )}
-              </p>
-            </article>
+          {selected && form && (
+            <Detail
+              form={form}
+              submission={selected}
+              toggle={(member) => toggle(selected, member)}
+              replace={put}
+              remove={() => remove(selected)}
+            />
           )}
         </div>
       )}
-      {cursor && (
+      {cursor && !badRange && rows !== undefined && (
         <p>
           <button class="button" type="button" onClick={more}>
             Load more

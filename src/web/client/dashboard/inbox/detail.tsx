@@ -1,0 +1,218 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type ApiError, api, ok } from '../api/client.js';
+import { Notice, TextInput } from '../ui/controls.js';
+import { type InboxForm, recipientOf, type Submission, shown, when } from './model.js';
+
+/**
+ * One response opened in the inbox: its answers by label, read/unread and star (answered at
+ * once by the list, see inbox.tsx), the owner's notes, a reply by e-mail to the address it
+ * gave, and delete after confirming.
+ */
+export function Detail({
+  form,
+  submission,
+  toggle,
+  replace,
+  remove,
+}: {
+  form: InboxForm;
+  submission: Submission;
+  toggle: (member: 'read' | 'starred') => void;
+  /** The server's new view of this response (after a note). */
+  replace: (next: Submission) => void;
+  remove: () => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setConfirming(false), [submission.id]);
+  const labelOf = (fieldId: string) => form.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
+  return (
+    <article class="inbox__detail" aria-labelledby="detail-title">
+      <h2 id="detail-title">Response of {when(submission.createdAt)}</h2>
+      <p class="muted">
+        {submission.status}
+        {submission.read ? ' · read' : ' · unread'}
+        {submission.starred ? ' · starred' : ''}
+      </p>
+      <dl class="answers">
+        {Object.entries(submission.answers).map(([field, value]) => (
+          <div key={field}>
+            <dt>{labelOf(field)}</dt>
+            <dd>{shown(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p class="actions">
+        <button class="button" type="button" onClick={() => toggle('read')}>
+          {submission.read ? 'Mark unread' : 'Mark read'}
+        </button>
+        <button
+          class="button"
+          type="button"
+          aria-pressed={submission.starred}
+          onClick={() => toggle('starred')}
+        >
+          {submission.starred ? 'Unstar' : 'Star'}
+        </button>
+        {confirming ? (
+          <span class="confirm">
+            Delete this response for good?{' '}
+            <button class="button button--danger" type="button" onClick={remove}>
+              Delete response
+            </button>
+            <button class="button" type="button" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </span>
+        ) : (
+          <button class="button button--danger" type="button" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+      </p>
+      <Notes submission={submission} replace={replace} />
+      <Reply form={form} submission={submission} />
+    </article>
+  );
+}
+
+function Notes({ submission, replace }: { submission: Submission; replace: (next: Submission) => void }) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError>();
+  const [empty, setEmpty] = useState(false);
+  // a note half-typed belongs to the response it was typed on
+  useEffect(() => {
+    setText('');
+    setError(undefined);
+    setEmpty(false);
+  }, [submission.id]);
+  const add = async (event: Event) => {
+    event.preventDefault();
+    setEmpty(text.trim() === '');
+    if (text.trim() === '') return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const next = await ok(
+        api.POST('/responses/{id}/notes', { params: { path: { id: submission.id } }, body: { text } }),
+      );
+      replace(next as Submission);
+      setText('');
+    } catch (caught) {
+      setError(caught as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="inbox__notes" aria-labelledby="notes-title">
+      <h3 id="notes-title">Notes</h3>
+      {submission.notes.length === 0 ? (
+        <p class="muted">No notes yet. Only you see them.</p>
+      ) : (
+        <ul class="notes">
+          {submission.notes.map((note) => (
+            <li key={note.id}>
+              <p class="notes__text">{note.text}</p>
+              <p class="muted">{when(note.createdAt)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form class="stack" onSubmit={add} noValidate>
+        <TextInput
+          id="note-text"
+          label="Note"
+          multiline
+          required
+          value={text}
+          onInput={setText}
+          error={empty ? 'Write the note first' : error && (error.about('text') ?? error.message)}
+        />
+        <button class="button" type="submit" disabled={busy}>
+          Add note
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Reply({ form, submission }: { form: InboxForm; submission: Submission }) {
+  const to = recipientOf(form, submission);
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError>();
+  const [sent, setSent] = useState<string>();
+  const [empty, setEmpty] = useState(false);
+  useEffect(() => {
+    setSubject(`Re: ${form.title}`);
+    setMessage('');
+    setError(undefined);
+    setSent(undefined);
+    setEmpty(false);
+  }, [submission.id, form.title]);
+  if (!to)
+    return (
+      <section class="inbox__reply" aria-labelledby="reply-title">
+        <h3 id="reply-title">Reply by e-mail</h3>
+        <p class="muted">This response gave no e-mail address to reply to.</p>
+      </section>
+    );
+  const send = async (event: Event) => {
+    event.preventDefault();
+    setEmpty(message.trim() === '');
+    if (message.trim() === '') return;
+    setBusy(true);
+    setError(undefined);
+    setSent(undefined);
+    try {
+      const answer = await ok(
+        api.POST('/responses/{id}/reply', {
+          params: { path: { id: submission.id } },
+          body: { message, ...(subject.trim() ? { subject } : {}) },
+        }),
+      );
+      setSent(answer.to);
+      setMessage('');
+    } catch (caught) {
+      setError(caught as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const general = error && !error.about('message') && !error.about('subject');
+  return (
+    <section class="inbox__reply" aria-labelledby="reply-title">
+      <h3 id="reply-title">Reply by e-mail</h3>
+      <p class="muted">To {to}</p>
+      {sent && <Notice kind="success">Reply sent to {sent}.</Notice>}
+      {general && (
+        <Notice kind="error" announce={error}>
+          {error.message}
+        </Notice>
+      )}
+      <form class="stack" onSubmit={send} noValidate>
+        <TextInput
+          id="reply-subject"
+          label="Subject"
+          value={subject}
+          onInput={setSubject}
+          error={error?.about('subject')}
+        />
+        <TextInput
+          id="reply-message"
+          label="Message"
+          multiline
+          required
+          value={message}
+          onInput={setMessage}
+          error={empty ? 'Write the message first' : error?.about('message')}
+        />
+        <button class="button button--primary" type="submit" disabled={busy}>
+          Send reply
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { paths } from '../api/schema.js';
+
+/** What the inbox knows of a form and its responses, and how it words them. */
+
+export type Page = Exclude<
+  paths['/responses']['get']['responses'][200]['content']['application/json'],
+  string
+>;
+export type Submission = Page['data'][number];
+export type Status = '' | 'accepted' | 'flagged' | 'quarantined';
+
+export interface Filter {
+  status: Status;
+  starred: boolean;
+  read: '' | 'true' | 'false';
+  /** ISO dates (yyyy-mm-dd) or '' for no bound; `to` covers its whole day (API.md §6.2). */
+  from: string;
+  to: string;
+}
+
+export const NO_FILTER: Filter = { status: '', starred: false, read: '', from: '', to: '' };
+
+export interface InboxField {
+  id: string;
+  label: string;
+  type: string;
+  pii?: boolean;
+  piiMode?: string;
+}
+
+export interface InboxForm {
+  id: string;
+  title: string;
+  environment: string;
+  fields: InboxField[];
+  storage?: { pii?: string };
+}
+
+export const when = (iso: string): string => new Date(iso).toLocaleString();
+export const shown = (value: unknown): string => (Array.isArray(value) ? value.join(', ') : String(value));
+
+/** The query of GET /responses for a filter (and a page after `cursor`). */
+export function queryOf(form: InboxForm, filter: Filter, cursor?: string) {
+  return {
+    form_id: form.id,
+    environment: form.environment,
+    limit: 50,
+    ...(cursor ? { cursor } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.starred ? { starred: true } : {}),
+    ...(filter.read ? { read: filter.read === 'true' } : {}),
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+  };
+}
+
+/** The address of the CSV download of exactly what the inbox lists (every page of it). */
+export function csvHref(form: InboxForm, filter: Filter): string {
+  const { limit: _limit, ...query } = queryOf(form, filter);
+  return `/responses?${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])), format: 'csv' })}`;
+}
+
+/**
+ * Who a reply would go to, as the server picks it (reply-routes.ts): the first e-mail field,
+ * in the form's order, with an answer it can send to. Hashed and dropped answers cannot be.
+ */
+export function recipientOf(form: InboxForm, submission: Submission): string | undefined {
+  for (const field of form.fields) {
+    if (field.type !== 'email') continue;
+    const mode = field.piiMode ?? (field.pii ? (form.storage?.pii ?? 'plain') : 'plain');
+    if (mode === 'hashed' || mode === 'dropped') continue;
+    const answer = submission.answers[field.id];
+    if (typeof answer === 'string' && answer.includes('@')) return answer;
+  }
+  return undefined;
+}
+
+/** A date range filter that makes sense: both bounds optional, `to` not before `from`. */
+export const rangeProblem = (filter: Filter): string | undefined =>
+  filter.from && filter.to && filter.to < filter.from ? '“To” is before “From”.' : undefined;
