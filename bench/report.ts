@@ -1,3 +1,4 @@
+import type { InboxBrowserFigures } from './inbox-browser.js';
 import type { LoadResult } from './load.js';
 import type { WebhookFigures } from './webhooks.js';
 
@@ -58,6 +59,7 @@ export interface EngineResult {
   };
   webhooks?: WebhookFigures & { quiet: string };
   inbox?: {
+    browser?: InboxBrowserFigures | { skipped: string };
     seedRows: number;
     seedSeconds: number;
     readyMs: number;
@@ -214,6 +216,31 @@ function lines(results: Results): Line[] {
         text: `${int(e.inbox.load.requestsPerSecond)} req/s, p50 ${ms(e.inbox.load.p50)}, p99 ${ms(e.inbox.load.p99)}`,
       },
   );
+  const inChromium = (e: EngineResult) =>
+    e.inbox?.browser && 'firstRows' in e.inbox.browser ? e.inbox.browser : undefined;
+  const noChromium = (e: EngineResult): Cell | undefined =>
+    e.inbox?.browser && 'skipped' in e.inbox.browser
+      ? { text: `skipped (${e.inbox.browser.skipped})` }
+      : undefined;
+  row(`Inbox of ${rows} in Chromium: first rows painted, p50 / p95`, '< 300 ms', (e) => {
+    const b = inChromium(e);
+    return b
+      ? {
+          text: `${ms(b.firstRows.p50)} / ${ms(b.firstRows.p95)} (cold ${ms(b.coldMs)})`,
+          ok: b.firstRows.p95 < 300,
+        }
+      : noChromium(e);
+  });
+  row('Inbox in Chromium: star click → painted, p50 / max', '< 100 ms', (e) => {
+    const b = inChromium(e);
+    return b
+      ? { text: `${ms(b.starClick.p50)} / ${ms(b.starClick.max)}`, ok: b.starClick.max < 100 }
+      : noChromium(e);
+  });
+  row(`Forms list with ${rows} in Chromium: counts painted, p50 / p95`, '', (e) => {
+    const b = inChromium(e);
+    return b ? { text: `${ms(b.formsCounts.p50)} / ${ms(b.formsCounts.p95)}` } : noChromium(e);
+  });
   const csv = (e: EngineResult) => (e.inbox?.csv && 'rows' in e.inbox.csv ? e.inbox.csv : undefined);
   const skipped = (e: EngineResult): Cell | undefined =>
     e.inbox?.csv && 'skipped' in e.inbox.csv ? { text: 'skipped (no CSV route)' } : undefined;
@@ -382,6 +409,16 @@ export function renderMarkdown(results: Results, previous: string): string {
         `- ${e.inbox.quiet}. ${name}: loaded ${int(e.inbox.seedRows)} rows in ${e.inbox.seedSeconds.toFixed(1)} s; ` +
           `newest 50 sequential max ${ms(e.inbox.sequential.max)}; under load statuses ${JSON.stringify(e.inbox.load.statusCodes)}.`,
       );
+      const b = e.inbox.browser;
+      if (b && 'firstRows' in b)
+        out.push(
+          `- ${name}, the dashboard in Chromium ${b.chromium} (1280 × 800, the service on the same 2 CPUs): ` +
+            `/app/forms/{id}/inbox loaded ${b.firstRows.count} times with its assets cached, navigation start → 50 rows painted ` +
+            `p50 ${ms(b.firstRows.p50)}, p95 ${ms(b.firstRows.p95)}, max ${ms(b.firstRows.max)}; the first load of all ${ms(b.coldMs)}. ` +
+            `Star clicked ${b.starClick.count} times (each after the server's answer to the last): click → pressed state painted ` +
+            `p50 ${b.starClick.p50.toFixed(1)} ms, p95 ${b.starClick.p95.toFixed(1)} ms, max ${b.starClick.max.toFixed(1)} ms. ` +
+            `The forms list (its counts from GET /responses/summary) painted p50 ${ms(b.formsCounts.p50)}, max ${ms(b.formsCounts.max)}.`,
+        );
       const csv = e.inbox.csv;
       if (csv && 'skipped' in csv) out.push(`- ${name}: CSV export skipped: ${csv.skipped}.`);
       else if (csv) {

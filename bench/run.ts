@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { drive, type LoadResult, probe, request, sequential, streamCsv } from './load.js';
 import { summarizeProfile } from './profile-summary.js';
 import { type EngineResult, type Results, renderMarkdown, renderTable } from './report.js';
+import { chromiumMissing, type InboxBrowserFigures, measureInboxInBrowser } from './inbox-browser.js';
 import { countSubmissions, dropSchema, postgresAvailable, seedSubmissions } from './seed.js';
 import {
   type Child,
@@ -62,6 +63,8 @@ const settings = {
   phases: (env.BENCH_PHASES ?? 'submit,page,webhooks,inbox').split(',').map((p) => p.trim()),
   build: !argv.includes('--no-build'),
 };
+
+const PASSWORD = 'correct horse battery staple';
 
 /** A Standard Webhooks secret: deliveries are signed as they would be in use. */
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -279,7 +282,7 @@ async function runEngine(
     const { service } = await start({ readiness: 'health', cpuProfileDir: phaseDir(profileDir, 'submit') });
     const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
     const signup = await expectStatus(
-      api(service.url, 'POST', '/auth/signup', { email, password: 'correct horse battery staple' }),
+      api(service.url, 'POST', '/auth/signup', { email, password: PASSWORD }),
       201,
       'signup',
     );
@@ -428,7 +431,25 @@ async function runEngine(
       `  newest 50, ${settings.listConnections} connections: ${listLoad.requestsPerSecond.toFixed(0)} req/s, ` +
         `p50 ${listLoad.p50.toFixed(2)} ms, p99 ${listLoad.p99.toFixed(2)} ms`,
     );
+    const missing = chromiumMissing();
+    let browserFigures: InboxBrowserFigures | { skipped: string };
+    if (missing) browserFigures = { skipped: missing };
+    else {
+      await quietness(`${engine} inbox in Chromium`);
+      browserFigures = await measureInboxInBrowser({
+        url: big.service.url,
+        email,
+        password: PASSWORD,
+        formId: inboxForm.id,
+        formTitle: inboxForm.title,
+      });
+      log(
+        `  in Chromium: first rows p50 ${ms(browserFigures.firstRows.p50)} (cold ${ms(browserFigures.coldMs)}), ` +
+          `forms list counts p50 ${ms(browserFigures.formsCounts.p50)}, star click → paint p50 ${browserFigures.starClick.p50.toFixed(1)} ms`,
+      );
+    }
     result.inbox = {
+      browser: browserFigures,
       seedRows: seeded.rows,
       seedSeconds: seeded.seconds,
       readyMs: big.readyMs,
