@@ -88,6 +88,16 @@ describe('the inbox in Chromium', () => {
     expect(sent.status).toBe(201);
   }
 
+  /** Presses Tab until `found` holds for the focused element (at most 60 times), as a keyboard user moves. */
+  async function tabTo(page: Page, found: (element: Element) => boolean) {
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const active = await page.evaluateHandle(() => document.activeElement as Element);
+      if (await active.evaluate(found)) return;
+    }
+    throw new Error(`Tab never reached ${found}`);
+  }
+
   /** The CSV the page's "Export CSV" link downloads, as the browser saves it. */
   async function download(page: Page): Promise<string[][]> {
     const [file] = await Promise.all([
@@ -223,7 +233,11 @@ describe('the inbox in Chromium', () => {
     try {
       const { formId, stored } = await withResponses(page, 3);
       await send(formId, { name: 'Grace', message: 'Keys only', email: 'grace@example.com' });
-      await page.goto(`${server.url}/app/forms/${formId}/inbox`);
+      // from the forms list to the inbox by Tab and Enter
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
+      await tabTo(page, (element) => element.getAttribute('aria-label') === 'Inbox: Feedback');
+      await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 1, name: 'Inbox: Feedback' }).waitFor();
       const rows = page.locator('.inbox__row');
       await expect.poll(() => rows.count()).toBe(4);
@@ -244,12 +258,12 @@ describe('the inbox in Chromium', () => {
       await expect.poll(async () => (await stored())[0]?.read).toBe(false);
       await page.keyboard.press('u');
       await expect.poll(async () => (await stored())[0]?.read).toBe(true);
-      // only read, not marked read by the mere move, is Person 3 (opened with j)
+      // opening is reading: Grace and Person 3 were opened, the others not
       expect((await stored()).map((row) => row.read)).toEqual([true, true, false, false]);
 
-      // a key typed into a note is a letter, not a move
+      // from the open response's heading on, by Tab: a key typed into the note is a letter, not a move
       const note = page.getByRole('textbox', { name: 'Note' });
-      await note.focus();
+      await tabTo(page, (element) => element.id === 'note-text');
       await page.keyboard.type('just some notes');
       await expect.poll(() => note.inputValue()).toBe('just some notes');
       await expect.poll(pressed).toContain('Your name: Grace');
@@ -260,15 +274,20 @@ describe('the inbox in Chromium', () => {
         .poll(async () => (await stored())[0]?.notes.map((n) => n.text))
         .toEqual(['just some notes']);
 
-      await page.getByRole('textbox', { name: 'Message', exact: true }).focus();
+      await tabTo(page, (element) => element.id === 'reply-message');
       await page.keyboard.type('Typed without a mouse');
       await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Send reply');
       await page.keyboard.press('Enter');
       await page.getByText('Reply sent to grace@example.com.').waitFor();
-      await smtp.waitFor((mails) => mails.some((m) => m.rcptTo.includes('grace@example.com')));
+      const mails = await smtp.waitFor((all) => all.some((m) => m.rcptTo.includes('grace@example.com')));
+      expect(mails.find((m) => m.rcptTo.includes('grace@example.com'))?.text).toContain(
+        'Typed without a mouse',
+      );
 
       // the shortcuts are written down on the page
-      await page.getByText('Keyboard shortcuts').click();
+      await tabTo(page, (element) => element.textContent === 'Keyboard shortcuts');
+      await page.keyboard.press('Enter');
       await page.getByText('Open the next response').waitFor();
       await screenshot(page, 'dashboard-inbox-1280-dark');
       await expectNoAxeViolations(page);
@@ -318,7 +337,36 @@ describe('the inbox in Chromium', () => {
       expect(new URL(href, server.url).searchParams.get('to')).toBe(today);
       expect(await scrollsHorizontally(page)).toBe(false);
       await expectNoAxeViolations(page);
-      expect(view.problems.filter((problem) => !noise(problem))).toEqual([]);
+
+      // a star shows at once, before the server answers; a refusal puts it back and says so
+      let answer: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route('**/responses/*/star', async (route) => {
+        await held;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/problem+json',
+          headers: { 'retry-after': '1' },
+          body: JSON.stringify({
+            type: 'about:blank',
+            title: 'Unavailable',
+            status: 503,
+            detail: 'Intake is busy.',
+          }),
+        });
+      });
+      await rows.first().getByRole('button').click();
+      await page.getByRole('button', { name: 'Star', exact: true }).click();
+      await page.getByRole('button', { name: 'Unstar' }).waitFor();
+      await expect.poll(() => rows.first().textContent()).toContain('Starred');
+      answer();
+      await page.getByRole('alert').filter({ hasText: 'Intake is busy.' }).waitFor();
+      await page.getByRole('button', { name: 'Star', exact: true }).waitFor();
+      await expect.poll(() => rows.first().textContent()).not.toContain('Starred');
+      await page.unroute('**/responses/*/star');
+      expect(view.problems.filter((problem) => !noise(problem) && !/503/.test(problem))).toEqual([]);
     } finally {
       await view.close();
     }
