@@ -35,6 +35,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll waits 1 s by default: too little for a browser or a worker on a loaded CI machine
+    expect: { poll: { timeout: 10_000 } },
     // Each file builds its own app on its own database (a temp dir, or a PostgreSQL schema).
     fileParallelism: true,
     projects: [

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromiumMissing, type InboxBrowserFigures, measureInboxInBrowser } from './inbox-browser.js';
 import { drive, type LoadResult, probe, request, sequential, streamCsv } from './load.js';
 import { summarizeProfile } from './profile-summary.js';
 import { type EngineResult, type Results, renderMarkdown, renderTable } from './report.js';
-import { chromiumMissing, type InboxBrowserFigures, measureInboxInBrowser } from './inbox-browser.js';
 import { countSubmissions, dropSchema, postgresAvailable, seedSubmissions } from './seed.js';
 import {
   type Child,

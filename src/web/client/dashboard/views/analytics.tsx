@@ -1,11 +1,248 @@
-import { useTitle } from '../ui/controls.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import {
+  type Analytics as Answer,
+  type Choice,
+  hrefOf,
+  PRESETS,
+  preset,
+  rangeProblem,
+} from '../analytics/model.js';
+import { Range, Report } from '../analytics/report.js';
+import { type ApiError, api, ok } from '../api/client.js';
+import { useSession } from '../session.js';
+import { Notice, useTitle } from '../ui/controls.js';
 
-/** Placeholder: analytics per environment and form (issue 13), being written. */
+/**
+ * Analytics (API.md §8, §11.3): the counters of the switcher's environment, for all its forms
+ * (each with its own row) or one, over a range of UTC days; a daily chart and the same figures
+ * as a table. The form and the range live in the address (`?form=&from=&to=`), so a link,
+ * back and forward keep them; without a range the API's default is asked for and shown.
+ */
+
+interface FormChoice {
+  id: string;
+  title: string;
+  archived: boolean;
+}
+
+/** How long a typed date waits before it is asked for (typing a year changes the value at each digit). */
+const TYPING_MS = 600;
+
+/** Every form of an environment, archived ones too (their figures remain): every page of GET /forms. */
+async function formsOf(environment: string): Promise<FormChoice[]> {
+  const lists = await Promise.all(
+    (['', 'archived'] as const).map(async (status) => {
+      const found: FormChoice[] = [];
+      let cursor: string | undefined;
+      do {
+        const query = {
+          environment,
+          limit: 100,
+          ...(status ? { status } : {}),
+          ...(cursor ? { cursor } : {}),
+        };
+        const page = await ok(api.GET('/forms', { params: { query } }));
+        for (const form of page.data)
+          found.push({ id: form.id, title: form.title, archived: form.status === 'archived' });
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return found;
+    }),
+  );
+  return lists.flat();
+}
+
 export function Analytics() {
-  useTitle('Analytics');
+  const { environment, setEnvironment } = useSession();
+  const { query, route } = useLocation();
+  const choice: Choice = { form: query.form ?? '', from: query.from ?? '', to: query.to ?? '' };
+  const [forms, setForms] = useState<{ environment: string; list: FormChoice[] }>();
+  const [answer, setAnswer] = useState<{ key: string; data: Answer }>();
+  const [answered, setAnswered] = useState<{ from: string; to: string }>();
+  const [draft, setDraft] = useState<{ from: string; to: string }>();
+  const [error, setError] = useState<ApiError>();
+  const [dropped, setDropped] = useState<string>();
+  // A form in the address on arrival (a link, a bookmark) may be of another environment: the
+  // switcher follows it, once. Later, a form the switcher's environment lacks is dropped.
+  const [arriving, setArriving] = useState(choice.form !== '');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const known = forms?.environment === environment ? forms.list : undefined;
+  const chosen = known?.find((form) => form.id === choice.form);
+  const lastTitle = useRef<string | undefined>(undefined);
+  if (chosen) lastTitle.current = chosen.title;
+  const problem = rangeProblem(choice.from, choice.to);
+  const ready = choice.form === '' || (!arriving && chosen !== undefined);
+  const key = JSON.stringify([environment, choice.form, choice.from, choice.to]);
+  const data = answer?.key === key ? answer.data : undefined;
+  useTitle(chosen ? `Analytics: ${chosen.title}` : 'Analytics');
+
+  // read when called, not when made: a typed date is sent later, after the form may have changed
+  const latest = useRef(choice);
+  latest.current = choice;
+  const go = (next: Partial<Choice>, replace = false) => {
+    setDropped(undefined);
+    route(hrefOf({ ...latest.current, ...next }), replace);
+  };
+
+  useEffect(() => {
+    if (!choice.form) return;
+    ok(api.GET('/forms/{id}', { params: { path: { id: choice.form } } }))
+      .then((form) => form.environment !== environment && setEnvironment(form.environment))
+      .catch(() => undefined)
+      .finally(() => setArriving(false));
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    formsOf(environment)
+      .then((list) => current && setForms({ environment, list }))
+      .catch((caught: ApiError) => current && setError(caught));
+    return () => {
+      current = false;
+    };
+  }, [environment]);
+
+  useEffect(() => {
+    if (!choice.form || arriving || !known || chosen) return;
+    const which = lastTitle.current ? `“${lastTitle.current}”` : 'The form asked for';
+    setDropped(`${which} is not in the ${environment} environment: all of its forms are shown instead.`);
+    route(hrefOf({ ...choice, form: '' }), true);
+  }, [choice.form, arriving, known, chosen]);
+
+  useEffect(() => {
+    if (problem || !ready) return;
+    let current = true;
+    setError(undefined);
+    const asked = {
+      environment,
+      ...(choice.form ? { form_id: choice.form } : {}),
+      ...(choice.from ? { from: choice.from } : {}),
+      ...(choice.to ? { to: choice.to } : {}),
+    };
+    ok(api.GET('/analytics', { params: { query: asked } }))
+      .then((answer) => {
+        if (!current) return;
+        setAnswer({ key, data: answer });
+        setAnswered({ from: answer.from.slice(0, 10), to: answer.to.slice(0, 10) });
+      })
+      .catch((caught: ApiError) => current && setError(caught));
+    return () => {
+      current = false;
+    };
+  }, [key, problem, ready]);
+
+  // A date typed is asked for once the typing pauses.
+  useEffect(() => {
+    if (!draft) return;
+    const timer = setTimeout(() => {
+      setDraft(undefined);
+      go(draft);
+    }, TYPING_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  // A form chosen by a link that is gone once followed (a row of the table): focus to the heading.
+  const shownForm = useRef(choice.form);
+  useEffect(() => {
+    if (shownForm.current === choice.form) return;
+    shownForm.current = choice.form;
+    const active = document.activeElement;
+    if (heading.current && (!active || active === document.body)) {
+      heading.current.tabIndex = -1;
+      heading.current.focus();
+    }
+  }, [choice.form]);
+
+  // the range shown: the address's, else what the API answered for none
+  const from = draft?.from ?? (choice.from || answered?.from || '');
+  const to = draft?.to ?? (choice.to || answered?.to || '');
+  const edit = (bound: 'from' | 'to', value: string) => setDraft({ from, to, [bound]: value });
+
   return (
-    <section class="view">
-      <h1>Analytics</h1>
+    <section class="view analytics">
+      <h1 ref={heading}>Analytics{chosen ? `: ${chosen.title}` : ''}</h1>
+      <p class="muted">
+        In the <strong>{environment}</strong> environment. Days are UTC days.
+      </p>
+      {error && (
+        <Notice kind="error" announce={error}>
+          {error.message}
+        </Notice>
+      )}
+      {dropped && <Notice kind="info">{dropped}</Notice>}
+      <div class="analytics__controls">
+        <div class="control-row analytics__form">
+          <label for="analytics-form">Form</label>
+          <select
+            id="analytics-form"
+            value={choice.form}
+            onChange={(event) => go({ form: event.currentTarget.value })}
+          >
+            <option value="">All forms</option>
+            {known?.map((form) => (
+              <option key={form.id} value={form.id}>
+                {form.title}
+                {form.archived ? ' (archived)' : ''}
+              </option>
+            ))}
+            {choice.form && !chosen && <option value={choice.form}>Loading…</option>}
+          </select>
+        </div>
+        <div class="control-row">
+          <label for="analytics-from">From</label>
+          <input
+            id="analytics-from"
+            type="date"
+            value={from}
+            max={to || undefined}
+            aria-describedby={problem ? 'analytics-range-error' : undefined}
+            onChange={(event) => edit('from', event.currentTarget.value)}
+          />
+        </div>
+        <div class="control-row">
+          <label for="analytics-to">To</label>
+          <input
+            id="analytics-to"
+            type="date"
+            value={to}
+            min={from || undefined}
+            aria-invalid={problem ? 'true' : undefined}
+            aria-describedby={problem ? 'analytics-range-error' : undefined}
+            onChange={(event) => edit('to', event.currentTarget.value)}
+          />
+        </div>
+      </div>
+      <fieldset class="analytics__presets">
+        <legend class="visually-hidden">Quick ranges</legend>
+        {PRESETS.map((days) => {
+          const range = preset(days);
+          return (
+            <button
+              key={days}
+              class="button button--small"
+              type="button"
+              aria-pressed={from === range.from && to === range.to}
+              onClick={() => {
+                setDraft(undefined);
+                go(range);
+              }}
+            >
+              Last {days} days
+            </button>
+          );
+        })}
+      </fieldset>
+      {problem && (
+        <p class="error" id="analytics-range-error" role="alert">
+          {problem} Change one of the dates.
+        </p>
+      )}
+      <p class="muted" role="status">
+        {problem ? '' : data ? <Range data={data} /> : error ? '' : 'Loading figures…'}
+      </p>
+      {data && !problem && <Report data={data} environment={environment} choice={choice} />}
     </section>
   );
 }

@@ -1,0 +1,212 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, api, ok } from '../api/client.js';
+import { Notice } from '../ui/controls.js';
+import {
+  type Delivery,
+  deliveryName,
+  nextLook,
+  outcome,
+  POLL_MS,
+  STATUS_WORDS,
+  time,
+  type Webhook,
+  when,
+} from './model.js';
+
+/**
+ * A webhook's deliveries (API.md §7), newest first, each with its attempts: asked for again on
+ * "Refresh", after a test or a redelivery, and by themselves while one is on its way (never
+ * while the tab is hidden, never once the view is gone).
+ */
+
+/** The most recent deliveries shown. */
+const SHOWN = 10;
+
+export interface Deliveries {
+  list: Delivery[] | undefined;
+  /** Older deliveries exist beyond those shown. */
+  more: boolean;
+  error: ApiError | undefined;
+  refresh: () => Promise<void>;
+  /** A delivery just queued (a test, a redelivery): shown at once, then followed. */
+  queued: (delivery: Delivery) => void;
+}
+
+export function useDeliveries(webhookId: string): Deliveries {
+  const [list, setList] = useState<Delivery[]>();
+  const [more, setMore] = useState(false);
+  const [error, setError] = useState<ApiError>();
+  // only the latest request's answer is shown (an older one arriving late is dropped), and none once unmounted
+  const asked = useRef(0);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  const refresh = useCallback(async () => {
+    const mine = ++asked.current;
+    const latest = () => mounted.current && asked.current === mine;
+    try {
+      const page = await ok(
+        api.GET('/webhooks/{id}/deliveries', {
+          params: { path: { id: webhookId }, query: { limit: SHOWN } },
+        }),
+      );
+      if (!latest()) return;
+      setList(page.data);
+      setMore(page.nextCursor !== null);
+      setError(undefined);
+    } catch (caught) {
+      if (latest()) setError(caught as ApiError);
+    }
+  }, [webhookId]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  // while a delivery is pending, look again once its next attempt is due (a failed look stops this)
+  useEffect(() => {
+    if (!list) return;
+    const wait = nextLook(list, Date.now());
+    if (wait === undefined) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const look = () => {
+      if (document.visibilityState === 'visible') void refresh();
+      else timer = setTimeout(look, POLL_MS);
+    };
+    timer = setTimeout(look, wait);
+    return () => clearTimeout(timer);
+  }, [list, refresh]);
+
+  const queued = useCallback((delivery: Delivery) => {
+    asked.current++;
+    setList((current) => [delivery, ...(current ?? []).filter((item) => item.id !== delivery.id)]);
+  }, []);
+  return { list, more, error, refresh, queued };
+}
+
+export function DeliveryList({ webhook, deliveries }: { webhook: Webhook; deliveries: Deliveries }) {
+  const { list, more, error, refresh, queued } = deliveries;
+  const [refused, setRefused] = useState<ApiError>();
+  const titleId = `hook-${webhook.id}-deliveries`;
+
+  const redeliver = async (delivery: Delivery) => {
+    setRefused(undefined);
+    try {
+      queued(
+        await ok(
+          api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', {
+            params: { path: { id: webhook.id, deliveryId: delivery.id } },
+          }),
+        ),
+      );
+    } catch (caught) {
+      setRefused(caught instanceof ApiError ? caught : new ApiError(0, undefined, String(caught)));
+    }
+  };
+
+  const latest = list?.[0];
+  const problem = refused ?? error;
+  return (
+    <section class="deliveries" aria-labelledby={titleId}>
+      <div class="deliveries__head">
+        <h4 id={titleId}>Deliveries</h4>
+        <button
+          class="button button--small"
+          type="button"
+          aria-label={`Refresh deliveries: ${webhook.url}`}
+          onClick={() => {
+            setRefused(undefined);
+            void refresh();
+          }}
+        >
+          Refresh
+        </button>
+      </div>
+      {/* what happens to the newest delivery is read out as it changes */}
+      <p class="visually-hidden" role="status">
+        {latest ? `Latest delivery: ${deliveryName(latest)}, ${STATUS_WORDS[latest.status]}` : ''}
+      </p>
+      {problem && (
+        <Notice kind="error" announce={problem}>
+          {problem.message}
+        </Notice>
+      )}
+      {list === undefined ? (
+        !error && <p class="muted">Loading deliveries…</p>
+      ) : list.length === 0 ? (
+        <p class="muted">
+          {webhook.enabled
+            ? 'No deliveries yet: the next event sends one, and “Send test” sends one now.'
+            : 'No deliveries yet.'}
+        </p>
+      ) : (
+        <ol class="deliveries__list">
+          {list.map((delivery) => {
+            const name = deliveryName(delivery);
+            return (
+              <li key={delivery.id} class="delivery">
+                <p class="delivery__head">
+                  <strong class="delivery__event">{delivery.event}</strong>
+                  <span class={`badge badge--${delivery.status}`}>{STATUS_WORDS[delivery.status]}</span>
+                  <span class="muted">{when(delivery.createdAt)}</span>
+                </p>
+                <p class="delivery__about">
+                  {delivery.status === 'pending' &&
+                    (delivery.nextAttemptAt && delivery.attempts.length > 0
+                      ? `Next attempt at ${time(delivery.nextAttemptAt)}. `
+                      : 'On its way. ')}
+                  {delivery.redeliveryOf && 'Sent again by request. '}
+                  webhook-id <code>{delivery.eventId}</code>
+                </p>
+                {delivery.attempts.length > 0 && (
+                  <div class="table-wrap">
+                    <table class="attempts">
+                      <caption class="visually-hidden">Attempts of {name}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">
+                            <span aria-hidden="true">#</span>
+                            <span class="visually-hidden">Attempt</span>
+                          </th>
+                          <th scope="col">At</th>
+                          <th scope="col">Answer</th>
+                          <th scope="col">Took</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {delivery.attempts.map((attempt) => (
+                          <tr key={attempt.attempt}>
+                            <td>{attempt.attempt}</td>
+                            <td class="attempts__fixed">{time(attempt.attemptedAt)}</td>
+                            <td class="attempts__answer">{outcome(attempt)}</td>
+                            <td class="attempts__fixed">{attempt.durationMs} ms</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+                {webhook.enabled && (
+                  <p class="actions">
+                    <button
+                      class="button button--small"
+                      type="button"
+                      aria-label={`Redeliver: ${name}`}
+                      onClick={() => redeliver(delivery)}
+                    >
+                      Redeliver
+                    </button>
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {more && <p class="muted">The {SHOWN} most recent deliveries are shown.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { paths } from '../api/schema.js';
+
+/** What the webhooks view knows of the API (§7) and says in words: events, formats, states, times. */
+
+export type Webhook = paths['/webhooks/{id}']['get']['responses'][200]['content']['application/json'];
+export type Delivery =
+  paths['/webhooks/{id}/deliveries']['get']['responses'][200]['content']['application/json']['data'][number];
+export type Attempt = Delivery['attempts'][number];
+
+/** The events a webhook may subscribe to (`webhook.test` is sent on request, never subscribed to). */
+export type WebhookEvent = NonNullable<
+  paths['/webhooks']['post']['requestBody']
+>['content']['application/json']['event'];
+export type WebhookFormat = 'legacy' | 'otel';
+
+/** Each event, and what makes it happen: the select shows the name, its hint the words. */
+export const EVENTS: ReadonlyArray<{ value: WebhookEvent; label: string; words: string }> = [
+  {
+    value: 'response.created',
+    label: 'response.created',
+    words: 'A response arrives (accepted or flagged as spam).',
+  },
+  { value: 'response.updated', label: 'response.updated', words: 'A response is read, starred or noted.' },
+  { value: 'response.deleted', label: 'response.deleted', words: 'A response is deleted.' },
+  { value: 'form.created', label: 'form.created', words: 'A form is created.' },
+  { value: 'form.updated', label: 'form.updated', words: 'This form is saved.' },
+  { value: 'form.deleted', label: 'form.deleted', words: 'This form is deleted.' },
+];
+
+export const FORMATS: ReadonlyArray<{ value: WebhookFormat; label: string; words: string }> = [
+  {
+    value: 'legacy',
+    label: 'Intake JSON (legacy)',
+    words: 'The event and its data as one JSON object: id, event, createdAt, formId, environment, data.',
+  },
+  {
+    value: 'otel',
+    label: 'OpenTelemetry (otel)',
+    words: 'An OTLP/JSON logs document, for an OpenTelemetry collector.',
+  },
+];
+
+export const formatWords = (format: string) =>
+  format === 'otel' ? 'OpenTelemetry (OTLP/JSON logs)' : 'Intake JSON (legacy)';
+
+export const STATUS_WORDS: Record<Delivery['status'], string> = {
+  pending: 'Pending',
+  succeeded: 'Delivered',
+  failed: 'Failed',
+};
+
+/** A Standard Webhooks secret: `whsec_` and the base64 of 24 random bytes. */
+export function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
+}
+
+export const when = (iso: string) => new Date(iso).toLocaleString();
+export const time = (iso: string) => new Date(iso).toLocaleTimeString();
+
+/** A delivery as a person tells it from the others: "webhook.test of 14:02:11". */
+export const deliveryName = (delivery: Delivery) => `${delivery.event} of ${time(delivery.createdAt)}`;
+
+/** What an attempt got: the receiver's status, or why there was none. */
+export const outcome = (attempt: Attempt) =>
+  attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : (attempt.error ?? 'No answer');
+
+/** How often the deliveries are asked for again while one is on its way. */
+export const POLL_MS = 2000;
+/** A delivery not yet tried is usually sent at once: looked at again sooner. */
+const FIRST_LOOK_MS = 1000;
+/** A pending delivery tried later than this is not waited for: "Refresh" shows it then. */
+const LONGEST_WAIT_MS = 60_000;
+
+/**
+ * When to ask for the deliveries again: soon while one is pending (just after its next attempt
+ * is due), never when none is, or when the next attempt is far off.
+ */
+export function nextLook(deliveries: readonly Delivery[], now: number): number | undefined {
+  let soonest: number | undefined;
+  for (const delivery of deliveries) {
+    if (delivery.status !== 'pending') continue;
+    const due = delivery.nextAttemptAt ? Date.parse(delivery.nextAttemptAt) - now + 500 : 0;
+    const wait = Math.max(delivery.attempts.length === 0 ? FIRST_LOOK_MS : POLL_MS, due);
+    if (soonest === undefined || wait < soonest) soonest = wait;
+  }
+  return soonest !== undefined && soonest <= LONGEST_WAIT_MS ? soonest : undefined;
+}
