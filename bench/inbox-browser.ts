@@ -16,7 +16,7 @@ export interface InboxBrowserFigures {
   coldMs: number;
   /** The forms list: navigation start → the inbox form's counts painted (GET /responses/summary over every row). */
   formsCounts: Summary;
-  /** Click on Star (or Unstar) → the pressed state painted. */
+  /** Click on Star (or Unstar) → the button's new words painted. */
   starClick: Summary;
   chromium: string;
 }
@@ -45,18 +45,18 @@ const WATCHER = `
 
 /**
  * Clicks the open response's Star (or Unstar) button and resolves with the time to the frame
- * that shows its new pressed state. A string: the bench runs under tsx, whose esbuild wraps
+ * that shows its new words. A string: the bench runs under tsx, whose esbuild wraps
  * named functions in a helper the page does not have (and CDP's evaluate is not bound by the CSP).
  */
 const STAR_CLICK = `(() => {
-  const button = Array.from(document.querySelectorAll('.inbox__detail button')).find((element) => element.hasAttribute('aria-pressed'));
+  const button = Array.from(document.querySelectorAll('.inbox__detail button')).find((element) => /^(Un)?star$/.test(element.textContent));
   if (!button) throw new Error('no Star button');
-  const before = button.getAttribute('aria-pressed');
+  const before = button.textContent;
   const started = performance.now();
   button.click();
   return new Promise((resolve) => {
     const look = () => {
-      if (button.getAttribute('aria-pressed') !== before) requestAnimationFrame(() => resolve(performance.now() - started));
+      if (button.textContent !== before) requestAnimationFrame(() => resolve(performance.now() - started));
       else requestAnimationFrame(look);
     };
     // Preact renders on the next microtask: look then, and at each frame after

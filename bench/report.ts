@@ -415,7 +415,7 @@ export function renderMarkdown(results: Results, previous: string): string {
           `- ${name}, the dashboard in Chromium ${b.chromium} (1280 × 800, the service on the same 2 CPUs): ` +
             `/app/forms/{id}/inbox loaded ${b.firstRows.count} times with its assets cached, navigation start → 50 rows painted ` +
             `p50 ${ms(b.firstRows.p50)}, p95 ${ms(b.firstRows.p95)}, max ${ms(b.firstRows.max)}; the first load of all ${ms(b.coldMs)}. ` +
-            `Star clicked ${b.starClick.count} times (each after the server's answer to the last): click → pressed state painted ` +
+            `Star clicked ${b.starClick.count} times (each after the server's answer to the last): click → the button's new words painted ` +
             `p50 ${b.starClick.p50.toFixed(1)} ms, p95 ${b.starClick.p95.toFixed(1)} ms, max ${b.starClick.max.toFixed(1)} ms. ` +
             `The forms list (its counts from GET /responses/summary) painted p50 ${ms(b.formsCounts.p50)}, max ${ms(b.formsCounts.max)}.`,
         );

@@ -342,6 +342,7 @@ describe('analytics in Chromium', () => {
       await page.goto(`${server.url}/app/analytics?form=${formId}`);
       await heading(page, 'Analytics: Feedback');
       await expect.poll(() => page.getByLabel('Environment').inputValue()).toBe('development');
+      await page.getByText(/^Switched to the development environment, where “Feedback” is\.$/).waitFor();
       await expect.poll(() => todayRow(page)).toEqual(['1', '1', '1']);
       expect(await scrollsHorizontally(page)).toBe(false);
       await expectNoAxeViolations(page);

@@ -184,7 +184,7 @@ describe('the inbox in Chromium', () => {
       await expect.poll(async () => (await stored())[0]?.read).toBe(true);
 
       await page.getByText('To ada@example.com').waitFor();
-      expect(await page.getByLabel('Subject').inputValue()).toBe('Re: Feedback');
+      await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe('Re: Feedback');
       await page
         .getByRole('textbox', { name: 'Message', exact: true })
         .fill('Thank you, Ada: we will write again soon.');
@@ -221,6 +221,10 @@ describe('the inbox in Chromium', () => {
         auth: token,
       });
       expect(gone.status).toBe(404);
+      // back on the forms list (no page load), the counts are what the inbox left: 2, both unread
+      await page.getByRole('link', { name: 'Forms', exact: true }).click();
+      await expect.poll(() => card.textContent()).toContain('2 responses');
+      await expect.poll(() => card.textContent()).toContain('2 unread');
       expect(view.problems.filter((problem) => !noise(problem))).toEqual([]);
     } finally {
       await view.close();
@@ -241,7 +245,7 @@ describe('the inbox in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Inbox: Feedback' }).waitFor();
       const rows = page.locator('.inbox__row');
       await expect.poll(() => rows.count()).toBe(4);
-      const pressed = () => page.locator('.inbox__open[aria-pressed="true"]').textContent();
+      const pressed = () => page.locator('.inbox__open[aria-current="true"]').textContent();
 
       await page.keyboard.press('j');
       await expect.poll(pressed).toContain('Your name: Grace');
@@ -267,6 +271,13 @@ describe('the inbox in Chromium', () => {
       await page.keyboard.type('just some notes');
       await expect.poll(() => note.inputValue()).toBe('just some notes');
       await expect.poll(pressed).toContain('Your name: Grace');
+      // the j, s and u typed moved nothing, starred nothing, marked nothing
+      expect((await stored()).map((row) => [row.read, row.starred])).toEqual([
+        [true, true],
+        [true, false],
+        [false, false],
+        [false, false],
+      ]);
       await page.keyboard.press('Tab');
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add note');
       await page.keyboard.press('Enter');
@@ -289,6 +300,15 @@ describe('the inbox in Chromium', () => {
       await tabTo(page, (element) => element.textContent === 'Keyboard shortcuts');
       await page.keyboard.press('Enter');
       await page.getByText('Open the next response').waitFor();
+      // and can be turned off (remembered): then j is only a letter
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('inbox-keys-on');
+      await page.keyboard.press('Space');
+      await expect.poll(() => page.getByLabel('Use these keys').isChecked()).toBe(false);
+      await page.keyboard.press('j');
+      await page.keyboard.press('s');
+      await expect.poll(pressed).toContain('Your name: Grace');
+      expect((await stored()).map((row) => row.starred)).toEqual([true, false, false, false]);
       await screenshot(page, 'dashboard-inbox-1280-dark');
       await expectNoAxeViolations(page);
       expect(view.problems.filter((problem) => !noise(problem))).toEqual([]);
@@ -337,6 +357,14 @@ describe('the inbox in Chromium', () => {
       expect(new URL(href, server.url).searchParams.get('to')).toBe(today);
       expect(await scrollsHorizontally(page)).toBe(false);
       await expectNoAxeViolations(page);
+      // up to yesterday: none of today's
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      await page.getByLabel('From').fill('');
+      await page.getByLabel('To').fill(yesterday);
+      await page.getByText('No responses here yet').waitFor();
+      await page.getByLabel('To').fill('');
+      await expect.poll(() => rows.count()).toBe(50);
+      await page.getByText('50 responses listed, more to load.').waitFor();
 
       // a star shows at once, before the server answers; a refusal puts it back and says so
       let answer: () => void = () => undefined;
@@ -366,6 +394,20 @@ describe('the inbox in Chromium', () => {
       await page.getByRole('button', { name: 'Star', exact: true }).waitFor();
       await expect.poll(() => rows.first().textContent()).not.toContain('Starred');
       await page.unroute('**/responses/*/star');
+
+      // a response that arrives is announced, and shown when asked for, first
+      await send(formId, { name: 'Late comer', message: 'Just now' });
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await page.getByRole('button', { name: 'Show new responses' }).click();
+      await expect.poll(() => rows.first().textContent()).toContain('Your name: Late comer');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+
+      // read or not: two were opened (and so read), the rest are not
+      await page.getByLabel('Read', { exact: true }).selectOption('true');
+      await expect.poll(() => rows.count()).toBe(2);
+      await page.getByLabel('Read', { exact: true }).selectOption('false');
+      await expect.poll(() => rows.count()).toBe(50);
+      await expect.poll(() => page.locator('.inbox__row--unread').count()).toBe(50);
       expect(view.problems.filter((problem) => !noise(problem) && !/503/.test(problem))).toEqual([]);
     } finally {
       await view.close();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type ApiError, api, ok } from '../api/client.js';
 import { Notice, TextInput } from '../ui/controls.js';
 import { type InboxForm, recipientOf, type Submission, shown, when } from './model.js';
@@ -12,18 +12,26 @@ export function Detail({
   form,
   submission,
   toggle,
-  replace,
+  addedNote,
   remove,
 }: {
   form: InboxForm;
   submission: Submission;
   toggle: (member: 'read' | 'starred') => void;
-  /** The server's new view of this response (after a note). */
-  replace: (next: Submission) => void;
+  /** The server's view of this response after a note was added (its notes are taken). */
+  addedNote: (next: Submission) => void;
   remove: () => Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => setConfirming(false), [submission.id]);
+  // the button pressed goes away with each step of the question: focus moves to what replaces it
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (asked.current) deleteButton.current?.focus();
+    asked.current ||= confirming;
+  }, [confirming]);
   const labelOf = (fieldId: string) => form.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
   return (
     <article class="inbox__detail" aria-labelledby="detail-title">
@@ -45,18 +53,13 @@ export function Detail({
         <button class="button" type="button" onClick={() => toggle('read')}>
           {submission.read ? 'Mark unread' : 'Mark read'}
         </button>
-        <button
-          class="button"
-          type="button"
-          aria-pressed={submission.starred}
-          onClick={() => toggle('starred')}
-        >
+        <button class="button" type="button" onClick={() => toggle('starred')}>
           {submission.starred ? 'Unstar' : 'Star'}
         </button>
         {confirming ? (
           <span class="confirm">
             Delete this response for good?{' '}
-            <button class="button button--danger" type="button" onClick={remove}>
+            <button ref={confirmButton} class="button button--danger" type="button" onClick={remove}>
               Delete response
             </button>
             <button class="button" type="button" onClick={() => setConfirming(false)}>
@@ -64,28 +67,27 @@ export function Detail({
             </button>
           </span>
         ) : (
-          <button class="button button--danger" type="button" onClick={() => setConfirming(true)}>
+          <button
+            ref={deleteButton}
+            class="button button--danger"
+            type="button"
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </button>
         )}
       </p>
-      <Notes submission={submission} replace={replace} />
+      <Notes submission={submission} addedNote={addedNote} />
       <Reply form={form} submission={submission} />
     </article>
   );
 }
 
-function Notes({ submission, replace }: { submission: Submission; replace: (next: Submission) => void }) {
+function Notes({ submission, addedNote }: { submission: Submission; addedNote: (next: Submission) => void }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError>();
   const [empty, setEmpty] = useState(false);
-  // a note half-typed belongs to the response it was typed on
-  useEffect(() => {
-    setText('');
-    setError(undefined);
-    setEmpty(false);
-  }, [submission.id]);
   const add = async (event: Event) => {
     event.preventDefault();
     setEmpty(text.trim() === '');
@@ -96,7 +98,7 @@ function Notes({ submission, replace }: { submission: Submission; replace: (next
       const next = await ok(
         api.POST('/responses/{id}/notes', { params: { path: { id: submission.id } }, body: { text } }),
       );
-      replace(next as Submission);
+      addedNote(next as Submission);
       setText('');
     } catch (caught) {
       setError(caught as ApiError);
@@ -139,19 +141,13 @@ function Notes({ submission, replace }: { submission: Submission; replace: (next
 
 function Reply({ form, submission }: { form: InboxForm; submission: Submission }) {
   const to = recipientOf(form, submission);
-  const [subject, setSubject] = useState('');
+  // (the detail is drawn afresh for each response: what was typed stays with the one it was typed on)
+  const [subject, setSubject] = useState(`Re: ${form.title}`);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError>();
   const [sent, setSent] = useState<string>();
   const [empty, setEmpty] = useState(false);
-  useEffect(() => {
-    setSubject(`Re: ${form.title}`);
-    setMessage('');
-    setError(undefined);
-    setSent(undefined);
-    setEmpty(false);
-  }, [submission.id, form.title]);
   if (!to)
     return (
       <section class="inbox__reply" aria-labelledby="reply-title">

@@ -36,8 +36,12 @@ export interface InboxForm {
   storage?: { pii?: string };
 }
 
-export const when = (iso: string): string => new Date(iso).toLocaleString();
+export { when } from '../ui/format.js';
 export const shown = (value: unknown): string => (Array.isArray(value) ? value.join(', ') : String(value));
+
+/** Whether `a` comes before `b` in the inbox's order (newest first: createdAt, then id, descending). */
+export const newerThan = (a: Submission, b: Submission): boolean =>
+  a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
 
 /** The query of GET /responses for a filter (and a page after `cursor`). */
 export function queryOf(form: InboxForm, filter: Filter, cursor?: string) {

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /**
  * The dashboard's form controls: a label that names its control, a hint and an error tied to
@@ -85,8 +85,15 @@ export function Notice({
   children: ComponentChildren;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // A live region that appears already holding its words is often not read out: news is put
+  // into it a frame after it is in the page. (An error is focused, which reads it anyway.)
+  const [filled, setFilled] = useState(kind === 'error');
   useEffect(() => {
     if (kind === 'error') ref.current?.focus();
+    else {
+      const frame = requestAnimationFrame(() => setFilled(true));
+      return () => cancelAnimationFrame(frame);
+    }
   }, [kind, announce]);
   return (
     <div
@@ -95,7 +102,7 @@ export function Notice({
       role={kind === 'error' ? 'alert' : 'status'}
       tabIndex={kind === 'error' ? -1 : undefined}
     >
-      {children}
+      {filled ? children : null}
     </div>
   );
 }

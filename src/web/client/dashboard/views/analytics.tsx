@@ -63,6 +63,7 @@ export function Analytics() {
   const [draft, setDraft] = useState<{ from: string; to: string }>();
   const [error, setError] = useState<ApiError>();
   const [dropped, setDropped] = useState<string>();
+  const [moved, setMoved] = useState<string>();
   // A form in the address on arrival (a link, a bookmark) may be of another environment: the
   // switcher follows it, once. Later, a form the switcher's environment lacks is dropped.
   const [arriving, setArriving] = useState(choice.form !== '');
@@ -83,13 +84,19 @@ export function Analytics() {
   latest.current = choice;
   const go = (next: Partial<Choice>, replace = false) => {
     setDropped(undefined);
+    setMoved(undefined);
     route(hrefOf({ ...latest.current, ...next }), replace);
   };
 
   useEffect(() => {
     if (!choice.form) return;
     ok(api.GET('/forms/{id}', { params: { path: { id: choice.form } } }))
-      .then((form) => form.environment !== environment && setEnvironment(form.environment))
+      .then((form) => {
+        if (form.environment === environment) return;
+        // said, not done silently: the switcher (and what it remembers) changes for every view
+        setMoved(`Switched to the ${form.environment} environment, where “${form.title}” is.`);
+        setEnvironment(form.environment);
+      })
       .catch(() => undefined)
       .finally(() => setArriving(false));
   }, []);
@@ -172,6 +179,7 @@ export function Analytics() {
         </Notice>
       )}
       {dropped && <Notice kind="info">{dropped}</Notice>}
+      {moved && !dropped && <Notice kind="info">{moved}</Notice>}
       <div class="analytics__controls">
         <div class="control-row analytics__form">
           <label for="analytics-form">Form</label>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { type ApiError, api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
 import { Notice, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
+import { useWhileShown } from '../ui/polling.js';
 
 /** The forms of the environment, each with its public link and the embed snippet to copy. */
 interface FormRow {
@@ -36,7 +37,7 @@ export function FormsList() {
   useTitle('Forms');
   const { environment } = useSession();
   const [forms, setForms] = useState<FormRow[]>();
-  const [counts, setCounts] = useState<Map<string, Counts>>(new Map());
+  const [counts, setCounts] = useState<Map<string, Counts>>();
   const [showArchived, setShowArchived] = useState(false);
   const [error, setError] = useState<ApiError>();
   const { route } = useLocation();
@@ -68,26 +69,25 @@ export function FormsList() {
       current = false;
     };
   }, [environment, showArchived]);
-  // The counts follow responses as they arrive and are read elsewhere: asked again every little
-  // while the tab is shown, and at once when it is shown again.
+  // The counts follow responses as they arrive and are read elsewhere: asked at once for the
+  // environment, then again every little while the tab is shown (never two at a time), and when
+  // it is shown again. Until they come (or when they cannot), a form says nothing of its count.
+  const countsOf = useRef(environment);
+  const count = async () => {
+    const asked = environment;
+    try {
+      const summary = await ok(api.GET('/responses/summary', { params: { query: { environment: asked } } }));
+      if (countsOf.current === asked) setCounts(new Map(summary.data.map((entry) => [entry.formId, entry])));
+    } catch {
+      if (countsOf.current === asked) setCounts(undefined);
+    }
+  };
   useEffect(() => {
-    let current = true;
-    const count = () => {
-      if (document.visibilityState !== 'visible') return;
-      ok(api.GET('/responses/summary', { params: { query: { environment } } }))
-        .then((summary) => current && setCounts(new Map(summary.data.map((entry) => [entry.formId, entry]))))
-        .catch(() => undefined);
-    };
-    setCounts(new Map());
-    count();
-    const timer = setInterval(count, COUNTS_EVERY_MS);
-    document.addEventListener('visibilitychange', count);
-    return () => {
-      current = false;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', count);
-    };
+    countsOf.current = environment;
+    setCounts(undefined);
+    void count();
   }, [environment]);
+  useWhileShown(count, COUNTS_EVERY_MS);
   const origin = location.origin;
   return (
     <section class="view">
@@ -133,7 +133,7 @@ export function FormsList() {
                     {STATUS_WORDS[form.status] ?? form.status}
                   </span>
                 </p>
-                <Figures counts={counts.get(form.id) ?? NONE} />
+                {counts && <Figures counts={counts.get(form.id) ?? NONE} />}
                 <p class="card__link">
                   {/* a page of its own, not the dashboard's: a new tab (the router leaves it alone) */}
                   <a href={link} target="_blank" rel="noopener">

@@ -2,21 +2,22 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { type ApiError, api, ok } from '../api/client.js';
 import { Detail } from '../inbox/detail.js';
+import { Filters, ShortcutsHelp } from '../inbox/filters.js';
 import {
-  csvHref,
   type Filter,
   type InboxForm,
   NO_FILTER,
+  newerThan,
   type Page,
   queryOf,
   rangeProblem,
-  type Status,
   type Submission,
   shown,
   when,
 } from '../inbox/model.js';
-import { type InboxMove, SHORTCUTS, useInboxShortcuts } from '../inbox/shortcuts.js';
+import { type InboxMove, useInboxShortcuts, useShortcutsSetting } from '../inbox/shortcuts.js';
 import { Notice, useTitle } from '../ui/controls.js';
+import { useWhileShown } from '../ui/polling.js';
 
 /**
  * A form's inbox (API.md §11.3): newest first, filtered by status, starred, read and date,
@@ -28,131 +29,180 @@ import { Notice, useTitle } from '../ui/controls.js';
 
 /** How often the inbox asks whether responses arrived, while the tab is shown. */
 const ARRIVALS_EVERY_MS = 15_000;
+const STATUS_WORDS: Record<string, string> = { flagged: 'Flagged', quarantined: 'Quarantined' };
 
+/** One inbox per form: another form's inbox starts afresh (the router keeps a component across ids). */
 export function Inbox() {
   const { params } = useRoute();
   const id = params.id ?? '';
+  return <FormInbox key={id} id={id} />;
+}
+
+function FormInbox({ id }: { id: string }) {
   const [form, setForm] = useState<InboxForm>();
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
   const [rows, setRows] = useState<Submission[]>();
   const [cursor, setCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [open, setOpen] = useState<string>();
   const [error, setError] = useState<ApiError>();
   const [arrived, setArrived] = useState(false);
   const [reloads, setReloads] = useState(0);
-  const detailHeading = useRef<string | undefined>(undefined);
+  const [keysOn, setKeysOn] = useShortcutsSetting();
+  /** Each list read anew (filter, reload) is a new generation: answers for an older one are dropped. */
+  const generation = useRef(0);
+  /** Per response, its changes in flight, sent one after the other (the server sees them in order). */
+  const queues = useRef(new Map<string, Promise<unknown>>());
+  /** Per response and member, how many changes were asked: only the last one's answer is shown. */
+  const asked = useRef(new Map<string, number>());
+  /** Where focus goes once the page has drawn what an action changed. */
+  const focusTo = useRef<{ detailOf?: string; row?: string; heading?: boolean }>({});
   useTitle(form ? `Inbox: ${form.title}` : 'Inbox');
   const badRange = rangeProblem(filter);
 
   useEffect(() => {
-    ok(api.GET('/forms/{id}', { params: { path: { id } } }))
-      .then((loaded) => setForm(loaded as InboxForm))
-      .catch((caught: ApiError) => setError(caught));
-  }, [id]);
-
-  useEffect(() => {
-    if (!form || badRange) return;
     let current = true;
-    setRows(undefined);
-    setArrived(false);
-    ok(api.GET('/responses', { params: { query: queryOf(form, filter) } }))
-      .then((answer) => {
-        const page = answer as Page;
-        if (!current) return;
-        setRows(page.data);
-        setCursor(page.nextCursor);
-      })
+    ok(api.GET('/forms/{id}', { params: { path: { id } } }))
+      .then((loaded) => current && setForm(loaded as InboxForm))
       .catch((caught: ApiError) => current && setError(caught));
     return () => {
       current = false;
     };
+  }, [id]);
+
+  useEffect(() => {
+    if (!form || badRange) return;
+    const mine = ++generation.current;
+    setRows(undefined);
+    setArrived(false);
+    setLoadingMore(false);
+    ok(api.GET('/responses', { params: { query: queryOf(form, filter) } }))
+      .then((answer) => {
+        if (mine !== generation.current) return;
+        const page = answer as Page;
+        setRows(page.data);
+        setCursor(page.nextCursor);
+      })
+      .catch((caught: ApiError) => mine === generation.current && setError(caught));
   }, [form, filter, reloads]);
 
   // Responses that arrive are announced (a button shows them): the list does not move under the reader.
-  const newest = rows?.[0]?.id;
-  useEffect(() => {
-    if (!form || rows === undefined || badRange || arrived) return;
-    const look = () => {
-      if (document.visibilityState !== 'visible') return;
-      ok(api.GET('/responses', { params: { query: { ...queryOf(form, filter), limit: 1 } } }))
-        .then((answer) => {
-          const first = (answer as Page).data[0];
-          if (first && first.id !== newest && !rows.some((row) => row.id === first.id)) setArrived(true);
-        })
-        .catch(() => undefined);
-    };
-    const timer = setInterval(look, ARRIVALS_EVERY_MS);
-    document.addEventListener('visibilitychange', look);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', look);
-    };
-  }, [form, filter, newest, arrived, rows === undefined]);
+  useWhileShown(
+    async () => {
+      if (!form || !rows) return;
+      const mine = generation.current;
+      const top = rows[0];
+      try {
+        const page = (await ok(
+          api.GET('/responses', { params: { query: { ...queryOf(form, filter), limit: 1 } } }),
+        )) as Page;
+        const first = page.data[0];
+        if (mine === generation.current && first && (!top || newerThan(first, top))) setArrived(true);
+      } catch {
+        // the next look asks again; the list itself is unchanged
+      }
+    },
+    ARRIVALS_EVERY_MS,
+    Boolean(form && rows && !badRange && !arrived),
+  );
 
-  const more = async (): Promise<Submission[]> => {
-    if (!cursor || !form) return rows ?? [];
+  /** The next page on the cursor, appended; its rows (none if the list changed meanwhile). */
+  const loadMore = async (focusFirstNew = false): Promise<Submission[]> => {
+    if (!cursor || !form || loadingMore) return [];
+    const mine = generation.current;
+    setLoadingMore(true);
     try {
       const page = (await ok(
         api.GET('/responses', { params: { query: queryOf(form, filter, cursor) } }),
       )) as Page;
-      const next = [...(rows ?? []), ...page.data];
-      setRows(next);
+      if (mine !== generation.current) return [];
+      // the button goes when the last page came: focus goes to the first response it brought
+      if (focusFirstNew && page.data[0]) focusTo.current = { row: page.data[0].id };
+      setRows((list) => [...(list ?? []), ...page.data]);
       setCursor(page.nextCursor);
-      return next;
+      return page.data;
     } catch (caught) {
-      setError(caught as ApiError);
-      return rows ?? [];
+      if (mine === generation.current) setError(caught as ApiError);
+      return [];
+    } finally {
+      if (mine === generation.current) setLoadingMore(false);
     }
   };
 
-  const put = (next: Submission) =>
-    setRows((list) => list?.map((item) => (item.id === next.id ? next : item)));
+  const setMember = (rowId: string, member: 'read' | 'starred', value: boolean) =>
+    setRows((list) => list?.map((item) => (item.id === rowId ? { ...item, [member]: value } : item)));
 
-  /** Read or star at once on the page; the server's refusal puts it back, and says so. */
+  /**
+   * Read or star at once on the page. The changes to one response go to the server one after
+   * the other; the last one asked decides what is shown: the server's answer, or, refused, the
+   * state before it (and the server's words).
+   */
   const toggle = async (row: Submission, member: 'read' | 'starred', value = !row[member]) => {
-    const set = (to: boolean) =>
-      setRows((list) => list?.map((item) => (item.id === row.id ? { ...item, [member]: to } : item)));
-    set(value);
+    const before = row[member];
+    const key = `${row.id}:${member}`;
+    const mine = (asked.current.get(key) ?? 0) + 1;
+    asked.current.set(key, mine);
+    setMember(row.id, member, value);
     setError(undefined);
+    const path = { params: { path: { id: row.id } } };
+    const send = () =>
+      member === 'read'
+        ? ok(api.POST('/responses/{id}/read', { ...path, body: { read: value } }))
+        : ok(api.POST('/responses/{id}/star', { ...path, body: { starred: value } }));
+    const sent = (queues.current.get(row.id) ?? Promise.resolve()).catch(() => undefined).then(send);
+    queues.current.set(row.id, sent);
     try {
-      const path = { params: { path: { id: row.id } } };
-      if (member === 'read') await ok(api.POST('/responses/{id}/read', { ...path, body: { read: value } }));
-      else await ok(api.POST('/responses/{id}/star', { ...path, body: { starred: value } }));
+      const answer = (await sent) as Submission;
+      if (asked.current.get(key) === mine) setMember(row.id, member, answer[member]);
     } catch (caught) {
-      set(row[member]);
+      if (asked.current.get(key) === mine) setMember(row.id, member, before);
       setError(caught as ApiError);
     }
   };
 
-  const show = (row: Submission, focus: boolean) => {
+  const show = (row: Submission) => {
     setOpen(row.id);
-    if (!row.read) void toggle(row, 'read', true);
     // the detail's heading takes focus: read out first, and in view on a narrow screen (where it follows the list)
-    if (focus) detailHeading.current = row.id;
+    focusTo.current = { detailOf: row.id };
+    if (!row.read) void toggle(row, 'read', true);
   };
-  useLayoutEffect(() => {
-    if (!open || detailHeading.current !== open) return;
-    detailHeading.current = undefined;
-    const heading = document.getElementById('detail-title');
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus();
-    }
-  }, [open]);
 
   const remove = async (row: Submission) => {
     try {
       await ok(api.DELETE('/responses/{id}', { params: { path: { id: row.id } } }));
-      setRows((list) => list?.filter((item) => item.id !== row.id));
+      const list = rows ?? [];
+      const at = list.findIndex((item) => item.id === row.id);
+      // focus goes to the response that takes its place in the list (or the heading, when none is left)
+      const neighbour = list[at + 1] ?? list[at - 1];
+      focusTo.current = neighbour ? { row: neighbour.id } : { heading: true };
+      setRows((current) => current?.filter((item) => item.id !== row.id));
       setOpen(undefined);
     } catch (caught) {
       setError(caught as ApiError);
     }
   };
 
+  const showArrivals = () => {
+    setOpen(undefined);
+    focusTo.current = { heading: true };
+    setReloads((count) => count + 1);
+  };
+
+  useLayoutEffect(() => {
+    const { detailOf, row, heading } = focusTo.current;
+    let target: HTMLElement | null = null;
+    if (detailOf && detailOf === open) target = document.getElementById('detail-title');
+    else if (row) target = document.querySelector<HTMLElement>(`[data-row="${CSS.escape(row)}"]`);
+    else if (heading && rows !== undefined) target = document.querySelector<HTMLElement>('main h1');
+    if (!target) return;
+    focusTo.current = {};
+    if (target.tagName !== 'BUTTON') target.tabIndex = -1;
+    target.focus();
+  }, [open, rows]);
+
   const selected = rows?.find((row) => row.id === open);
 
-  useInboxShortcuts(async (move: InboxMove) => {
+  useInboxShortcuts(keysOn, async (move: InboxMove) => {
     if (!rows?.length) return;
     if (move === 'star' || move === 'read') {
       if (selected) void toggle(selected, move === 'star' ? 'starred' : 'read');
@@ -160,12 +210,11 @@ export function Inbox() {
     }
     const at = rows.findIndex((row) => row.id === open);
     if (move === 'previous') {
-      if (at > 0) show(rows[at - 1] as Submission, true);
+      if (at > 0) show(rows[at - 1] as Submission);
       return;
     }
-    const list = at === rows.length - 1 && cursor ? await more() : rows;
-    const next = list[at + 1];
-    if (next) show(next, true);
+    const next = at + 1 < rows.length ? rows[at + 1] : (await loadMore())[0];
+    if (next) show(next);
   });
 
   const change = (part: Partial<Filter>) => {
@@ -173,6 +222,7 @@ export function Inbox() {
     setFilter({ ...filter, ...part });
   };
   const labelOf = (fieldId: string) => form?.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
+  const count = rows?.length ?? 0;
 
   return (
     <section class="view inbox">
@@ -182,99 +232,25 @@ export function Inbox() {
           {error.message}
         </Notice>
       )}
-      <div class="inbox__filters">
-        <div class="control-row">
-          <label for="filter-status">Show</label>
-          <select
-            id="filter-status"
-            value={filter.status}
-            onChange={(event) => change({ status: event.currentTarget.value as Status })}
-          >
-            <option value="">Accepted and flagged</option>
-            <option value="accepted">Accepted</option>
-            <option value="flagged">Flagged as spam</option>
-            <option value="quarantined">Quarantined</option>
-          </select>
-        </div>
-        <div class="control-row">
-          <label for="filter-read">Read</label>
-          <select
-            id="filter-read"
-            value={filter.read}
-            onChange={(event) => change({ read: event.currentTarget.value as Filter['read'] })}
-          >
-            <option value="">Read or not</option>
-            <option value="false">Unread</option>
-            <option value="true">Read</option>
-          </select>
-        </div>
-        <div class="control-row">
-          <label for="filter-from">From</label>
-          <input
-            id="filter-from"
-            type="date"
-            value={filter.from}
-            max={filter.to || undefined}
-            aria-describedby={badRange ? 'filter-range-error' : undefined}
-            onChange={(event) => change({ from: event.currentTarget.value })}
-          />
-        </div>
-        <div class="control-row">
-          <label for="filter-to">To</label>
-          <input
-            id="filter-to"
-            type="date"
-            value={filter.to}
-            min={filter.from || undefined}
-            aria-invalid={badRange ? 'true' : undefined}
-            aria-describedby={badRange ? 'filter-range-error' : undefined}
-            onChange={(event) => change({ to: event.currentTarget.value })}
-          />
-        </div>
-        <div class="tick">
-          <input
-            id="filter-starred"
-            type="checkbox"
-            checked={filter.starred}
-            onChange={(event) => change({ starred: event.currentTarget.checked })}
-          />
-          <label for="filter-starred">Starred only</label>
-        </div>
-        {form && !badRange && (
-          <a class="button" href={csvHref(form, filter)} download>
-            Export CSV
-          </a>
-        )}
-      </div>
-      {badRange && (
-        <p class="error" id="filter-range-error" role="alert">
-          {badRange} Change one of the dates.
-        </p>
-      )}
-      <details class="inbox__keys">
-        <summary>Keyboard shortcuts</summary>
-        <dl>
-          {SHORTCUTS.map((shortcut) => (
-            <div key={shortcut.key}>
-              <dt>
-                <kbd>{shortcut.key}</kbd>
-              </dt>
-              <dd>{shortcut.words}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+      <Filters form={form} filter={filter} change={change} />
+      <ShortcutsHelp on={keysOn} setOn={setKeysOn} />
       {arrived && (
         <Notice kind="info">
           New responses have arrived.{' '}
-          <button class="button button--small" type="button" onClick={() => setReloads(reloads + 1)}>
+          <button class="button button--small" type="button" onClick={showArrivals}>
             Show new responses
           </button>
         </Notice>
       )}
-      {badRange ? null : rows === undefined ? (
-        <p role="status">Loading responses…</p>
-      ) : rows.length === 0 ? (
+      {/* one status that stays in the page, so each new list is read out */}
+      <p class="muted inbox__count" role="status">
+        {badRange
+          ? ''
+          : rows === undefined
+            ? 'Loading responses…'
+            : `${count} ${count === 1 ? 'response' : 'responses'} listed${cursor ? ', more to load' : ''}.`}
+      </p>
+      {badRange || rows === undefined ? null : rows.length === 0 ? (
         <p class="empty">No responses here yet: share the form’s link, or change the filter.</p>
       ) : (
         <div class="inbox__columns">
@@ -286,11 +262,15 @@ export function Inbox() {
                   <button
                     class="inbox__open"
                     type="button"
-                    aria-pressed={open === row.id}
-                    onClick={() => show(row, true)}
+                    data-row={row.id}
+                    aria-current={open === row.id ? 'true' : undefined}
+                    onClick={() => show(row)}
                   >
                     {!row.read && <span class="badge badge--accent">Unread</span>}
                     {row.starred && <span class="badge">Starred</span>}
+                    {STATUS_WORDS[row.status] && (
+                      <span class="badge badge--failed">{STATUS_WORDS[row.status]}</span>
+                    )}
                     <span class="inbox__when">{when(row.createdAt)}</span>
                     <span class="inbox__first">
                       {first.map(([field, value]) => `${labelOf(field)}: ${shown(value)}`).join(' · ') ||
@@ -303,10 +283,15 @@ export function Inbox() {
           </ul>
           {selected && form && (
             <Detail
+              key={selected.id}
               form={form}
               submission={selected}
               toggle={(member) => toggle(selected, member)}
-              replace={put}
+              addedNote={(next) =>
+                setRows((list) =>
+                  list?.map((item) => (item.id === next.id ? { ...item, notes: next.notes } : item)),
+                )
+              }
               remove={() => remove(selected)}
             />
           )}
@@ -314,8 +299,8 @@ export function Inbox() {
       )}
       {cursor && !badRange && rows !== undefined && (
         <p>
-          <button class="button" type="button" onClick={more}>
-            Load more
+          <button class="button" type="button" onClick={() => loadMore(true)} disabled={loadingMore}>
+            {loadingMore ? 'Loading more…' : 'Load more'}
           </button>
         </p>
       )}

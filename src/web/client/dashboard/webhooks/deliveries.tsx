@@ -108,7 +108,6 @@ export function DeliveryList({ webhook, deliveries }: { webhook: Webhook; delive
   };
 
   const latest = list?.[0];
-  const problem = refused ?? error;
   return (
     <section class="deliveries" aria-labelledby={titleId}>
       <div class="deliveries__head">
@@ -129,10 +128,14 @@ export function DeliveryList({ webhook, deliveries }: { webhook: Webhook; delive
       <p class="visually-hidden" role="status">
         {latest ? `Latest delivery: ${deliveryName(latest)}, ${STATUS_WORDS[latest.status]}` : ''}
       </p>
-      {problem && (
-        <Notice kind="error" announce={problem}>
-          {problem.message}
+      {/* a refused redelivery is the person's own act: an alert that takes focus; a look that
+          failed (by itself, maybe while they type elsewhere) is said here without moving them */}
+      {refused ? (
+        <Notice kind="error" announce={refused}>
+          {refused.message}
         </Notice>
+      ) : (
+        error && <p class="error">The deliveries could not be read: {error.message} Refresh to try again.</p>
       )}
       {list === undefined ? (
         !error && <p class="muted">Loading deliveries…</p>

@@ -55,7 +55,7 @@ export function newSecret(): string {
   return `whsec_${btoa(String.fromCharCode(...bytes))}`;
 }
 
-export const when = (iso: string) => new Date(iso).toLocaleString();
+export { when } from '../ui/format.js';
 export const time = (iso: string) => new Date(iso).toLocaleTimeString();
 
 /** A delivery as a person tells it from the others: "webhook.test of 14:02:11". */

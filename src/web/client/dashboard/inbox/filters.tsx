@@ -1,0 +1,116 @@
+import { csvHref, type Filter, type InboxForm, rangeProblem, type Status } from './model.js';
+import { SHORTCUTS } from './shortcuts.js';
+
+/** The inbox's filter (status, read, a date range, starred) and the CSV of exactly what it lists. */
+export function Filters({
+  form,
+  filter,
+  change,
+}: {
+  form: InboxForm | undefined;
+  filter: Filter;
+  change: (part: Partial<Filter>) => void;
+}) {
+  const badRange = rangeProblem(filter);
+  return (
+    <>
+      <div class="inbox__filters">
+        <div class="control-row">
+          <label for="filter-status">Show</label>
+          <select
+            id="filter-status"
+            value={filter.status}
+            onChange={(event) => change({ status: event.currentTarget.value as Status })}
+          >
+            <option value="">Accepted and flagged</option>
+            <option value="accepted">Accepted</option>
+            <option value="flagged">Flagged as spam</option>
+            <option value="quarantined">Quarantined</option>
+          </select>
+        </div>
+        <div class="control-row">
+          <label for="filter-read">Read</label>
+          <select
+            id="filter-read"
+            value={filter.read}
+            onChange={(event) => change({ read: event.currentTarget.value as Filter['read'] })}
+          >
+            <option value="">Read or not</option>
+            <option value="false">Unread</option>
+            <option value="true">Read</option>
+          </select>
+        </div>
+        <div class="control-row">
+          <label for="filter-from">From</label>
+          <input
+            id="filter-from"
+            type="date"
+            value={filter.from}
+            max={filter.to || undefined}
+            aria-describedby={badRange ? 'filter-range-error' : undefined}
+            onChange={(event) => change({ from: event.currentTarget.value })}
+          />
+        </div>
+        <div class="control-row">
+          <label for="filter-to">To</label>
+          <input
+            id="filter-to"
+            type="date"
+            value={filter.to}
+            min={filter.from || undefined}
+            aria-invalid={badRange ? 'true' : undefined}
+            aria-describedby={badRange ? 'filter-range-error' : undefined}
+            onChange={(event) => change({ to: event.currentTarget.value })}
+          />
+        </div>
+        <div class="tick">
+          <input
+            id="filter-starred"
+            type="checkbox"
+            checked={filter.starred}
+            onChange={(event) => change({ starred: event.currentTarget.checked })}
+          />
+          <label for="filter-starred">Starred only</label>
+        </div>
+        {form && !badRange && (
+          <a class="button" href={csvHref(form, filter)} download>
+            Export CSV
+          </a>
+        )}
+      </div>
+      {badRange && (
+        <p class="error" id="filter-range-error" role="alert">
+          {badRange} Change one of the dates.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** What the keys do, and the switch that turns them off. */
+export function ShortcutsHelp({ on, setOn }: { on: boolean; setOn: (on: boolean) => void }) {
+  return (
+    <details class="inbox__keys">
+      <summary>Keyboard shortcuts</summary>
+      <div class="tick">
+        <input
+          id="inbox-keys-on"
+          type="checkbox"
+          checked={on}
+          onChange={(event) => setOn(event.currentTarget.checked)}
+        />
+        <label for="inbox-keys-on">Use these keys</label>
+      </div>
+      <dl>
+        {SHORTCUTS.map((shortcut) => (
+          <div key={shortcut.key}>
+            <dt>
+              <kbd>{shortcut.key}</kbd>
+            </dt>
+            <dd>{shortcut.words}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
