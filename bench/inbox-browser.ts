@@ -49,7 +49,7 @@ const WATCHER = `
  * named functions in a helper the page does not have (and CDP's evaluate is not bound by the CSP).
  */
 const STAR_CLICK = `(() => {
-  const button = Array.from(document.querySelectorAll('.inbox__detail button')).find((element) => /^(Un)?star$/.test(element.textContent));
+  const button = Array.from(document.querySelectorAll('.inbox__detail button')).find((element) => /^(Unstar|Star)$/.test(element.textContent));
   if (!button) throw new Error('no Star button');
   const before = button.textContent;
   const started = performance.now();

@@ -22,10 +22,10 @@ import { type ReceivedWebhook, startReceiver, type WebhookReceiver } from '../su
  * (the test app lets webhooks reach loopback addresses: it is not in production mode).
  */
 
-/** The refusal the test provokes on purpose (a URL that is not http), which Chromium logs. */
 /** As long as the page's own waits (openPage): a delivery and the view's next look take their time on a busy machine. */
 const WAIT = { timeout: 15_000 };
 
+/** The refusal the test provokes on purpose (a URL that is not http), which Chromium logs. */
 const noise = dashboardNoise((problem) => /\/webhooks\/whk_/.test(problem) && /\b400\b/.test(problem));
 
 interface StoredWebhook {

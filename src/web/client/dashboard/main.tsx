@@ -1,6 +1,11 @@
 import { render } from 'preact';
 import { App } from './app.js';
+// One stylesheet for the whole dashboard (a few kB), kept in a file per part
 import './dashboard.css';
+import './builder.css';
+import './inbox.css';
+import './analytics.css';
+import './webhooks.css';
 
 const root = document.getElementById('app');
 if (root) {

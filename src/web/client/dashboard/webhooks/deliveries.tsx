@@ -197,7 +197,7 @@ export function DeliveryList({ webhook, deliveries }: { webhook: Webhook; delive
                     <button
                       class="button button--small"
                       type="button"
-                      aria-label={`Redeliver: ${name}`}
+                      aria-label={`Redeliver: ${name} to ${webhook.url}`}
                       onClick={() => redeliver(delivery)}
                     >
                       Redeliver
