@@ -10,7 +10,7 @@ import {
   startWebServer,
   type WebServer,
 } from '../support/browser.js';
-import { dashboardNoise, signUpInPage } from '../support/dashboard.js';
+import { createLiveForm, dashboardNoise, signUpInPage } from '../support/dashboard.js';
 
 /**
  * The dashboard's analytics (API.md §8, §11.3; issue 13), as a person uses it: a visitor views,
@@ -63,19 +63,9 @@ describe('analytics in Chromium', () => {
    */
   async function withVisit(page: Page) {
     const { token } = await signUpInPage(page, server, 'stats');
-    const form = await server.request({
-      method: 'POST',
-      url: '/forms',
-      auth: token,
-      body: {
-        title: 'Feedback',
-        environment: 'development',
-        status: 'live',
-        fields: [{ id: 'name', type: 'text', label: 'Your name' }],
-      },
+    const formId = await createLiveForm(server, token, {
+      fields: [{ id: 'name', type: 'text', label: 'Your name' }],
     });
-    expect(form.status).toBe(201);
-    const formId = form.body.id as string;
     const visitor = await openPage(browser, `${server.url}/f/${formId}`);
     try {
       // the page's script reports the start at the first input

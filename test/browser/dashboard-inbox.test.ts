@@ -11,7 +11,7 @@ import {
   startWebServer,
   type WebServer,
 } from '../support/browser.js';
-import { dashboardNoise, signUpInPage } from '../support/dashboard.js';
+import { createLiveForm, dashboardNoise, signUpInPage } from '../support/dashboard.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/mail.js';
 
 /**
@@ -53,25 +53,15 @@ describe('the inbox in Chromium', () => {
   /** Signs up in the page, and makes a live form with `count` responses sent through the API. */
   async function withResponses(page: Page, count: number) {
     const { token } = await signUpInPage(page, server, 'inbox');
-    const form = await server.request({
-      method: 'POST',
-      url: '/forms',
-      auth: token,
-      body: {
-        title: 'Feedback',
-        environment: 'development',
-        status: 'live',
-        ui: { layout: 'classic' },
-        fields: [
-          { id: 'name', type: 'text', label: 'Your name' },
-          { id: 'message', type: 'textarea', label: 'Message' },
-          { id: 'email', type: 'email', label: 'Email' },
-        ],
-      },
+    const formId = await createLiveForm(server, token, {
+      ui: { layout: 'classic' },
+      fields: [
+        { id: 'name', type: 'text', label: 'Your name' },
+        { id: 'message', type: 'textarea', label: 'Message' },
+        { id: 'email', type: 'email', label: 'Email' },
+      ],
     });
-    for (let i = 1; i <= count; i++)
-      await send(form.body.id, { name: `Person ${i}`, message: `Message ${i}` });
-    const formId = form.body.id as string;
+    for (let i = 1; i <= count; i++) await send(formId, { name: `Person ${i}`, message: `Message ${i}` });
     const stored = async (query = '') =>
       (
         await server.request({

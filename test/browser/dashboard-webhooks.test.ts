@@ -10,7 +10,7 @@ import {
   startWebServer,
   type WebServer,
 } from '../support/browser.js';
-import { dashboardNoise, signUpInPage } from '../support/dashboard.js';
+import { createLiveForm, dashboardNoise, signUpInPage } from '../support/dashboard.js';
 import { type ReceivedWebhook, startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 /**
@@ -80,19 +80,9 @@ describe('the webhooks view in Chromium', () => {
   /** Signs up in the page and makes a live form through the API; reads its webhooks and deliveries back. */
   async function withForm(page: Page) {
     const { token } = await signUpInPage(page, server, 'hooks');
-    const form = await server.request({
-      method: 'POST',
-      url: '/forms',
-      auth: token,
-      body: {
-        title: 'Feedback',
-        environment: 'development',
-        status: 'live',
-        fields: [{ id: 'message', type: 'textarea', label: 'Message' }],
-      },
+    const formId = await createLiveForm(server, token, {
+      fields: [{ id: 'message', type: 'textarea', label: 'Message' }],
     });
-    expect(form.status, form.text).toBe(201);
-    const formId = form.body.id as string;
     const hooks = async () =>
       (await server.request({ method: 'GET', url: `/webhooks?form_id=${formId}`, auth: token })).body
         .data as StoredWebhook[];

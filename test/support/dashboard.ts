@@ -42,3 +42,19 @@ export const dashboardNoise =
     (/auth\/me/.test(problem) && /401/.test(problem)) ||
     problem.includes('net::ERR_ABORTED') ||
     also(problem);
+
+/** A live form titled "Feedback" in development, made through the API; its id. */
+export async function createLiveForm(
+  server: WebServer,
+  token: string,
+  members: { fields: unknown[]; ui?: Record<string, unknown> },
+): Promise<string> {
+  const form = await server.request({
+    method: 'POST',
+    url: '/forms',
+    auth: token,
+    body: { title: 'Feedback', environment: 'development', status: 'live', ...members },
+  });
+  if (form.status !== 201) throw new Error(`the form was refused: ${form.status} ${form.text}`);
+  return form.body.id as string;
+}

@@ -1,3 +1,4 @@
+import { DateRange } from '../ui/date-range.js';
 import { csvHref, type Filter, type InboxForm, rangeProblem, type Status } from './model.js';
 import { SHORTCUTS } from './shortcuts.js';
 
@@ -40,29 +41,13 @@ export function Filters({
             <option value="true">Read</option>
           </select>
         </div>
-        <div class="control-row">
-          <label for="filter-from">From</label>
-          <input
-            id="filter-from"
-            type="date"
-            value={filter.from}
-            max={filter.to || undefined}
-            aria-describedby={badRange ? 'filter-range-error' : undefined}
-            onChange={(event) => change({ from: event.currentTarget.value })}
-          />
-        </div>
-        <div class="control-row">
-          <label for="filter-to">To</label>
-          <input
-            id="filter-to"
-            type="date"
-            value={filter.to}
-            min={filter.from || undefined}
-            aria-invalid={badRange ? 'true' : undefined}
-            aria-describedby={badRange ? 'filter-range-error' : undefined}
-            onChange={(event) => change({ to: event.currentTarget.value })}
-          />
-        </div>
+        <DateRange
+          id="filter"
+          from={filter.from}
+          to={filter.to}
+          problem={badRange}
+          change={(bound, value) => change({ [bound]: value })}
+        />
         <div class="tick">
           <input
             id="filter-starred"
@@ -79,7 +64,7 @@ export function Filters({
         )}
       </div>
       {badRange && (
-        <p class="error" id="filter-range-error" role="alert">
+        <p class="error" id="filter-error" role="alert">
           {badRange} Change one of the dates.
         </p>
       )}

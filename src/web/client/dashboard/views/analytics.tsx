@@ -12,6 +12,7 @@ import { Range, Report } from '../analytics/report.js';
 import { type ApiError, api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
 import { Notice, useTitle } from '../ui/controls.js';
+import { DateRange } from '../ui/date-range.js';
 
 /**
  * Analytics (API.md §8, §11.3): the counters of the switcher's environment, for all its forms
@@ -198,29 +199,7 @@ export function Analytics() {
             {choice.form && !chosen && <option value={choice.form}>Loading…</option>}
           </select>
         </div>
-        <div class="control-row">
-          <label for="analytics-from">From</label>
-          <input
-            id="analytics-from"
-            type="date"
-            value={from}
-            max={to || undefined}
-            aria-describedby={problem ? 'analytics-range-error' : undefined}
-            onChange={(event) => edit('from', event.currentTarget.value)}
-          />
-        </div>
-        <div class="control-row">
-          <label for="analytics-to">To</label>
-          <input
-            id="analytics-to"
-            type="date"
-            value={to}
-            min={from || undefined}
-            aria-invalid={problem ? 'true' : undefined}
-            aria-describedby={problem ? 'analytics-range-error' : undefined}
-            onChange={(event) => edit('to', event.currentTarget.value)}
-          />
-        </div>
+        <DateRange id="analytics" from={from} to={to} problem={problem} change={edit} />
       </div>
       <fieldset class="analytics__presets">
         <legend class="visually-hidden">Quick ranges</legend>
@@ -243,7 +222,7 @@ export function Analytics() {
         })}
       </fieldset>
       {problem && (
-        <p class="error" id="analytics-range-error" role="alert">
+        <p class="error" id="analytics-error" role="alert">
           {problem} Change one of the dates.
         </p>
       )}
