@@ -10,7 +10,7 @@ import {
   useSession,
 } from './session.js';
 import { Shell } from './shell.js';
-import { useTitle } from './ui/controls.js';
+import { focusOn, useTitle } from './ui/controls.js';
 
 /**
  * The dashboard (API.md §11.3), at /app: who is signed in is asked of GET /auth/me (the
@@ -68,10 +68,8 @@ function useFocusOnNavigation(path: string) {
     let frames = 0;
     const focus = () => {
       const heading = document.querySelector<HTMLElement>('main h1');
-      if (heading && heading !== left) {
-        heading.tabIndex = -1;
-        heading.focus();
-      } else if (++frames < 300) requestAnimationFrame(focus);
+      if (heading && heading !== left) focusOn(heading);
+      else if (++frames < 300) requestAnimationFrame(focus);
     };
     requestAnimationFrame(focus);
   }, [path]);

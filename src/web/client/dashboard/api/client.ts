@@ -32,6 +32,10 @@ export class ApiError extends Error {
   }
 }
 
+/** What was thrown, as an ApiError (a bug's error becomes one with its words). */
+export const apiErrorOf = (caught: unknown): ApiError =>
+  caught instanceof ApiError ? caught : new ApiError(0, undefined, String(caught));
+
 let csrfToken: string | undefined;
 /** The session's CSRF token (log-in, sign-up, /auth/me), sent with every change. */
 export const setCsrfToken = (token: string | undefined): void => {

@@ -1,5 +1,5 @@
-import { TextInput } from '../ui/controls.js';
-import { Choice, numberOf, Tick } from './inputs.js';
+import { TextInput, Tick } from '../ui/controls.js';
+import { Choice, numberOf } from './inputs.js';
 import { FIELD_TYPES, type FieldInput, type FieldType, newFieldId } from './model.js';
 
 /**

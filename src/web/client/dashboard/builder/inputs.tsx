@@ -29,30 +29,6 @@ export function Choice<T extends string>({
   );
 }
 
-export function Tick({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <div class="tick">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-      />
-      <label for={id}>{label}</label>
-    </div>
-  );
-}
-
 export function Section({ title, children }: { title: string; children: ComponentChildren }) {
   return (
     <section class="builder__section">

@@ -1,5 +1,5 @@
-import { TextInput } from '../ui/controls.js';
-import { Choice, Tick } from './inputs.js';
+import { TextInput, Tick } from '../ui/controls.js';
+import { Choice } from './inputs.js';
 import type { FieldInput } from './model.js';
 
 /**

@@ -1,4 +1,5 @@
-import { DateRange } from '../ui/date-range.js';
+import { Tick } from '../ui/controls.js';
+import { DateRange, RangeProblem } from '../ui/date-range.js';
 import { csvHref, type Filter, type InboxForm, rangeProblem, type Status } from './model.js';
 import { SHORTCUTS } from './shortcuts.js';
 
@@ -48,26 +49,19 @@ export function Filters({
           problem={badRange}
           change={(bound, value) => change({ [bound]: value })}
         />
-        <div class="tick">
-          <input
-            id="filter-starred"
-            type="checkbox"
-            checked={filter.starred}
-            onChange={(event) => change({ starred: event.currentTarget.checked })}
-          />
-          <label for="filter-starred">Starred only</label>
-        </div>
+        <Tick
+          id="filter-starred"
+          label="Starred only"
+          checked={filter.starred}
+          onChange={(starred) => change({ starred })}
+        />
         {form && !badRange && (
           <a class="button" href={csvHref(form, filter)} download>
             Export CSV
           </a>
         )}
       </div>
-      {badRange && (
-        <p class="error" id="filter-error" role="alert">
-          {badRange} Change one of the dates.
-        </p>
-      )}
+      <RangeProblem id="filter" problem={badRange} />
     </>
   );
 }
@@ -77,15 +71,7 @@ export function ShortcutsHelp({ on, setOn }: { on: boolean; setOn: (on: boolean)
   return (
     <details class="inbox__keys">
       <summary>Keyboard shortcuts</summary>
-      <div class="tick">
-        <input
-          id="inbox-keys-on"
-          type="checkbox"
-          checked={on}
-          onChange={(event) => setOn(event.currentTarget.checked)}
-        />
-        <label for="inbox-keys-on">Use these keys</label>
-      </div>
+      <Tick id="inbox-keys-on" label="Use these keys" checked={on} onChange={setOn} />
       <dl>
         {SHORTCUTS.map((shortcut) => (
           <div key={shortcut.key}>

@@ -107,9 +107,41 @@ export function Notice({
   );
 }
 
+/** Moves focus to an element that is not a control (a heading, a message): it is made focusable by script only. */
+export function focusOn(element: HTMLElement | null | undefined): void {
+  if (!element) return;
+  if (!element.matches('a[href], button, input, select, textarea')) element.tabIndex = -1;
+  element.focus();
+}
+
 /** Sets the document's title for a view ("… – Intake"), with the view's first paint (a layout effect: never after it). */
 export function useTitle(title: string): void {
   useLayoutEffect(() => {
     document.title = `${title} – Intake`;
   }, [title]);
+}
+
+/** A checkbox with its label after it (the dashboard's one way to write one). */
+export function Tick({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div class="tick">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      <label for={id}>{label}</label>
+    </div>
+  );
 }

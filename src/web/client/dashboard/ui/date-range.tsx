@@ -3,6 +3,16 @@
  * `problem` is set, "To" is marked invalid and both point at the message with id `${id}-error`
  * (which the view shows where it fits).
  */
+/** Why the range cannot be asked for, under the inputs, read out when it appears. */
+export function RangeProblem({ id, problem }: { id: string; problem: string | undefined }) {
+  if (!problem) return null;
+  return (
+    <p class="error" id={`${id}-error`} role="alert">
+      {problem} Change one of the dates.
+    </p>
+  );
+}
+
 export function DateRange({
   id,
   from,

@@ -11,8 +11,8 @@ import {
 import { Range, Report } from '../analytics/report.js';
 import { type ApiError, api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
-import { Notice, useTitle } from '../ui/controls.js';
-import { DateRange } from '../ui/date-range.js';
+import { focusOn, Notice, useTitle } from '../ui/controls.js';
+import { DateRange, RangeProblem } from '../ui/date-range.js';
 
 /**
  * Analytics (API.md §8, §11.3): the counters of the switcher's environment, for all its forms
@@ -158,8 +158,7 @@ export function Analytics() {
     shownForm.current = choice.form;
     const active = document.activeElement;
     if (heading.current && (!active || active === document.body)) {
-      heading.current.tabIndex = -1;
-      heading.current.focus();
+      focusOn(heading.current);
     }
   }, [choice.form]);
 
@@ -221,11 +220,7 @@ export function Analytics() {
           );
         })}
       </fieldset>
-      {problem && (
-        <p class="error" id="analytics-error" role="alert">
-          {problem} Change one of the dates.
-        </p>
-      )}
+      <RangeProblem id="analytics" problem={problem} />
       <p class="muted" role="status">
         {problem ? '' : data ? <Range data={data} /> : error ? '' : 'Loading figures…'}
       </p>

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { ApiError, api, ok } from '../api/client.js';
+import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
 import { useSession } from '../session.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
 
@@ -36,7 +36,7 @@ function useSubmit() {
     try {
       await work();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught : new ApiError(0, undefined, String(caught)));
+      setError(apiErrorOf(caught));
     } finally {
       setBusy(false);
     }

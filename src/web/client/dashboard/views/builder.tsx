@@ -12,13 +12,13 @@ import {
   withoutNulls,
 } from '../builder/draft.js';
 import { FieldsEditor } from '../builder/fields-editor.js';
-import { Choice, Section, Tick } from '../builder/inputs.js';
+import { Choice, Section } from '../builder/inputs.js';
 import { LogicEditor } from '../builder/logic-editor.js';
 import { type StoredForm, toLogic, type Ui } from '../builder/model.js';
 import { Preview } from '../builder/preview.js';
 import { AutoResponseEditor, CaptchaEditor, SpamRulesEditor } from '../builder/protection.js';
 import { useSession } from '../session.js';
-import { Notice, TextInput, useTitle } from '../ui/controls.js';
+import { Notice, TextInput, Tick, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 
 /**

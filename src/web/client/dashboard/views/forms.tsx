@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { type ApiError, api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
-import { Notice, useTitle } from '../ui/controls.js';
+import { Notice, Tick, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { useWhileShown } from '../ui/polling.js';
 
@@ -100,15 +100,12 @@ export function FormsList() {
           New form
         </button>
       </p>
-      <div class="tick">
-        <input
-          id="show-archived"
-          type="checkbox"
-          checked={showArchived}
-          onChange={(event) => setShowArchived(event.currentTarget.checked)}
-        />
-        <label for="show-archived">Show archived forms</label>
-      </div>
+      <Tick
+        id="show-archived"
+        label="Show archived forms"
+        checked={showArchived}
+        onChange={setShowArchived}
+      />
       {error && (
         <Notice kind="error" announce={error}>
           {error.message}

@@ -16,7 +16,7 @@ import {
   when,
 } from '../inbox/model.js';
 import { type InboxMove, useInboxShortcuts, useShortcutsSetting } from '../inbox/shortcuts.js';
-import { Notice, useTitle } from '../ui/controls.js';
+import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { useWhileShown } from '../ui/polling.js';
 
 /**
@@ -196,8 +196,7 @@ function FormInbox({ id }: { id: string }) {
     else if (heading && rows !== undefined) target = document.querySelector<HTMLElement>('main h1');
     if (!target) return;
     focusTo.current = {};
-    if (target.tagName !== 'BUTTON') target.tabIndex = -1;
-    target.focus();
+    focusOn(target);
   }, [open, rows]);
 
   const selected = rows?.find((row) => row.id === open);

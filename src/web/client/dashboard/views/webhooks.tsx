@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { type ApiError, api, ok } from '../api/client.js';
-import { Notice, useTitle } from '../ui/controls.js';
+import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { WebhookCard } from '../webhooks/card.js';
 import { WebhookEditor, type WebhookValues } from '../webhooks/editor.js';
@@ -63,10 +63,7 @@ export function Webhooks() {
   const removed = (gone: Webhook) => {
     setHooks((list) => list?.filter((hook) => hook.id !== gone.id));
     // the card that had focus is gone: the list's heading takes it
-    if (listTitle.current) {
-      listTitle.current.tabIndex = -1;
-      listTitle.current.focus();
-    }
+    focusOn(listTitle.current);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, api, ok } from '../api/client.js';
+import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
 import { Notice } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { DeliveryList, useDeliveries } from './deliveries.js';
@@ -66,7 +66,7 @@ export function WebhookCard({
     try {
       await work();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught : new ApiError(0, undefined, String(caught)));
+      setError(apiErrorOf(caught));
     }
   };
   const path = { params: { path: { id: webhook.id } } };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, api, ok } from '../api/client.js';
+import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
 import { Notice } from '../ui/controls.js';
 import {
   type Delivery,
@@ -103,7 +103,7 @@ export function DeliveryList({ webhook, deliveries }: { webhook: Webhook; delive
         ),
       );
     } catch (caught) {
-      setRefused(caught instanceof ApiError ? caught : new ApiError(0, undefined, String(caught)));
+      setRefused(apiErrorOf(caught));
     }
   };
 

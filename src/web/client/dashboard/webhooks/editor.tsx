@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../api/client.js';
-import { Notice, TextInput } from '../ui/controls.js';
+import { type ApiError, apiErrorOf } from '../api/client.js';
+import { Notice, TextInput, Tick } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { EVENTS, FORMATS, newSecret, type Webhook, type WebhookEvent, type WebhookFormat } from './model.js';
 
@@ -121,7 +121,7 @@ export function WebhookEditor({
       if (!webhook) setValues(blank);
     } catch (caught) {
       // read out and focused by the Notice; each field the server named says its own error
-      setError(caught instanceof ApiError ? caught : new ApiError(0, undefined, String(caught)));
+      setError(apiErrorOf(caught));
     } finally {
       setBusy(false);
     }
@@ -188,15 +188,12 @@ export function WebhookEditor({
           <p class="hint">Copy it into your receiver now: once saved, Intake never shows it again.</p>
         )}
         {webhook?.hasSecret && (
-          <div class="tick">
-            <input
-              id={`${id}-remove-secret`}
-              type="checkbox"
-              checked={values.removeSecret}
-              onChange={(event) => set({ removeSecret: event.currentTarget.checked, secret: '' })}
-            />
-            <label for={`${id}-remove-secret`}>Remove the secret (deliveries go unsigned)</label>
-          </div>
+          <Tick
+            id={`${id}-remove-secret`}
+            label="Remove the secret (deliveries go unsigned)"
+            checked={values.removeSecret}
+            onChange={(removeSecret) => set({ removeSecret, secret: '' })}
+          />
         )}
       </div>
       <p class="actions">
