@@ -146,6 +146,41 @@ describe('the dashboard in Chromium', () => {
     }
   });
 
+  it('makes no change in another user’s name after a log-in as them in another tab: it goes to log-in', async () => {
+    const other = newEmail();
+    const signup = await server.request({
+      method: 'POST',
+      url: '/auth/signup',
+      body: { email: other, password: PASSWORD },
+    });
+    expect(signup.status).toBe(201);
+    const view = await openPage(browser, `${server.url}/app/signup`);
+    const { page } = view;
+    try {
+      await signUp(page, newEmail());
+      await page.getByRole('link', { name: 'API keys' }).click();
+      await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+      // another tab of the same browser logs in as someone else: the shared cookie is now theirs
+      const again = await view.context.request.post(`${server.url}/auth/login`, {
+        data: { email: other, password: PASSWORD, cookie: true },
+      });
+      expect(again.status()).toBe(200);
+      await page.getByRole('button', { name: 'Create secret key' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+      expect(await page.locator('code.secret').count()).toBe(0);
+      // the other user got no key made in their name
+      const keys = await server.request({
+        method: 'GET',
+        url: '/keys?environment=development',
+        auth: signup.body.token as string,
+      });
+      expect(keys.body.data).toEqual([]);
+      expect(unexpected(view.problems, provoked(403, '/keys/secrets'))).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
   it('creates an environment, explains why a non-empty one stays, and deletes an empty one', async () => {
     const view = await openPage(browser, `${server.url}/app/signup`);
     const { page } = view;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
-import { api, ok, setCsrfToken, whenSignedOut } from './api/client.js';
+import { api, ok, setSession, whenSignedOut } from './api/client.js';
 import {
   rememberEnvironment,
   rememberedEnvironment,
@@ -111,7 +111,7 @@ export function App() {
     api
       .GET('/auth/me')
       .then(({ data }) => {
-        setCsrfToken(data?.csrfToken);
+        setSession(data?.user && { user: data.user, csrfToken: data.csrfToken });
         setUser(data?.user);
       })
       .catch(() => setUser(undefined))
@@ -119,7 +119,7 @@ export function App() {
   }, []);
 
   const signedIn = useCallback((next: User | undefined, csrfToken?: string) => {
-    setCsrfToken(csrfToken);
+    setSession(next && { user: next, csrfToken });
     setUser(next);
   }, []);
   useEffect(() => whenSignedOut(() => signedIn(undefined)), [signedIn]);

@@ -36,10 +36,17 @@ export class ApiError extends Error {
 export const apiErrorOf = (caught: unknown): ApiError =>
   caught instanceof ApiError ? caught : new ApiError(0, undefined, String(caught));
 
-let csrfToken: string | undefined;
-/** The session's CSRF token (log-in, sign-up, /auth/me), sent with every change. */
-export const setCsrfToken = (token: string | undefined): void => {
-  csrfToken = token;
+/** Who this tab is signed in as, and that session's CSRF token, sent with every change. */
+let session: { userId: string; csrfToken: string | undefined } | undefined;
+/** After log-in, sign-up or GET /auth/me (undefined after log-out). */
+export const setSession = (signedIn: { user: { id: string }; csrfToken?: string } | undefined): void => {
+  session = signedIn && { userId: signedIn.user.id, csrfToken: signedIn.csrfToken };
+};
+
+/** Called when an answer says the session is gone (401), or is now another user's: the app goes to log-in. */
+let onSignedOut: () => void = () => {};
+export const whenSignedOut = (callback: () => void): void => {
+  onSignedOut = callback;
 };
 
 export const api = createClient<paths>({ baseUrl: location.origin, credentials: 'same-origin' });
@@ -49,33 +56,36 @@ const changes = (method: string) => method !== 'GET' && method !== 'HEAD';
 api.use({
   onRequest({ request }) {
     if (!changes(request.method)) return request;
-    if (csrfToken) request.headers.set('x-csrf-token', csrfToken);
+    if (session?.csrfToken) request.headers.set('x-csrf-token', session.csrfToken);
     sent.set(request, request.clone());
     return request;
   },
   /**
    * A change refused 403 may carry a stale CSRF token: signing in again in another tab made a new
    * session (the cookie is shared, the token is this tab's). The session's token is asked for
-   * again, and the change sent once more with it; a second refusal stands.
+   * again, and the change sent once more with it, but only when the cookie's session is still
+   * this tab's user's: after a log-in as someone else (or a log-out) elsewhere, the change is
+   * not made in another account's name; the person is sent to log-in. A second refusal stands.
    */
   async onResponse({ request, response }) {
     const again = sent.get(request);
-    if (response.status !== 403 || !again) return response;
+    if (response.status !== 403 || !again || !session) return response;
     const me = await fetch(`${location.origin}/auth/me`, { credentials: 'same-origin' });
-    if (!me.ok) return response;
-    const fresh = ((await me.json()) as { csrfToken?: string }).csrfToken;
+    const now: { user?: { id: string }; csrfToken?: string } | undefined = me.ok
+      ? await me.json()
+      : undefined;
+    if (now?.user?.id !== session.userId) {
+      session = undefined;
+      onSignedOut();
+      return response;
+    }
+    const fresh = now.csrfToken;
     if (!fresh || fresh === again.headers.get('x-csrf-token')) return response;
-    csrfToken = fresh;
+    session.csrfToken = fresh;
     again.headers.set('x-csrf-token', fresh);
     return fetch(again);
   },
 });
-
-/** Called when an answer says the session is gone (401): the app goes to log-in. */
-let onSignedOut: () => void = () => {};
-export const whenSignedOut = (callback: () => void): void => {
-  onSignedOut = callback;
-};
 
 /** The data of a call that succeeded; otherwise an ApiError, from its problem document. */
 export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
