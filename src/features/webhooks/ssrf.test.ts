@@ -57,6 +57,12 @@ describe('isForbiddenAddress', () => {
     '64:ff9b::a9fe:a9fe',
     '64:ff9b:1::1',
     '2002:7f00:1::1',
+    // Teredo (2001::/32): a tunnel whose far end is an IPv4 address the owner does not see
+    '2001::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    // documentation (2001:db8::/32): never a real host
+    '2001:db8::1',
+    '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff',
     '0:0:0:0:0:0:0:1',
     'not an address',
     '',
@@ -84,6 +90,9 @@ describe('isForbiddenAddress', () => {
     '223.255.255.255',
     '2606:4700:4700::1111',
     '2001:4860:4860::8888',
+    '2001:1::1',
+    '2001:db7:ffff::1',
+    '2001:db9::1',
     '::ffff:8.8.8.8',
     '64:ff9b::8.8.8.8',
     '2002:808:808::1',

@@ -92,6 +92,10 @@ function isForbiddenV6(groups: readonly number[]): boolean {
   }
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return true; // 64:ff9b:1::/48, local-use NAT64
   if (g0 === 0x2002) return isForbiddenV4(v4Of(g1, g2)); // 2002::/16, 6to4
+  // 2001::/32, Teredo: the tunnel's far end is an IPv4 address hidden in the last groups
+  // (obfuscated), so where it leads cannot be judged: refused like a private address.
+  if (g0 === 0x2001 && g1 === 0) return true;
+  if (g0 === 0x2001 && g1 === 0xdb8) return true; // 2001:db8::/32, documentation: never a real host
   if (g0 === 0x100 && g1 === 0 && g2 === 0 && g3 === 0) return true; // 100::/64, discard-only
   if ((g0 & 0xfe00) === 0xfc00) return true; // fc00::/7, unique local (fd00:ec2::254, AWS metadata)
   if ((g0 & 0xffc0) === 0xfe80) return true; // fe80::/10, link-local

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from '../../../test/support/app.js';
@@ -136,3 +138,37 @@ async function freezingProxy(port: number, host: string) {
     },
   };
 }
+
+/** Issue 19: the database holds every answer; no other user of the machine may read it. */
+describe.skipIf(Boolean(process.env.DATABASE_URL))('SQLite file permissions', () => {
+  const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+  it('creates intake.db and its WAL readable and writable by the owner only (0600)', async () => {
+    const { storage, drop } = await isolatedStorage();
+    const dataDir = storage.dataDir ?? '';
+    const database = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined });
+    try {
+      expect(modeOf(path.join(dataDir, 'intake.db')).toString(8)).toBe('600');
+      expect(modeOf(path.join(dataDir, 'intake.db-wal')).toString(8)).toBe('600');
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
+  it('narrows the files of an older installation to 0600 when it opens them', async () => {
+    const { storage, drop } = await isolatedStorage();
+    const dataDir = storage.dataDir ?? '';
+    let database = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined });
+    await database.close();
+    fs.chmodSync(path.join(dataDir, 'intake.db'), 0o644);
+    database = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined });
+    try {
+      expect(modeOf(path.join(dataDir, 'intake.db')).toString(8)).toBe('600');
+      expect(modeOf(path.join(dataDir, 'intake.db-wal')).toString(8)).toBe('600');
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});

@@ -117,9 +117,25 @@ async function openAndMigrate(options: DatabaseOptions): Promise<Database> {
   return database;
 }
 
+/** Makes `file` readable and writable by its owner only (0600): created so when `create`, else narrowed if present. */
+function ownerOnly(file: string, create: boolean): void {
+  try {
+    // `mode` applies only to a file this call creates; chmod narrows one that existed
+    fs.closeSync(fs.openSync(file, create ? 'a' : 'r+', 0o600));
+    fs.chmodSync(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 function openSqlite(dataDir: string, deadlineMs: number | undefined): Database {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Every answer is in these files: no other user of the machine may read them. A new folder
+  // is the owner's alone; the database file is made 0600 before SQLite opens it (or narrowed to
+  // it, for an installation made before this rule), and SQLite gives the WAL it creates the
+  // database file's mode.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'intake.db');
+  for (const own of [file, `${file}-wal`]) ownerOnly(own, own === file);
   const sqlite = new BetterSqlite3(file);
   try {
     // Exclusive locking mode: the first write takes a lock held until close, which is
