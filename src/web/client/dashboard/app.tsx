@@ -18,18 +18,18 @@ import { focusOn, useTitle } from './ui/controls.js';
  * taken to log-in (and back where they were going after it).
  */
 
-const Login = lazy(() => import('./views/auth.js').then((module) => module.Login));
-const Signup = lazy(() => import('./views/auth.js').then((module) => module.Signup));
-const Forgot = lazy(() => import('./views/auth.js').then((module) => module.Forgot));
-const Reset = lazy(() => import('./views/auth.js').then((module) => module.Reset));
-const FormsList = lazy(() => import('./views/forms.js').then((module) => module.FormsList));
-const Keys = lazy(() => import('./views/keys.js').then((module) => module.Keys));
-const Environments = lazy(() => import('./views/environments.js').then((module) => module.Environments));
-const Account = lazy(() => import('./views/account.js').then((module) => module.Account));
-const Builder = lazy(() => import('./views/builder.js').then((module) => module.Builder));
-const Inbox = lazy(() => import('./views/inbox.js').then((module) => module.Inbox));
-const Analytics = lazy(() => import('./views/analytics.js').then((module) => module.Analytics));
-const Webhooks = lazy(() => import('./views/webhooks.js').then((module) => module.Webhooks));
+const Login = lazy(() => import('./account/sign-in.js').then((module) => module.Login));
+const Signup = lazy(() => import('./account/sign-in.js').then((module) => module.Signup));
+const Forgot = lazy(() => import('./account/sign-in.js').then((module) => module.Forgot));
+const Reset = lazy(() => import('./account/sign-in.js').then((module) => module.Reset));
+const FormsList = lazy(() => import('./forms/list.js').then((module) => module.FormsList));
+const Keys = lazy(() => import('./account/keys.js').then((module) => module.Keys));
+const Environments = lazy(() => import('./account/environments.js').then((module) => module.Environments));
+const Account = lazy(() => import('./account/view.js').then((module) => module.Account));
+const Builder = lazy(() => import('./builder/view.js').then((module) => module.Builder));
+const Inbox = lazy(() => import('./inbox/view.js').then((module) => module.Inbox));
+const Analytics = lazy(() => import('./analytics/view.js').then((module) => module.Analytics));
+const Webhooks = lazy(() => import('./webhooks/view.js').then((module) => module.Webhooks));
 
 /** The views a signed-out person may see. */
 const PUBLIC = new Set(['/app/login', '/app/signup', '/app/forgot', '/app/reset']);

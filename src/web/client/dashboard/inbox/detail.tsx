@@ -5,7 +5,7 @@ import { type InboxForm, recipientOf, type Submission, shown, when } from './mod
 
 /**
  * One response opened in the inbox: its answers by label, read/unread and star (answered at
- * once by the list, see inbox.tsx), the owner's notes, a reply by e-mail to the address it
+ * once by the list, see view.tsx), the owner's notes, a reply by e-mail to the address it
  * gave, and delete after confirming.
  */
 export function Detail({

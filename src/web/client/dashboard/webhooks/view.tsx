@@ -3,9 +3,9 @@ import { useRoute } from 'preact-iso';
 import { type ApiError, api, ok } from '../api/client.js';
 import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
-import { WebhookCard } from '../webhooks/card.js';
-import { WebhookEditor, type WebhookValues } from '../webhooks/editor.js';
-import type { Webhook } from '../webhooks/model.js';
+import { WebhookCard } from './card.js';
+import { WebhookEditor, type WebhookValues } from './editor.js';
+import type { Webhook } from './model.js';
 
 /**
  * A form's webhooks (API.md §7, §11.3): the list, each with its deliveries and their attempts

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { type ApiError, api, ok } from '../api/client.js';
-import { Detail } from '../inbox/detail.js';
-import { Filters, ShortcutsHelp } from '../inbox/filters.js';
+import { Detail } from './detail.js';
+import { Filters, ShortcutsHelp } from './filters.js';
 import {
   type Filter,
   type InboxForm,
@@ -14,8 +14,8 @@ import {
   type Submission,
   shown,
   when,
-} from '../inbox/model.js';
-import { type InboxMove, useInboxShortcuts, useShortcutsSetting } from '../inbox/shortcuts.js';
+} from './model.js';
+import { type InboxMove, useInboxShortcuts, useShortcutsSetting } from './shortcuts.js';
 import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { useWhileShown } from '../ui/polling.js';
 

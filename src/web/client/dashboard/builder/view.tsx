@@ -10,13 +10,13 @@ import {
   embedOriginsText,
   withFields,
   withoutNulls,
-} from '../builder/draft.js';
-import { FieldsEditor } from '../builder/fields-editor.js';
-import { Choice, Section } from '../builder/inputs.js';
-import { LogicEditor } from '../builder/logic-editor.js';
-import { type StoredForm, toLogic, type Ui } from '../builder/model.js';
-import { Preview } from '../builder/preview.js';
-import { AutoResponseEditor, CaptchaEditor, SpamRulesEditor } from '../builder/protection.js';
+} from './draft.js';
+import { FieldsEditor } from './fields-editor.js';
+import { Choice, Section } from './inputs.js';
+import { LogicEditor } from './logic-editor.js';
+import { type StoredForm, toLogic, type Ui } from './model.js';
+import { Preview } from './preview.js';
+import { AutoResponseEditor, CaptchaEditor, SpamRulesEditor } from './protection.js';
 import { useSession } from '../session.js';
 import { Notice, TextInput, Tick, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';

@@ -7,8 +7,8 @@ import {
   PRESETS,
   preset,
   rangeProblem,
-} from '../analytics/model.js';
-import { Range, Report } from '../analytics/report.js';
+} from './model.js';
+import { Range, Report } from './report.js';
 import { type ApiError, api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
 import { focusOn, Notice, useTitle } from '../ui/controls.js';
