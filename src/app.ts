@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { registerAccounts, sessionCredentials } from './features/accounts/index.js';
@@ -17,7 +16,7 @@ import { LocalKms, loadMasterKey } from './platform/crypto/kms.js';
 import { openDatabase } from './platform/db/database.js';
 import { installErrorHandling, sendProblem, toProblem } from './platform/errors.js';
 import { installCors } from './platform/http/cors.js';
-import { clientErrorHandler, drainRefusedBody } from './platform/http/edge.js';
+import { clientErrorHandler, drainRefusedBody, requestId } from './platform/http/edge.js';
 import { screenInput } from './platform/http/input-guard.js';
 import { installOpenApi } from './platform/http/openapi.js';
 import { ProblemSchema } from './platform/http/schemas.js';
@@ -92,8 +91,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientErrorHandler: clientErrorHandler(),
     // A hop count: only the X-Forwarded-For entries our own proxies appended are believed.
     trustProxy: trustedHops === false ? false : (_address: string, hop: number) => hop < trustedHops,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id is kept only when it is a UUID (requestId in edge.ts): it goes
+    // into every log line of the request and back out in the answer.
+    requestIdHeader: false,
+    genReqId: requestId,
     ajv: { customOptions: { allErrors: true } },
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });

@@ -173,11 +173,42 @@ describe('CORS preflights', () => {
     expect(body.detail).toMatch(/Access-Control-Request-Method/);
   });
 
+  it('an OPTIONS request with neither header on a public path is a 400 problem, not text/plain', async () => {
+    const response = await exchange('OPTIONS /forms/x/submit HTTP/1.1\r\nHost: x\r\n\r\n');
+    const body = expectProblem(response, 400, 'invalid_parameter');
+    expect(body.detail).toMatch(/Origin/);
+    expect(body.detail).toMatch(/Access-Control-Request-Method/);
+  });
+
   it('a preflight with an Origin is still allowed', async () => {
     const response = await exchange(preflight('Origin: https://example.com\r\n'));
     expect(response.status).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe('https://example.com');
     expect(response.headers['access-control-allow-methods']).toContain('POST');
+  });
+});
+
+// --- request ids ---------------------------------------------------------------------
+
+describe('X-Request-Id', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const health = (id: string) => exchange(`GET /health HTTP/1.1\r\nHost: x\r\nX-Request-Id: ${id}\r\n\r\n`);
+
+  it("keeps a client's UUID-shaped id, so its logs and ours can be matched", async () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect((await health(id)).headers['x-request-id']).toBe(id);
+    expect((await health(id.toUpperCase())).headers['x-request-id']).toBe(id.toUpperCase());
+  });
+
+  it.each([
+    ['any text', 'hello'],
+    ['a log line forged into ours', 'x" level=error msg="admin logged in'],
+    ['an over-long value', 'a'.repeat(500)],
+    ['a UUID with more around it', '0f8fad5b-d9cb-469f-a165-70867728950e-and-more'],
+  ])('replaces %s with an id of its own', async (_case, id) => {
+    const answered = (await health(id)).headers['x-request-id'];
+    expect(answered).toMatch(UUID);
+    expect(answered).not.toBe(id);
   });
 });
 

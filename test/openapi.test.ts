@@ -215,4 +215,36 @@ describe('OpenAPI document', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
   });
+
+  // Issue 19: /docs is on the dashboard's origin; a page there that runs scripts from anywhere,
+  // or that another site may frame, would be a way into the dashboard's session.
+  it.each(['/docs', '/docs/', '/docs/static/swagger-ui-bundle.js', '/docs/static/index.css', '/docs/json'])(
+    '%s has a strict CSP, no framing and nosniff',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBeLessThan(400);
+      const policy = String(response.headers['content-security-policy']);
+      const directive = (name: string) =>
+        policy
+          .split(';')
+          .map((part) => part.trim())
+          .find((part) => part.startsWith(`${name} `));
+      expect(directive('default-src')).toBe("default-src 'none'");
+      // the UI's own scripts only: no inline script, no eval, no other origin
+      expect(directive('script-src')).toBe("script-src 'self'");
+      expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+      expect(directive('base-uri')).toBe("base-uri 'none'");
+      expect(directive('form-action')).toBe("form-action 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    },
+  );
+
+  it('the /docs page loads nothing that its policy refuses (scripts and styles from /docs/static)', async () => {
+    const page = (await t.app.inject({ method: 'GET', url: '/docs/' })).body;
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    expect(page).not.toMatch(/\bstyle=/);
+    for (const [, src] of page.matchAll(/(?:src|href)="([^"]+)"/g)) expect(src).toMatch(/^\.\/static\//);
+  });
 });

@@ -147,11 +147,25 @@ function rawResponse(problem: Problem): string {
   ].join('\r\n');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The id of a request (Fastify's `genReqId`): the client's `X-Request-Id` when it is a UUID, so
+ * that a caller's logs and ours name the same request; otherwise a new UUID. Anything else a
+ * client sends would go into every log line of the request as it is (forged log fields,
+ * kilobytes of text) and back out in the answer's header.
+ */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && UUID.test(given) ? given : randomUUID();
+}
+
 /**
  * An `onRequest` hook, added before @fastify/cors, which refuses a preflight missing one of its
  * two headers in `text/plain`. The API has no OPTIONS operation of its own: an OPTIONS request
  * with either header is a preflight, and one without the other is refused as a problem document.
- * Plain OPTIONS requests (neither header) go on to the routes (a 404 or 405).
+ * Plain OPTIONS requests (neither header) go on to the routes (a 404 or 405), except on a public
+ * path, whose one OPTIONS route is its preflight: refused there as a problem document too.
  */
 export function refuseBrokenPreflight(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   if (request.method !== 'OPTIONS') {
@@ -160,11 +174,18 @@ export function refuseBrokenPreflight(request: FastifyRequest, reply: FastifyRep
   }
   const origin = Boolean(request.headers.origin);
   const method = Boolean(request.headers['access-control-request-method']);
-  if (origin === method) {
+  // Neither header: not a preflight. Elsewhere the routes answer (404, 405); on a public path,
+  // whose OPTIONS route is its preflight, @fastify/cors would refuse it in text/plain.
+  if (origin === method && (origin || request.routeOptions.config?.public !== true)) {
     done();
     return;
   }
-  const missing = origin ? 'an Access-Control-Request-Method header' : 'an Origin header';
+  const missing =
+    origin === method
+      ? 'an Origin and an Access-Control-Request-Method header'
+      : origin
+        ? 'an Access-Control-Request-Method header'
+        : 'an Origin header';
   sendProblem(reply, new Problem(400, 'invalid_parameter', `A CORS preflight (OPTIONS) needs ${missing}`));
 }
 

@@ -1,6 +1,6 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { PROBLEM_CONTENT_TYPE } from '../errors.js';
 import { emptyBodyIsNone } from './empty-body.js';
 import {
@@ -217,6 +217,42 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // In a scope of its own, so that its hook covers the reader's static files as well as its page.
+  await app.register(async (docs) => {
+    docs.addHook('onRequest', docsHeaders);
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      // no request to validator.swagger.io for its badge: the policy below would refuse it anyway
+      uiConfig: { validatorUrl: null },
+    });
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * The policy of `/docs`, which is served on the dashboard's origin: the reader's own scripts and
+ * styles (all files under /docs/static, none inline), the document fetched from this origin,
+ * nothing framed or framing it. A page there that another site could frame, or that ran a script
+ * from elsewhere, would act with the dashboard's session cookie.
+ */
+const DOCS_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  // the logo is a data: URL written into swagger-initializer.js
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function docsHeaders(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply
+    .header('content-security-policy', DOCS_POLICY)
+    .header('x-frame-options', 'DENY')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer');
+  done();
 }
