@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { browserTestsSkip, requireAll } from './test/support/services.js';
+import { SkippedTestsReporter } from './test/support/skipped-reporter.js';
 
 /**
  * Four projects (`npm test` runs them all; `--project NAME` picks):
@@ -10,6 +12,12 @@ import { defineConfig } from 'vitest/config';
  *   test/support/process.ts or node:child_process): restarts, crashes, outages, the build, the soak;
  * - browser: test/browser/, the pages in a real Chromium (npm run test:browser).
  * `npm run test:fast` is unit and api.
+ *
+ * A machine with Node.js alone passes `npm test` (test/support/services.ts): the api project
+ * finds or starts a Redis (redis-setup.ts), the process project checks PostgreSQL's programs
+ * (postgres-setup.ts), and the browser tests are left out when there is no Chromium; the run's
+ * last line names what was skipped (skipped-reporter.ts). INTAKE_TEST_REQUIRE_ALL=1 (CI) skips
+ * nothing: what is missing fails the run.
  */
 const root = import.meta.dirname;
 const testFiles = (dir: string) =>
@@ -19,7 +27,8 @@ const testFiles = (dir: string) =>
 const imports = (file: string, pattern: RegExp) =>
   pattern.test(fs.readFileSync(path.join(root, file), 'utf8'));
 
-const all = [...testFiles('src'), ...testFiles('test')].filter((file) => !file.startsWith('test/browser/'));
+const browserTests = testFiles('test/browser');
+const all = [...testFiles('src'), ...testFiles('test')].filter((file) => !browserTests.includes(file));
 const processTests = all.filter((file) =>
   imports(file, /from '(?:\.\/support\/process\.js|node:child_process)'/),
 );
@@ -29,6 +38,8 @@ const unitTests = all.filter(
 const apiTests = all.filter((file) => !processTests.includes(file) && !unitTests.includes(file));
 /** Builds src/web/client into dist/web when a source is newer than the build (quick otherwise). */
 const webBuild = 'test/support/web-build.ts';
+/** Without Chromium the browser tests are left out (said at the end), unless nothing may be skipped. */
+const browserSkip = requireAll() ? undefined : browserTestsSkip();
 
 export default defineConfig({
   test: {
@@ -39,15 +50,29 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // Each file builds its own app on its own database (a temp dir, or a PostgreSQL schema).
     fileParallelism: true,
+    reporters: [
+      'default',
+      new SkippedTestsReporter(
+        browserSkip ? [{ project: 'browser', files: browserTests, skip: browserSkip }] : [],
+      ),
+    ],
+    // `npm run test:browser` without Chromium: nothing to run, which is a skip, not a failure.
+    passWithNoTests: browserSkip !== undefined,
     projects: [
       { extends: true, test: { name: 'unit', include: unitTests } },
-      { extends: true, test: { name: 'api', include: apiTests, globalSetup: [webBuild] } },
-      { extends: true, test: { name: 'process', include: processTests } },
+      {
+        extends: true,
+        test: { name: 'api', include: apiTests, globalSetup: [webBuild, 'test/support/redis-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'process', include: processTests, globalSetup: ['test/support/postgres-setup.ts'] },
+      },
       {
         extends: true,
         test: {
           name: 'browser',
-          include: ['test/browser/**/*.test.ts'],
+          include: browserSkip ? [] : browserTests,
           globalSetup: [webBuild],
           // One Chromium at a time (there are two cores), and time for it on a busy machine.
           fileParallelism: false,

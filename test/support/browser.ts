@@ -5,12 +5,13 @@ import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
 import type { Config } from '../../src/config.js';
 import { createTestApp, type TestApp } from './app.js';
+import { browserTestsSkip, CHROMIUM_PATH } from './services.js';
 
 /**
- * The pages in a real browser: Debian's Chromium (`apt-get install chromium`; .ci/run installs
- * it), driven by playwright-core, against a test app listening on a loopback port.
+ * The pages in a real browser: Debian's Chromium (`apt-get install chromium`, or CHROMIUM_PATH;
+ * .ci/run installs it), driven by playwright-core, against a test app listening on a loopback
+ * port. Without it vitest.config.ts leaves these tests out of the run (services.ts).
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -35,9 +36,8 @@ export async function startWebServer(overrides: Partial<Config> = {}): Promise<W
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  }
+  const missing = browserTestsSkip();
+  if (missing) throw new Error(`${missing.missing}: ${missing.install}`);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
