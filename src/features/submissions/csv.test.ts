@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { newId } from '../../platform/ids.js';
-import { csvRecord } from './csv.js';
+import { csvRecord, guardCell } from './csv.js';
 
 /** GET /responses?…&format=csv (API.md §6.2): RFC 4180, formula-injection guard, PII, filters, streaming. */
 
@@ -112,7 +112,9 @@ describe('format=csv', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${form.id}-responses.csv"`);
-    expect(response.text).toBe(`${[...HEADER, 'name', 'email', 'topic', 'message'].join(',')}\r\n`);
+    // every cell quoted (issue 19): a spreadsheet splitting on another separator keeps it whole
+    const header = [...HEADER, 'name', 'email', 'topic', 'message'].map((cell) => `"${cell}"`);
+    expect(response.text).toBe(`${header.join(',')}\r\n`);
   });
 
   it('leaves a cell empty when the answer is absent, whatever the field is called (constructor, toString)', async () => {
@@ -130,7 +132,7 @@ describe('format=csv', () => {
     expect(record).toMatchObject({ constructor: '', toString: '', name: 'Ada' });
   });
 
-  it('quotes commas, quotes and line breaks as RFC 4180 says', async () => {
+  it('quotes every cell, commas, quotes and line breaks as RFC 4180 says', async () => {
     const user = await signup(t);
     const form = await createForm(t, user.token, {
       status: 'live',
@@ -143,7 +145,7 @@ describe('format=csv', () => {
     expect(response.text).toContain(',"Doe, Jane"\r\n');
     expect(response.text).toContain(',"say ""hi"""\r\n');
     expect(response.text).toContain(',"line one\nline two"\r\n');
-    expect(response.text).toContain(',plain\r\n');
+    expect(response.text).toContain(',"plain"\r\n');
     const rows = parseCsv(response.text);
     expect(rows[0]).toEqual([...HEADER, 'text']);
     expect(rows.slice(1).map((row) => row.at(-1))).toEqual([...values].reverse());
@@ -155,9 +157,10 @@ describe('format=csv', () => {
     ['+', '+1+2'],
     ['-', '-2+3'],
     ['@', '@SUM(A1:A2)'],
-    ['tab', '\t=1+1'],
-    ['CR', '\r=1+1'],
-  ])('prefixes a cell starting with %s with a quote', async (_name, value) => {
+    // a tab or CR is also a separator: the formula after it is guarded too
+    ['tab', '\t=1+1', "'\t'=1+1"],
+    ['CR', '\r=1+1', "'\r'=1+1"],
+  ])('prefixes a cell starting with %s with a quote', async (_name, value, guarded = `'${value}`) => {
     const user = await signup(t);
     const form = await createForm(t, user.token, {
       status: 'live',
@@ -165,7 +168,23 @@ describe('format=csv', () => {
     });
     await submit(form.id, { text: value });
     const [record] = await exportRecords(user, form.id);
-    expect(record?.text).toBe(`'${value}`);
+    expect(record?.text).toBe(guarded);
+  });
+
+  // Issue 19: in a spreadsheet that splits the line on `;` (the list separator of much of Europe),
+  // `Ann;=1+1` was two cells, the second a formula.
+  it('guards a formula after a separator inside a cell: Ann;=1+1 is no formula in a ;-separated sheet', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [{ id: 'text', type: 'textarea', label: 'Text' }],
+    });
+    await submit(form.id, { text: 'Ann;=1+1' });
+    const response = await exportCsv(user, form.id);
+    expect(response.text).toContain(`,"Ann;'=1+1"\r\n`);
+    // split on `;` without minding quotes, as such a spreadsheet may: no piece starts a formula
+    for (const piece of response.text.split(/[;,\r\n]/)) expect(piece.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+    expect(parseCsv(response.text)[1]?.at(-1)).toBe("Ann;'=1+1");
   });
 
   it('guards numbers, array cells and header cells too, and leaves harmless cells alone', async () => {
@@ -330,7 +349,7 @@ describe('format=csv', () => {
 
       // Take one chunk, then stop reading for a while: the export must stall, not run ahead.
       const first = (await chunks.next()).value as Buffer;
-      expect(first.toString()).toMatch(/^id,createdAt,status,read,starred,n,text\r\n/);
+      expect(first.toString()).toMatch(/^"id","createdAt","status","read","starred","n","text"\r\n/);
       // a fixed wait on purpose: the pause in which the export must NOT run ahead
       await new Promise((resolve) => setTimeout(resolve, 300));
       const readWhilePaused = rowsRead;
@@ -359,13 +378,42 @@ describe('format=csv', () => {
 
 describe('csvRecord', () => {
   it.each([
-    [['a', 'b'], 'a,b\r\n'],
-    [['', ''], ',\r\n'],
+    [['a', 'b'], '"a","b"\r\n'],
+    [['', ''], '"",""\r\n'],
     [['has,comma'], '"has,comma"\r\n'],
+    [['has;semicolon'], '"has;semicolon"\r\n'],
     [['say "hi"'], '"say ""hi"""\r\n'],
     [['line\nbreak', 'cr\ronly', 'crlf\r\nend'], '"line\nbreak","cr\ronly","crlf\r\nend"\r\n'],
-    [['  spaced  ', 'émoji 🎉', "'=1+1"], "  spaced  ,émoji 🎉,'=1+1\r\n"],
-  ])('writes %j as RFC 4180', (cells, text) => {
+    [['  spaced  ', 'émoji 🎉', "'=1+1"], `"  spaced  ","émoji 🎉","'=1+1"\r\n`],
+  ])('writes %j as RFC 4180, every cell quoted', (cells, text) => {
     expect(csvRecord(cells)).toBe(text);
   });
+});
+
+describe('guardCell', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['Ann;=1+1', "Ann;'=1+1"],
+    ['a,+1', "a,'+1"],
+    ['a|@SUM(A1)', "a|'@SUM(A1)"],
+    ['a\t-2+3', "a\t'-2+3"],
+    ['line one\n=cmd', "line one\n'=cmd"],
+    ['line one\r\n=cmd', "line one\r\n'=cmd"],
+    // spaces, tabs and quotes a spreadsheet may drop before the cell's text
+    ['Ann; =1+1', "Ann; '=1+1"],
+    ['Ann;\t =1+1', "Ann;\t '=1+1"],
+    ['Ann;"=1+1', `Ann;"'=1+1`],
+    ['a;=b;+c', "a;'=b;'+c"],
+    ['a;;=b', "a;;'=b"],
+    ['a;\uFF1D1', "a;'\uFF1D1"],
+  ])('guards %j as %j', (cell, guarded) => {
+    expect(guardCell(cell)).toBe(guarded);
+  });
+
+  it.each(['a=b', 'Monday - Friday', 'Ann;', 'a;b', "a;'=b", '1 + 1 = 2', 'x@example.com'])(
+    'leaves %j alone',
+    (cell) => {
+      expect(guardCell(cell)).toBe(cell);
+    },
+  );
 });

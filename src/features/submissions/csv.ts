@@ -8,7 +8,7 @@ import { exportChunks, type SubmissionFilter } from './repo.js';
 import type { AnswerValue } from './validator.js';
 
 /**
- * CSV export of a form's submissions (API.md §6.2): RFC 4180 (CRLF, quotes where needed),
+ * CSV export of a form's submissions (API.md §6.2): RFC 4180 (CRLF, every cell quoted),
  * UTF-8, header `id,createdAt,status,read,starred` then one column per field of the form,
  * values as the owner sees them (masked values masked, encrypted ones decrypted). Rows
  * come from a keyset cursor in chunks and leave through a stream with backpressure, so
@@ -19,10 +19,22 @@ export const FIXED_COLUMNS = ['id', 'createdAt', 'status', 'read', 'starred'] as
 
 // `=`, `+`, `-`, `@`, tab, CR, and the full-width forms some spreadsheets fold into them.
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/**
+ * A formula's first character after a separator a spreadsheet may split a line on whatever the
+ * quotes say (`,`, `;` as much of Europe's Excel does, `|`, tab, a line break), past the spaces,
+ * tabs and quotes it may drop before a cell's text. Not after a space: that would mark up every
+ * "Monday - Friday", and a sheet split on spaces is not one anyone opens an export with.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;|\t\r\n][ \t"]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
-/** A cell a spreadsheet would run as a formula is prefixed with `'` (the formula-injection guard). */
+/**
+ * The formula-injection guard: `'` before a cell that a spreadsheet would run as a formula, and
+ * before such a start after a separator inside the cell (`Ann;=1+1` → `Ann;'=1+1`), in case the
+ * spreadsheet splits the cell there.
+ */
 export function guardCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  const inner = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
 /** An answer as one cell: arrays joined with `; `, absent answers empty. */
@@ -34,11 +46,10 @@ export function cellOf(value: AnswerValue | undefined): string {
 /** Rows read, turned into text and written at a time: one query and one socket write each. */
 const CHUNK = 1000;
 
-const NEEDS_QUOTES = /[",\r\n]/;
-
 /**
- * One RFC 4180 record: cells quoted when they hold a quote, comma or line break (quotes
- * doubled), CRLF at the end. Written here rather than with csv-stringify because every
+ * One RFC 4180 record: every cell quoted (quotes doubled), CRLF at the end. Every cell, not only
+ * those holding a comma: a spreadsheet set to split on `;` keeps a quoted `Ann;Bob` whole, where
+ * unquoted it would be two cells. Written here rather than with csv-stringify because every
  * cell is already a string and this is the export's inner loop: csv-stringify's general
  * machinery took five times as long as the rest of the record's work.
  */
@@ -47,7 +58,7 @@ export function csvRecord(cells: readonly string[]): string {
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i] as string;
     if (i > 0) line += ',';
-    line += NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+    line += cell.includes('"') ? `"${cell.replaceAll('"', '""')}"` : `"${cell}"`;
   }
   return `${line}\r\n`;
 }
