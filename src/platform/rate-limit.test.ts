@@ -54,3 +54,19 @@ describe('rate limits while Redis is away', () => {
     }
   });
 });
+
+describe('record and peek', () => {
+  it('records hits without throwing and peeks without counting', async () => {
+    const store = await openRateLimitStore(undefined);
+    const limiter = createRateLimiter(store, { name: 'peek', points: 2, windowSeconds: 60 });
+    expect(await limiter.peek('k')).toEqual({ limit: 2, remaining: 2, resetSeconds: 60 });
+    expect((await limiter.record('k')).remaining).toBe(1);
+    expect((await limiter.peek('k')).remaining).toBe(1);
+    expect((await limiter.record('k')).remaining).toBe(0);
+    // past the points: still no throw, still spent
+    expect((await limiter.record('k')).remaining).toBe(0);
+    expect((await limiter.peek('k')).remaining).toBe(0);
+    await expect(limiter.consume('k')).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    expect((await limiter.peek('other')).remaining).toBe(2);
+  });
+});

@@ -10,6 +10,10 @@ import { Problem } from './problem.js';
 export interface RateLimiter {
   /** Counts one hit against `key`; throws a 429 problem once the window's points are spent. */
   consume(key: string): Promise<RateLimitState>;
+  /** Counts one hit against `key` and never throws: for counting what happened (a failure), not gating it. */
+  record(key: string): Promise<RateLimitState>;
+  /** Where `key` stands in its window, counting nothing (`remaining` 0: spent). */
+  peek(key: string): Promise<RateLimitState>;
 }
 
 export interface RateLimitState {
@@ -68,19 +72,38 @@ export function createRateLimiter(
     resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
   });
 
+  const hit = async (key: string): Promise<{ state: RateLimitState; spent: boolean }> => {
+    try {
+      return { state: state(await limiter.consume(key)), spent: false };
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return { state: state(rejection), spent: true };
+    }
+  };
+
   return {
     async consume(key) {
-      try {
-        return state(await limiter.consume(key));
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        const limited = state(rejection);
-        throw new Problem(429, 'rate_limited', `Too many requests; retry in ${limited.resetSeconds} s`, {
-          headers: { 'retry-after': String(limited.resetSeconds), ...rateLimitHeaders(limited) },
-        });
-      }
+      const result = await hit(key);
+      if (result.spent) throw rateLimited(result.state);
+      return result.state;
+    },
+    async record(key) {
+      return (await hit(key)).state;
+    },
+    async peek(key) {
+      const current = await limiter.get(key);
+      if (!current)
+        return { limit: options.points, remaining: options.points, resetSeconds: options.windowSeconds };
+      return state(current);
     },
   };
+}
+
+/** The 429 problem of a spent window, with Retry-After and the RateLimit headers. */
+export function rateLimited(limited: RateLimitState): Problem {
+  return new Problem(429, 'rate_limited', `Too many requests; retry in ${limited.resetSeconds} s`, {
+    headers: { 'retry-after': String(limited.resetSeconds), ...rateLimitHeaders(limited) },
+  });
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {

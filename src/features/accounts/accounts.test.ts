@@ -528,27 +528,48 @@ describe('login and signup rate limit (rateLimitAuth)', () => {
     expect(reset).toBeLessThanOrEqual(60);
   }
 
-  it('limits login attempts per e-mail address, whatever the client address', async () => {
+  it('limits failed logins per e-mail address: a client that failed waits, whatever its address', async () => {
     const user = await signupFrom(freshIp());
-    for (let i = 0; i < 3; i++) {
-      expectProblem(
-        await login({ email: user.email, password: 'wrong password' }, freshIp()),
-        401,
-        'unauthorized',
-      );
+    const guessers = [freshIp(), freshIp(), freshIp()];
+    for (const ip of guessers) {
+      expectProblem(await login({ email: user.email, password: 'wrong password' }, ip), 401, 'unauthorized');
     }
-    // the fourth attempt in the minute, from yet another address and in another case
+    // the fourth guess in the minute, from one of those addresses and in another case
     expectRateLimited(
-      await login({ email: user.email.toUpperCase(), password: 'wrong password' }, freshIp()),
+      await login({ email: user.email.toUpperCase(), password: 'wrong password' }, guessers[0] ?? ''),
     );
-    // even the right password waits now
-    expectRateLimited(await login(user.credentials, freshIp()));
+    // a client that failed is not let in even with the right password while the account is locked
+    expectRateLimited(await login(user.credentials, guessers[1] ?? ''));
+    // a new guesser has its one try (its password checked), then waits like the others
+    const newcomer = freshIp();
+    expectProblem(await login({ email: user.email, password: 'wrong again' }, newcomer), 401, 'unauthorized');
+    expectRateLimited(await login({ email: user.email, password: 'wrong again' }, newcomer));
 
     // other accounts are not affected
     const other = await signupFrom(freshIp());
     const response = await login(other.credentials, freshIp());
     expect(response.status).toBe(200);
     expect(response.body.user.id).toBe(other.id);
+  });
+
+  // Issue 19: ten wrong passwords from anywhere locked the owner out, as every attempt counted.
+  it('lets the right password in from a client with no recent failure while the account is being guessed at', async () => {
+    const user = await signupFrom(freshIp());
+    for (let i = 0; i < 5; i++) {
+      expectProblem(
+        await login({ email: user.email, password: `guess ${i}` }, freshIp()),
+        401,
+        'unauthorized',
+      );
+    }
+    const owner = await login(user.credentials, freshIp());
+    expect(owner.status, owner.text).toBe(200);
+    expect(owner.body.user.id).toBe(user.id);
+  });
+
+  it('counts failures, not log-ins: the owner may log in more often than RATE_LIMIT_AUTH a minute', async () => {
+    const user = await signupFrom(freshIp());
+    for (let i = 0; i < 5; i++) expect((await login(user.credentials, freshIp())).status).toBe(200);
   });
 
   it('limits login attempts per client address, whatever the e-mail address', async () => {
@@ -566,6 +587,27 @@ describe('login and signup rate limit (rateLimitAuth)', () => {
     const elsewhere = await login(user.credentials, freshIp());
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body.user.id).toBe(user.id);
+  });
+
+  // Issue 19: each route built limiters of its own, which in memory (no Redis) counted apart.
+  it('counts attempts per client address across log-in, sign-up and the password routes', async () => {
+    const ip = freshIp();
+    const reset = await t.request({
+      method: 'POST',
+      url: '/auth/password-reset',
+      body: { email: uniqueEmail('nobody') },
+      headers: from(ip),
+    });
+    expect(reset.status).toBe(202);
+    const confirm = await t.request({
+      method: 'POST',
+      url: '/auth/password-reset/confirm',
+      body: { token: 'not-a-token', password: 'correct horse battery' },
+      headers: from(ip),
+    });
+    expectProblem(confirm, 400, 'invalid_token');
+    await signupFrom(ip);
+    expectRateLimited(await login({ email: uniqueEmail('nobody'), password: 'wrong password' }, ip));
   });
 
   it('counts signups against the client address too', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { CredentialLimits } from './limits.js';
 import { passwordRoutes } from './passwords.js';
 import { accountRoutes } from './routes.js';
 
@@ -7,6 +8,8 @@ export { sessionCredentials } from './credentials.js';
 
 /** Sign-up, log-in, log-out, `/auth/me`, passwords: change and reset (API.md §2). */
 export async function registerAccounts(app: FastifyInstance, context: AppContext): Promise<void> {
-  await app.register(accountRoutes(context));
-  await app.register(passwordRoutes(context));
+  // one set of counters for every route that takes a credential (limits.ts)
+  const limits = new CredentialLimits(context);
+  await app.register(accountRoutes(context, limits));
+  await app.register(passwordRoutes(context, limits));
 }

@@ -9,9 +9,8 @@ import { randomToken } from '../../platform/ids.js';
 import { emailMessage } from '../../platform/mail-outbox.js';
 import { appendToOutbox } from '../../platform/outbox.js';
 import { badRequest, unauthorized } from '../../platform/problem.js';
-import { createRateLimiter } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
-import { authLimiters } from './limits.js';
+import type { CredentialLimits } from './limits.js';
 import {
   deleteExpiredPasswordResets,
   deleteOtherSessions,
@@ -26,8 +25,6 @@ import { PasswordChange, PasswordReset, PasswordResetConfirm } from './schemas.j
 
 /** How long a reset link works (API.md §2: one hour). */
 export const RESET_TTL_MS = 60 * 60 * 1000;
-/** Reset mails to one account in an hour, at most. */
-const RESET_MAILS_PER_HOUR = 5;
 
 /**
  * Passwords (API.md §2): change one (the current one needed; the user's other sessions
@@ -37,16 +34,9 @@ const RESET_MAILS_PER_HOUR = 5;
  * good for an hour and stored as a hash. Confirming sets the password and revokes every session.
  */
 export const passwordRoutes =
-  ({ config, database, rateLimitStore, envelope, outbox }: AppContext): FastifyPluginAsyncTypebox =>
+  ({ config, database, envelope, outbox }: AppContext, limits: CredentialLimits): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['accounts'];
-    const { byAddress, byAccount, byUser } = authLimiters({ config, rateLimitStore });
-    // reset mails to one address: a few an hour, so that no one is flooded with them
-    const mailsByAccount = createRateLimiter(rateLimitStore, {
-      name: 'password-reset-mail',
-      points: RESET_MAILS_PER_HOUR,
-      windowSeconds: 3600,
-    });
 
     app.post(
       '/auth/password',
@@ -63,7 +53,7 @@ export const passwordRoutes =
       async (request, reply) => {
         const session = requireSession(request);
         // a stolen session guessing the password is slowed like a log-in
-        await byUser.consume(session.userId);
+        await limits.passwordChangesByUser.consume(session.userId);
         const user = await findUserById(database.db, session.userId);
         if (!user) throw unauthorized('The session belongs to a deleted account');
         if (!(await verifyPassword(request.body.currentPassword, user.passwordHash)))
@@ -98,8 +88,8 @@ export const passwordRoutes =
       },
       async (request, reply) => {
         const emailKey = request.body.email.trim().toLowerCase();
-        await byAddress.consume(request.ip);
-        await byAccount.consume(emailKey);
+        await limits.attemptsByAddress.consume(request.ip);
+        await limits.resetRequestsByAccount.consume(emailKey);
         const base = linkBase(request, config, request.log);
         // Answered before any work that depends on the account, so that the answer's time does
         // not tell a known address from an unknown one; the work (a lookup, the token, the mail
@@ -119,7 +109,7 @@ export const passwordRoutes =
       const user = await findUserByEmail(database.db, emailKey);
       if (!user || !base) return;
       try {
-        await mailsByAccount.consume(user.id);
+        await limits.resetMailsByAccount.consume(user.id);
       } catch {
         return; // enough mails for this hour: the ones sent still work
       }
@@ -170,7 +160,7 @@ export const passwordRoutes =
         config: NO_SESSION_COOKIE,
       },
       async (request, reply) => {
-        await byAddress.consume(request.ip);
+        await limits.attemptsByAddress.consume(request.ip);
         const passwordHash = await hashPassword(request.body.password);
         const used = await database.transaction(async (trx) => {
           const reset = await takePasswordReset(trx, sha256Hex(request.body.token), nowIso());

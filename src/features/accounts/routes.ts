@@ -9,7 +9,7 @@ import { newId, randomToken } from '../../platform/ids.js';
 import { conflict, unauthorized } from '../../platform/problem.js';
 import { addDays, nowIso } from '../../platform/time.js';
 import { insertDefaultEnvironments } from '../environments/repo.js';
-import { authLimiters } from './limits.js';
+import type { CredentialLimits } from './limits.js';
 import { presentUser } from './presenter.js';
 import {
   deleteExpiredSessions,
@@ -24,11 +24,9 @@ import {
 import { Credentials, CurrentUserOut, LoginCredentials, SessionGrant } from './schemas.js';
 
 export const accountRoutes =
-  ({ config, database, rateLimitStore }: AppContext): FastifyPluginAsyncTypebox =>
+  ({ config, database }: AppContext, limits: CredentialLimits): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['accounts'];
-    // Guessing passwords is slowed per client address and per targeted account.
-    const { byAddress, byAccount } = authLimiters({ config, rateLimitStore });
 
     /** A new session: the token for the client, the row (holding only its hash) for the database. */
     function newSession(userId: string) {
@@ -68,7 +66,7 @@ export const accountRoutes =
       },
       async (request, reply) => {
         const emailKey = request.body.email.toLowerCase();
-        await byAddress.consume(request.ip);
+        await limits.attemptsByAddress.consume(request.ip);
         const passwordHash = await hashPassword(request.body.password);
         const user: StoredUser = {
           id: newId('usr'),
@@ -111,15 +109,18 @@ export const accountRoutes =
       },
       async (request, reply) => {
         const emailKey = request.body.email.toLowerCase();
-        await byAddress.consume(request.ip);
-        await byAccount.consume(emailKey);
+        // Guessing is slowed per client address and per targeted account (limits.ts).
+        await limits.beforeLogIn(emailKey, request.ip);
         const user = await findUserByEmail(database.db, emailKey);
         // Verify against a decoy when the account is unknown: both answers take as long.
         const valid = await verifyPassword(
           request.body.password,
           user?.passwordHash ?? (await decoyPasswordHash()),
         );
-        if (!user || !valid) throw unauthorized('The e-mail address or the password is wrong');
+        if (!user || !valid) {
+          await limits.logInFailed(emailKey, request.ip);
+          throw unauthorized('The e-mail address or the password is wrong');
+        }
         const session = newSession(user.id);
         await database.transaction(async (trx) => {
           await deleteExpiredSessions(trx, user.id, session.row.createdAt);

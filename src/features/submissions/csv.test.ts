@@ -183,7 +183,8 @@ describe('format=csv', () => {
     const response = await exportCsv(user, form.id);
     expect(response.text).toContain(`,"Ann;'=1+1"\r\n`);
     // split on `;` without minding quotes, as such a spreadsheet may: no piece starts a formula
-    for (const piece of response.text.split(/[;,\r\n]/)) expect(piece.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+    for (const piece of response.text.split(/[;,\r\n]/))
+      expect(piece.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
     expect(parseCsv(response.text)[1]?.at(-1)).toBe("Ann;'=1+1");
   });
 
