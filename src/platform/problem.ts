@@ -1,3 +1,5 @@
+import type { FieldError } from '../shared/form.js';
+
 /**
  * RFC 9457 problem details: the one error shape of the API. Features throw `Problem`s;
  * the error handler (errors.ts) turns them, and everything else, into responses.
@@ -34,11 +36,8 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export interface FieldError {
-  field: string;
-  code: string;
-  message: string;
-}
+/** One failing member of a request: the shape of shared/form.ts, which the pages and the browser read too. */
+export type { FieldError };
 
 export interface ProblemOptions {
   errors?: FieldError[];

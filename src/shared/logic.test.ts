@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ConditionOp } from './form.js';
 import { hiddenFields, type Logic, matches, visibleAnswers } from './logic.js';
 
 /**
@@ -29,7 +30,7 @@ describe('conditional logic (shared by the server and the page)', () => {
     expect(matches({ field: 'x', op: 'notEquals', value: 'a' }, {})).toBe(true);
     expect(matches({ any: [{ field: 'x', op: 'isNotEmpty' }, { all: [] }] }, {})).toBe(true);
     // an operator it does not know matches nothing
-    expect(matches({ field: 'x', op: 'resembles', value: 'a' }, { x: 'a' })).toBe(false);
+    expect(matches({ field: 'x', op: 'resembles' as ConditionOp, value: 'a' }, { x: 'a' })).toBe(false);
   });
 
   it('drops the answers of hidden fields until nothing more is hidden (a chain of rules), and blank answers', () => {

@@ -3,36 +3,17 @@
  * in any rule's `show` is hidden unless such a rule matches; a field named in a matching rule's
  * `hide` is hidden. Conditions read the answers as given.
  *
- * Pure and self-contained (no Node, no DOM, no imports), because two places run it and must
- * agree: the server (the submit path's validator, the hosted page's one-by-one sequence) and the
- * hosted page's script in the browser (web/client/hosted), which shows and hides fields live.
+ * Pure and self-contained (no Node, no DOM; its one import is the form's types, erased when
+ * built), because two places run it and must agree: the server (the submit path's validator,
+ * the hosted page's one-by-one sequence) and the hosted page's script in the browser
+ * (web/client/hosted), which shows and hides fields live.
  */
 
-export const CONDITION_OPS = [
-  'equals',
-  'notEquals',
-  'contains',
-  'notContains',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'isEmpty',
-  'isNotEmpty',
-] as const;
+import type { Condition, Logic } from './form.js';
+
+export type { Condition, Logic };
 
 export type Answers = Readonly<Record<string, unknown>>;
-
-/** A condition as a form definition holds it (forms/schemas.ts validates its shape). */
-export type Condition =
-  | { field: string; op: string; value?: unknown }
-  | { all: readonly Condition[] }
-  | { any: readonly Condition[] };
-
-export interface Logic {
-  rules: ReadonlyArray<{ when: Condition; show?: readonly string[]; hide?: readonly string[] }>;
-}
 
 export function isEmptyAnswer(value: unknown): boolean {
   if (value === undefined || value === null) return true;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visibleAnswers } from '../../src/shared/logic.js';
+import { type Logic, visibleAnswers } from '../../src/shared/logic.js';
 import {
   expectNoAxeViolations,
   launchBrowser,
@@ -376,7 +376,7 @@ describe('the hosted page with its script, in Chromium', () => {
   });
 
   it('hides, on the page, exactly what the server will hide given the post it sends (a chain of rules, answers left in hidden fields)', async () => {
-    const logic = {
+    const logic: Logic = {
       rules: [
         { when: { field: 'a', op: 'equals', value: 'x' }, show: ['b'] },
         { when: { field: 'b', op: 'isNotEmpty' }, hide: ['d'] },

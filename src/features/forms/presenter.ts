@@ -1,3 +1,4 @@
+import type { PublicForm } from '../../shared/form.js';
 import { presentWebhook } from '../webhooks/presenter.js';
 import type { StoredWebhook } from '../webhooks/repo.js';
 import type { StoredForm } from './repo.js';
@@ -41,7 +42,7 @@ export function presentForm(form: StoredForm, webhooks: readonly StoredWebhook[]
 }
 
 /** What anyone may see of a form: how to render and fill it in, nothing about its handling. */
-export function presentPublicForm(form: StoredForm) {
+export function presentPublicForm(form: StoredForm): PublicForm {
   const d = form.definition;
   return {
     id: form.id,

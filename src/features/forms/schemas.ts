@@ -1,9 +1,20 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { StringEnum, Timestamp } from '../../platform/http/schemas.js';
-import { CONDITION_OPS } from '../../shared/logic.js';
+import type {
+  CaptchaProvider,
+  ConditionOp,
+  Condition as ConditionShape,
+  FieldType,
+  FormStatus,
+  Logic as LogicShape,
+} from '../../shared/form.js';
 import { WebhookInput, WebhookOut } from '../webhooks/schemas.js';
 
-/** The form resource: what a client may send and what it gets back (API.md §5). */
+/**
+ * The form resource: what a client may send and what it gets back (API.md §5). The shapes
+ * anyone may see are the types of shared/form.ts, which schemas.types.test.ts holds equal to
+ * these schemas; the lists below are those types' members, spelled once for the schemas.
+ */
 
 export const FORM_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 export const FIELD_TYPES = [
@@ -18,14 +29,32 @@ export const FIELD_TYPES = [
   'phone',
   'hidden',
   'rating',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+] as const satisfies readonly FieldType[];
+export type { FieldType, FormStatus };
 
-export const FORM_STATUSES = ['draft', 'live', 'active', 'disabled', 'archived'] as const;
-export type FormStatus = (typeof FORM_STATUSES)[number];
+export const FORM_STATUSES = [
+  'draft',
+  'live',
+  'active',
+  'disabled',
+  'archived',
+] as const satisfies readonly FormStatus[];
 
 export const PII_MODES = ['plain', 'masked', 'hashed', 'encrypted', 'dropped'] as const;
-export { CONDITION_OPS };
+
+export const CONDITION_OPS = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+  'isEmpty',
+  'isNotEmpty',
+] as const satisfies readonly ConditionOp[];
 
 const Option = Type.Union([
   Type.String({ minLength: 1, maxLength: 500 }),
@@ -113,7 +142,7 @@ const ConditionValue = Type.Union([
   }),
 ]);
 
-const ConditionLeaf = Type.Object(
+export const ConditionLeaf = Type.Object(
   {
     field: Type.String({ pattern: FORM_ID_PATTERN }),
     op: StringEnum(CONDITION_OPS),
@@ -121,8 +150,7 @@ const ConditionLeaf = Type.Object(
   },
   { additionalProperties: false },
 );
-type ConditionSchema = typeof ConditionLeaf | ReturnType<typeof nest>;
-const nest = (inner: TSchema) =>
+const nest = <Inner extends TSchema>(inner: Inner) =>
   Type.Union([
     ConditionLeaf,
     Type.Object({ all: Type.Array(inner, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }),
@@ -135,11 +163,8 @@ const nest = (inner: TSchema) =>
  * compiler and the OpenAPI document take it without shared $ids).
  */
 export const MAX_CONDITION_DEPTH = 4;
-let conditionSchema: ConditionSchema = ConditionLeaf;
-for (let depth = 1; depth < MAX_CONDITION_DEPTH; depth++) conditionSchema = nest(conditionSchema);
-export const Condition = conditionSchema;
-
-export type Condition = Static<typeof ConditionLeaf> | { all: Condition[] } | { any: Condition[] };
+export const Condition = nest(nest(nest(ConditionLeaf)));
+export type Condition = ConditionShape;
 
 const FieldIdList = Type.Array(Type.String({ pattern: FORM_ID_PATTERN }), { maxItems: 500 });
 
@@ -183,7 +208,11 @@ export const AutoResponse = Type.Object(
   { additionalProperties: false },
 );
 
-const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
+const CAPTCHA_PROVIDERS = [
+  'turnstile',
+  'hcaptcha',
+  'recaptcha',
+] as const satisfies readonly CaptchaProvider[];
 const SPAM_ACTIONS = ['reject', 'flag', 'quarantine'] as const;
 
 const captchaMembers = {
@@ -287,9 +316,7 @@ export const UpdateFormBody = Type.Object(
 
 export type Ui = Static<typeof Ui>;
 export type Storage = Static<typeof Storage>;
-export interface Logic {
-  rules: Array<{ when: Condition; show?: string[]; hide?: string[] }>;
-}
+export type Logic = LogicShape;
 export type Retention = Static<typeof Retention>;
 export type Notifications = Static<typeof Notifications>;
 export type AutoResponse = Static<typeof AutoResponse>;
@@ -310,7 +337,7 @@ export interface FormDefinition {
 // --- output -----------------------------------------------------------------------
 
 const FieldOut = Type.Object(Field.properties, { additionalProperties: false });
-const PublicField = Type.Omit(FieldOut, ['pii', 'piiMode']);
+export const PublicField = Type.Omit(FieldOut, ['pii', 'piiMode']);
 
 const SpamProtectionOut = Type.Object({
   honeypot: Type.Optional(Honeypot),

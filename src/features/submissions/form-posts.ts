@@ -312,6 +312,18 @@ export function parseAnswer(field: Field, value: unknown): unknown {
 }
 
 /**
+ * A hosted page's post read against its form's fields (web/hosted): numbers, booleans and lists
+ * parsed as `parseAnswer` does; every other name (controls, the honeypot) left out.
+ */
+export function answersOf(form: StoredForm, fields: Readonly<Fields>): Fields {
+  const answers: Fields = Object.create(null);
+  for (const field of form.definition.fields) {
+    if (Object.hasOwn(fields, field.id)) answers[field.id] = parseAnswer(field, fields[field.id]);
+  }
+  return answers;
+}
+
+/**
  * Where to send the browser: `_redirect` or else `ui.redirectUrl`. Only http(s), and a
  * `_redirect` only to the origin of the form's own `ui.redirectUrl` (relative ones are
  * resolved against it): the service must not become an open redirect.

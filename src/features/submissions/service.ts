@@ -1,12 +1,23 @@
 import type { Principal } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { isForeignKeyViolation } from '../../platform/db/dialect.js';
+import { Problem } from '../../platform/problem.js';
 import { createRateLimiter, type RateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
+import type { FieldError } from '../../shared/form.js';
+import { type Answers, visibleAnswers } from '../../shared/logic.js';
 import { assertMaySubmit, formNotFound } from '../forms/access.js';
 import { findFormCached, type StoredForm } from '../forms/repo.js';
-import type { Idempotency } from './idempotency.js';
-import { captchaVerifier } from './spam.js';
-import { type SubmitDependencies, type SubmitResult, submit } from './submit.js';
+import { captchaTokenOf, redirectTarget } from './form-posts.js';
+import { type Idempotency, idempotencyFor } from './idempotency.js';
+import { captchaVerifier, type SpamSource } from './spam.js';
+import {
+  type SubmitDependencies,
+  type SubmitInput,
+  type SubmitResult,
+  submit,
+  submitOutcome,
+} from './submit.js';
+import { validatorFor } from './validator.js';
 import { SubmissionWriter } from './writer.js';
 
 /**
@@ -33,6 +44,40 @@ export interface Submission {
   remoteIp: string | undefined;
   idempotency?: Idempotency;
 }
+
+/** A post of a form's page (web/hosted), read: what `submitPost` takes. */
+export interface PagePost {
+  form: StoredForm;
+  /** Every name the page posted (form-posts.ts `formFields`): the honeypot and the CAPTCHA's token are read from them. */
+  fields: Readonly<Record<string, unknown>>;
+  /** The answers to the form's fields, parsed (form-posts.ts `answersOf`); those the logic hides are dropped here. */
+  answers: Answers;
+  sessionId: string;
+  /** The page's idempotency key (its `_idempotency`): a double post stores once. */
+  idempotencyKey: string | undefined;
+  remoteIp: string;
+  /** The owner's preview: validated like a real post, then nothing stored, counted or sent. */
+  preview: boolean;
+}
+
+/**
+ * How a page's post ended, for the page to answer in its words:
+ * - `stored`: the submission's id, and where the browser goes next (`ui.redirectUrl`), if anywhere;
+ * - `previewed`: the owner's preview passed validation (nothing stored);
+ * - `invalid`: every error the validator found, the answers to mend;
+ * - `captcha-undone`: the form has a CAPTCHA and the post no token: the respondent's to do, nothing judged yet;
+ * - `spam`: refused (action `reject`), by the honeypot, a rule, or the CAPTCHA (which the respondent may do again);
+ * - `sent-already`: the page's idempotency key came before with other answers: nothing more stored.
+ * `headers` are the submit rate limit's (`RateLimit-*`), for every post that counted.
+ */
+export type PostResult = { headers: Record<string, string> } & (
+  | { outcome: 'stored'; submissionId: string; redirect: string | undefined }
+  | { outcome: 'previewed' }
+  | { outcome: 'invalid'; errors: FieldError[] }
+  | { outcome: 'captcha-undone' }
+  | { outcome: 'spam'; source: SpamSource }
+  | { outcome: 'sent-already' }
+);
 
 export class SubmissionService {
   readonly writer: SubmissionWriter;
@@ -92,7 +137,7 @@ export class SubmissionService {
     return rateLimitHeaders(state);
   }
 
-  /** Spam, validation, PII, then the batched write: the stored submission's summary. */
+  /** Spam, validation, PII, then the batched write (the API's door): the stored submission's summary, or the problem. */
   async submit(submission: Submission): Promise<SubmitResult> {
     const { form, answers } = submission;
     const honeypot = form.definition.spamProtection?.honeypot?.field;
@@ -110,11 +155,61 @@ export class SubmissionService {
         idempotency: submission.idempotency,
       },
       this.dependencies,
-    ).catch((error: unknown) => {
-      // the form was deleted between reading it and storing the submission
-      if (isForeignKeyViolation(error)) throw formNotFound(form.id);
+    ).catch(formGone(form));
+  }
+
+  /**
+   * The errors the validator finds in a page's answers, storing nothing: those the logic hides
+   * are dropped first (API.md §11.1: on a page they are dropped, not refused), and blank ones.
+   */
+  validatePage(form: StoredForm, answers: Answers): FieldError[] {
+    return validatorFor(form)(visibleAnswers(form.definition.logic, answers).answers).errors;
+  }
+
+  /**
+   * A browser's post of a form's page (web/hosted), the last page of a one-by-one form or a
+   * classic one: counted against the anonymous rate limit, then submitted like the API's
+   * (spam, validation, PII, the batched write), every ending a value the page words itself.
+   */
+  async submitPost(post: PagePost): Promise<PostResult> {
+    const { form, fields } = post;
+    const answers = visibleAnswers(form.definition.logic, post.answers).answers;
+    if (post.preview) {
+      const errors = validatorFor(form)(answers).errors;
+      return errors.length > 0
+        ? { headers: {}, outcome: 'invalid', errors }
+        : { headers: {}, outcome: 'previewed' };
+    }
+    // the submit rate limit counts submissions, not the pages of a one-by-one form on the way
+    const headers = await this.countAttempt(null, post.remoteIp);
+    // A CAPTCHA left undone is the respondent's to fix, on the form with their answers: not spam yet.
+    const captchaToken = captchaTokenOf(fields);
+    if (form.definition.spamProtection?.captcha && captchaToken === undefined)
+      return { headers, outcome: 'captcha-undone' };
+    const honeypot = form.definition.spamProtection?.honeypot?.field;
+    const input: SubmitInput = {
+      form,
+      principal: null,
+      answers,
+      // read from the top level of the post, where the page's hidden input puts it (never an answer)
+      honeypotValue: honeypot && Object.hasOwn(fields, honeypot) ? fields[honeypot] : undefined,
+      sessionId: post.sessionId,
+      captchaToken,
+      remoteIp: post.remoteIp,
+      idempotency: idempotencyFor(post.idempotencyKey, { answers, sessionId: post.sessionId }),
+    };
+    try {
+      const ended = await submitOutcome(input, this.dependencies).catch(formGone(form));
+      if (ended.outcome === 'invalid') return { headers, outcome: 'invalid', errors: ended.errors };
+      if (ended.outcome === 'spam') return { headers, outcome: 'spam', source: ended.source };
+      const redirect = redirectTarget(form, undefined)?.href;
+      return { headers, outcome: 'stored', submissionId: ended.result.id, redirect };
+    } catch (error) {
+      // The same page sent again with other answers (Back after the thank-you page, answers
+      // changed), or while its first post is still being stored: its key is spent.
+      if (error instanceof Problem && error.status === 409) return { headers, outcome: 'sent-already' };
       throw error;
-    });
+    }
   }
 
   /** Writes what is queued: requests still answering when the service stops are answered before the database closes. */
@@ -122,3 +217,11 @@ export class SubmissionService {
     return this.writer.flush();
   }
 }
+
+/** The form was deleted between reading it and storing the submission: 404, as if it had never been found. */
+const formGone =
+  (form: StoredForm) =>
+  (error: unknown): never => {
+    if (isForeignKeyViolation(error)) throw formNotFound(form.id);
+    throw error;
+  };

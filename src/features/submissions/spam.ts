@@ -6,7 +6,10 @@ import type { SpamProtection } from '../forms/schemas.js';
  * provider, and the form's own rules. Runs before validation.
  */
 
-export type SpamVerdict = { spam: false } | { spam: true; reason: string };
+/** What found a submission to be spam: the page tells the respondent apart by it (a CAPTCHA is theirs to mend). */
+export type SpamSource = 'honeypot' | 'rule' | 'captcha';
+
+export type SpamVerdict = { spam: false } | { spam: true; source: SpamSource; reason: string };
 
 export type CaptchaProvider = 'turnstile' | 'hcaptcha' | 'recaptcha';
 
@@ -96,7 +99,7 @@ export async function judgeSpam(input: {
   const { protection } = input;
   if (!protection) return { spam: false };
   if (protection.honeypot && asText(input.honeypotValue).trim() !== '') {
-    return { spam: true, reason: 'the honeypot field was filled in' };
+    return { spam: true, source: 'honeypot', reason: 'the honeypot field was filled in' };
   }
   for (const rule of protection.rules ?? []) {
     const value = asText(Object.hasOwn(input.answers, rule.field) ? input.answers[rule.field] : undefined);
@@ -106,10 +109,11 @@ export async function judgeSpam(input: {
         : rule.op === 'contains'
           ? value.toLowerCase().includes(rule.value.toLowerCase())
           : rulePattern(rule.value).test(value);
-    if (hit) return { spam: true, reason: `the spam rule on ${rule.field} (${rule.op}) matched` };
+    if (hit)
+      return { spam: true, source: 'rule', reason: `the spam rule on ${rule.field} (${rule.op}) matched` };
   }
   if (protection.captcha) {
-    if (!input.captchaToken) return { spam: true, reason: 'no CAPTCHA token was sent' };
+    if (!input.captchaToken) return { spam: true, source: 'captcha', reason: 'no CAPTCHA token was sent' };
     const result = await input.verifier.verify({
       provider: protection.captcha.provider,
       secret: (await input.captchaSecret()) ?? '',
@@ -117,7 +121,7 @@ export async function judgeSpam(input: {
       remoteIp: input.remoteIp,
       minScore: protection.captcha.minScore,
     });
-    if (!result.ok) return { spam: true, reason: result.reason };
+    if (!result.ok) return { spam: true, source: 'captcha', reason: result.reason };
   }
   return { spam: false };
 }

@@ -4,13 +4,14 @@ import { newId } from '../../platform/ids.js';
 import type { OutboxMessage } from '../../platform/outbox.js';
 import { badRequest } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
+import type { FieldError } from '../../shared/form.js';
 import type { Answers } from '../../shared/logic.js';
 import type { StoredForm } from '../forms/repo.js';
 import { earlierResult, type Idempotency, keyWasTaken, resultOfHolder } from './idempotency.js';
 import { ownerAnswers, protectAnswers } from './pii.js';
 import { submissionView } from './presenter.js';
 import type { StoredSubmission, SubmissionStatus } from './repo.js';
-import { type CaptchaVerifier, judgeSpam } from './spam.js';
+import { type CaptchaVerifier, judgeSpam, type SpamSource } from './spam.js';
 import { validatorFor } from './validator.js';
 import type { SubmissionWriter } from './writer.js';
 
@@ -18,6 +19,10 @@ import type { SubmissionWriter } from './writer.js';
  * The submit path (API.md §6.1): who may submit → spam → validation → PII → one
  * batched transaction (writer.ts: quota, submission, outbox) → the answer. Nothing here waits on the
  * outside world after the CAPTCHA check; e-mail leaves through the outbox after commit.
+ *
+ * `submitOutcome` says how it ended as a value (stored, invalid, or refused as spam and by what),
+ * for the pages, which answer each in their own words; `submit` is the API's: the refusals as
+ * the problems §6.1 names.
  */
 
 export interface SubmitInput {
@@ -53,7 +58,33 @@ export interface SubmitDependencies {
   ) => Promise<OutboxMessage[]>;
 }
 
+/** How a submission ended: stored (or replayed under its idempotency key), invalid, or refused as spam (action `reject`). */
+export type SubmitOutcome =
+  | { outcome: 'stored'; result: SubmitResult }
+  | { outcome: 'invalid'; errors: FieldError[] }
+  | { outcome: 'spam'; source: SpamSource; reason: string };
+
+/** The API's submit: the stored submission's summary, or the problem (400 spam_detected, validation_failed). */
 export async function submit(input: SubmitInput, deps: SubmitDependencies): Promise<SubmitResult> {
+  const ended = await submitOutcome(input, deps);
+  switch (ended.outcome) {
+    case 'stored':
+      return ended.result;
+    case 'spam':
+      throw badRequest('spam_detected', `The submission was refused as spam: ${ended.reason}`);
+    case 'invalid':
+      throw badRequest(
+        'validation_failed',
+        `The submission is invalid: ${ended.errors
+          .map((e) => `${e.field} ${e.message}`)
+          .slice(0, 3)
+          .join('; ')}`,
+        { errors: ended.errors },
+      );
+  }
+}
+
+export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies): Promise<SubmitOutcome> {
   const { form } = input;
   const { config, database, envelope } = deps.context;
   const definition = form.definition;
@@ -63,7 +94,7 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
     if (earlier) {
       // the first request's batch may be committed but not yet flushed: it is not answered 201 before then either
       await database.durable();
-      return earlier;
+      return { outcome: 'stored', result: earlier };
     }
   }
   deps.writer.assertRoom();
@@ -81,23 +112,12 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
   let status: SubmissionStatus = 'accepted';
   if (verdict.spam) {
     if (protection?.action === 'reject')
-      throw badRequest('spam_detected', `The submission was refused as spam: ${verdict.reason}`);
+      return { outcome: 'spam', source: verdict.source, reason: verdict.reason };
     status = protection?.action === 'quarantine' ? 'quarantined' : 'flagged';
   }
 
   const { errors, answers } = validatorFor(form)(input.answers);
-  if (errors.length > 0) {
-    throw badRequest(
-      'validation_failed',
-      `The submission is invalid: ${errors
-        .map((e) => `${e.field} ${e.message}`)
-        .slice(0, 3)
-        .join('; ')}`,
-      {
-        errors,
-      },
-    );
-  }
+  if (errors.length > 0) return { outcome: 'invalid', errors };
 
   const stored = await protectAnswers(answers, definition, envelope);
   const createdAt = nowIso();
@@ -148,7 +168,7 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
   if ((await keyWasTaken(written)) && idempotency) {
     const holder = await resultOfHolder<SubmitResult>(database.db, form.id, idempotency);
     await database.durable();
-    return holder;
+    return { outcome: 'stored', result: holder };
   }
-  return result;
+  return { outcome: 'stored', result };
 }

@@ -1,5 +1,6 @@
-import type { FieldError } from '../../platform/problem.js';
+import type { FieldError } from '../../shared/form.js';
 import { type Answers, hiddenFields, isEmptyAnswer } from '../../shared/logic.js';
+import { FIELD_MESSAGES } from '../../shared/messages.js';
 import { anchoredPattern } from '../forms/patterns.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
 
@@ -27,7 +28,15 @@ const EMAIL =
 const PHONE = /^\+?[0-9 ().-]{3,32}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const fail = (field: string, code: string, message: string): FieldError => ({ field, code, message });
+/** The error of `field`, in the words of shared/messages.ts (which the hosted page's script says too). */
+function fail<Values extends unknown[]>(
+  field: string,
+  { code, text }: { code: string; text: (...values: Values) => string },
+  ...values: Values
+): FieldError {
+  return { field, code, message: text(...values) };
+}
+const M = FIELD_MESSAGES;
 
 function isValidDate(text: string): boolean {
   const match = DATE.exec(text);
@@ -59,27 +68,25 @@ const lengthOf = (text: string) => [...text].length;
 function stringCheck(field: Field): Check {
   const pattern = field.pattern === undefined ? undefined : anchoredPattern(field.pattern);
   return (value) => {
-    if (typeof value !== 'string') return fail(field.id, 'type', 'must be a string');
+    if (typeof value !== 'string') return fail(field.id, M.notText);
     // Addresses, links and numbers get no meaning from surrounding blanks: they are trimmed.
     const text =
       field.type === 'email' || field.type === 'url' || field.type === 'phone' ? value.trim() : value;
     const length = lengthOf(text);
     if (field.minLength !== undefined && length < field.minLength) {
-      return fail(field.id, 'min_length', `must be at least ${field.minLength} characters long`);
+      return fail(field.id, M.tooShort, field.minLength);
     }
     if (field.maxLength !== undefined && length > field.maxLength) {
-      return fail(field.id, 'max_length', `must be at most ${field.maxLength} characters long`);
+      return fail(field.id, M.tooLong, field.maxLength);
     }
     if (field.type === 'email' && (text.length > 254 || !EMAIL.test(text))) {
-      return fail(field.id, 'invalid_email', 'must be a valid e-mail address');
+      return fail(field.id, M.notEmail);
     }
-    if (field.type === 'url' && !isHttpUrl(text))
-      return fail(field.id, 'invalid_url', 'must be an http(s) URL');
+    if (field.type === 'url' && !isHttpUrl(text)) return fail(field.id, M.notUrl);
     if (field.type === 'phone' && (!PHONE.test(text) || text.replace(/\D/g, '').length < 3)) {
-      return fail(field.id, 'invalid_phone', 'must be a phone number');
+      return fail(field.id, M.notPhone);
     }
-    if (pattern && !pattern.test(text))
-      return fail(field.id, 'pattern', `must match the pattern ${field.pattern}`);
+    if (pattern && !pattern.test(text)) return fail(field.id, M.notPattern, field.pattern ?? '');
     return { value: text };
   };
 }
@@ -90,11 +97,10 @@ function numberCheck(field: Field): Check {
   const max = field.max ?? (rating ? 5 : undefined);
   const integer = field.integer ?? rating;
   return (value) => {
-    if (typeof value !== 'number' || !Number.isFinite(value))
-      return fail(field.id, 'type', 'must be a finite number');
-    if (integer && !Number.isInteger(value)) return fail(field.id, 'integer', 'must be a whole number');
-    if (min !== undefined && value < min) return fail(field.id, 'minimum', `must be at least ${min}`);
-    if (max !== undefined && value > max) return fail(field.id, 'maximum', `must be at most ${max}`);
+    if (typeof value !== 'number' || !Number.isFinite(value)) return fail(field.id, M.notNumber);
+    if (integer && !Number.isInteger(value)) return fail(field.id, M.notWhole);
+    if (min !== undefined && value < min) return fail(field.id, M.belowMinimum, min);
+    if (max !== undefined && value > max) return fail(field.id, M.aboveMaximum, max);
     return { value };
   };
 }
@@ -107,15 +113,14 @@ function selectCheck(field: Field): Check {
   return (value) => {
     if (field.multiple) {
       if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-        return fail(field.id, 'type', 'must be an array of option values');
+        return fail(field.id, M.notOptionList);
       }
       const unknown = value.find((item) => !options.has(item));
-      if (unknown !== undefined)
-        return fail(field.id, 'invalid_option', `"${unknown}" is not one of: ${list}`);
+      if (unknown !== undefined) return fail(field.id, M.unknownOption, unknown, list);
       return { value: [...new Set(value)] };
     }
-    if (typeof value !== 'string') return fail(field.id, 'type', 'must be one option value (a string)');
-    if (!options.has(value)) return fail(field.id, 'invalid_option', `must be one of: ${list}`);
+    if (typeof value !== 'string') return fail(field.id, M.notOption);
+    if (!options.has(value)) return fail(field.id, M.notOneOf, list);
     return { value };
   };
 }
@@ -128,13 +133,10 @@ function checkFor(field: Field): Check {
     case 'select':
       return selectCheck(field);
     case 'checkbox':
-      return (value) =>
-        typeof value === 'boolean' ? { value } : fail(field.id, 'type', 'must be true or false');
+      return (value) => (typeof value === 'boolean' ? { value } : fail(field.id, M.notBoolean));
     case 'date': {
       return (value) =>
-        typeof value === 'string' && isValidDate(value)
-          ? { value }
-          : fail(field.id, 'invalid_date', 'must be a date written YYYY-MM-DD');
+        typeof value === 'string' && isValidDate(value) ? { value } : fail(field.id, M.notDate);
     }
     default:
       return stringCheck(field);
@@ -175,16 +177,15 @@ export function compileValidator(definition: FormDefinition): SubmissionValidato
     }
 
     for (const id of Object.keys(given)) {
-      if (!known.has(id)) errors.push(fail(id, 'unknown_field', 'is not a field of this form'));
+      if (!known.has(id)) errors.push(fail(id, M.unknownField));
     }
     for (const { field, value, checked } of checks) {
       if (hidden?.has(field.id)) {
-        if (!isEmptyAnswer(value))
-          errors.push(fail(field.id, 'hidden_field', 'is hidden by the form logic and takes no answer'));
+        if (!isEmptyAnswer(value)) errors.push(fail(field.id, M.hiddenField));
         continue;
       }
       if (checked === undefined || isMissing(field, value)) {
-        if (field.required) errors.push(fail(field.id, 'required', 'is required'));
+        if (field.required) errors.push(fail(field.id, M.required));
         continue;
       }
       if (!('value' in checked)) errors.push(checked);

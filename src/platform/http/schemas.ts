@@ -22,6 +22,13 @@ export const StringEnum = <T extends readonly string[]>(values: T, options: { de
 
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-21T10:02:06.123Z'] });
 
+/** One failing member (shared/form.ts `FieldError`, held equal by features/forms/schemas.types.test.ts). */
+export const FieldErrorSchema = Type.Object({
+  field: Type.String(),
+  code: Type.String(),
+  message: Type.String(),
+});
+
 /** The one error document of the API (problem.ts), `components/schemas/Problem` in the OpenAPI document. */
 export const ProblemSchema = Type.Object(
   {
@@ -33,7 +40,7 @@ export const ProblemSchema = Type.Object(
       description: 'Stable snake_case identifier of the error (API.md §10)',
     }),
     errors: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() }), {
+      Type.Array(FieldErrorSchema, {
         description: 'Every failing member, for validation failures',
       }),
     ),

@@ -1,9 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import type { StoredForm } from '../../features/forms/repo.js';
+import type { PageForm } from '../../shared/form.js';
 import { ENTRIES } from '../assets.js';
 import { CAPTCHA_PROVIDERS } from '../components/form/captcha-providers.js';
 import { ThankYou } from '../components/form/form-page.js';
-import type { PublicForm } from '../components/form/types.js';
 import { isCspSource, newNonce, type PagePolicy } from '../csp.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../pages.js';
@@ -104,7 +104,7 @@ const captchaOf = (form: StoredForm) => {
 };
 
 interface DocumentProps {
-  form: PublicForm;
+  form: PageForm;
   page: PageContext;
   title?: string;
   nonce?: string;

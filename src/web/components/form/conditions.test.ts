@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { FormField, Logic } from '../../../shared/form.js';
 import { whenApplies } from './conditions.js';
-import type { FormField, FormLogic } from './types.js';
 
 const FIELDS: FormField[] = [
   { id: 'topic', type: 'select', label: 'Topic', options: ['sales', { value: 'support', label: 'Support' }] },
@@ -10,7 +10,7 @@ const FIELDS: FormField[] = [
   { id: 'target', type: 'text', label: 'Target' },
 ];
 
-const say = (logic: FormLogic) => whenApplies('target', logic, FIELDS);
+const say = (logic: Logic) => whenApplies('target', logic, FIELDS);
 
 /** A classic page without JavaScript says, under a field the logic may hide, when it applies (API.md §11.1). */
 describe('whenApplies', () => {

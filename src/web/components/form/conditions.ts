@@ -1,4 +1,5 @@
-import { type FormCondition, type FormField, type FormLogic, optionLabel, optionValue } from './types.js';
+import type { Condition, FormField, Logic } from '../../../shared/form.js';
+import { optionLabel, optionValue } from './controls.js';
 
 /**
  * Conditional logic in words, for a page that shows every field at once (the classic layout
@@ -6,16 +7,12 @@ import { type FormCondition, type FormField, type FormLogic, optionLabel, option
  * API.md §5.4: a field named in a rule's `show` appears only when such a rule matches; a field
  * named in a matching rule's `hide` is hidden.
  */
-export function whenApplies(
-  fieldId: string,
-  logic: FormLogic,
-  fields: readonly FormField[],
-): string | undefined {
+export function whenApplies(fieldId: string, logic: Logic, fields: readonly FormField[]): string | undefined {
   const byId = new Map(fields.map((field) => [field.id, field]));
   const shownBy = logic.rules.filter((rule) => rule.show?.includes(fieldId)).map((rule) => rule.when);
   const hiddenBy = logic.rules.filter((rule) => rule.hide?.includes(fieldId)).map((rule) => rule.when);
   if (shownBy.length === 0 && hiddenBy.length === 0) return undefined;
-  const words = (conditions: FormCondition[]) =>
+  const words = (conditions: Condition[]) =>
     conditions.map((condition) => describe(condition, byId, conditions.length > 1)).join(' or ');
   if (shownBy.length === 0) return `Skip this if ${words(hiddenBy)}.`;
   const only = `Answer this only if ${words(shownBy)}`;
@@ -31,7 +28,7 @@ function valueWords(field: FormField | undefined, value: unknown): string {
   return quoted(option ? optionLabel(option) : text);
 }
 
-function describe(condition: FormCondition, byId: Map<string, FormField>, nested: boolean): string {
+function describe(condition: Condition, byId: Map<string, FormField>, nested: boolean): string {
   if ('all' in condition || 'any' in condition) {
     const [parts, joiner] = 'all' in condition ? [condition.all, ' and '] : [condition.any, ' or '];
     const text = parts.map((part) => describe(part, byId, parts.length > 1)).join(joiner);

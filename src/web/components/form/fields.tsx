@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { controlId, type FormField, optionLabel, optionValue } from './types.js';
+import type { FormField } from '../../../shared/form.js';
+import { controlId, optionLabel, optionValue } from './controls.js';
 
 /**
  * One component per field type, each a native control (API.md §11.1): its accessible name is

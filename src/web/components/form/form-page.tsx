@@ -1,7 +1,9 @@
+import type { FieldError, FormField, PageForm } from '../../../shared/form.js';
+import { errorSentence } from '../../../shared/messages.js';
 import { CaptchaWidget } from './captcha.js';
 import { whenApplies } from './conditions.js';
+import { controlId, type PageAnswers } from './controls.js';
 import { Field } from './fields.js';
-import { controlId, type FormField, type PageAnswers, type PageError, type PublicForm } from './types.js';
 
 /**
  * The hosted form (API.md §11.1) as pure components: the server renders them into its pages,
@@ -12,13 +14,13 @@ export const DEFAULT_SUBMIT_LABEL = 'Submit';
 export const DEFAULT_SUCCESS_MESSAGE = 'Thank you';
 
 export interface FormPageProps {
-  form: PublicForm;
+  form: PageForm;
   /** Where the form posts (the page's own URL). */
   action: string;
   /** The answers so far: kept when a post comes back with errors. */
   answers?: PageAnswers;
   /** The problems of the last post, one per failing answer. */
-  errors?: readonly PageError[];
+  errors?: readonly FieldError[];
   /** Carried in hidden inputs: the page's analytics session and the key that makes a double post store once. */
   sessionId?: string;
   idempotencyKey?: string;
@@ -188,10 +190,8 @@ function carried(id: string, value: unknown) {
 }
 
 /** A field's error as a sentence: its label, then the validator's message ("must be …", "is required"). */
-function sentence(field: FormField | undefined, message: string): string {
-  const text = field ? `${field.label} ${message}` : message;
-  return text.endsWith('.') ? text : `${text}.`;
-}
+const sentence = (field: FormField | undefined, message: string): string =>
+  errorSentence(field?.label, message);
 
 /**
  * What went wrong, at the top of the page: a heading and a link to each failing field. It
@@ -203,7 +203,7 @@ export function ErrorSummary({
   fields,
   autofocus = true,
 }: {
-  errors: readonly PageError[];
+  errors: readonly FieldError[];
   fields: readonly FormField[];
   autofocus?: boolean;
 }) {
@@ -255,7 +255,7 @@ export function Honeypot({ name }: { name: string }) {
  * The end of a form: `ui.successMessage`, else "Thank you". In the owner's preview it says that
  * nothing was stored, and where `ui.redirectUrl` would have led instead.
  */
-export function ThankYou({ form, preview }: { form: Pick<PublicForm, 'title' | 'ui'>; preview?: boolean }) {
+export function ThankYou({ form, preview }: { form: Pick<PageForm, 'title' | 'ui'>; preview?: boolean }) {
   const redirect = form.ui.redirectUrl;
   return (
     <div class="form-card form-card--done">

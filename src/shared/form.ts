@@ -1,0 +1,128 @@
+/**
+ * The form as its public view gives it (API.md §5, §5.3 "Public view", §5.4): the one
+ * description of a form's shape that every side reads. The server's schemas
+ * (features/forms/schemas.ts) are held equal to these types by a type-level test
+ * (features/forms/schemas.types.test.ts); the validator, the page's components, the hosted
+ * page's script and the dashboard take their types from here.
+ *
+ * Types only: nothing here exists at run time, so the browser's bundles pay nothing for it.
+ */
+
+export type FieldType =
+  | 'text'
+  | 'email'
+  | 'textarea'
+  | 'select'
+  | 'number'
+  | 'checkbox'
+  | 'date'
+  | 'url'
+  | 'phone'
+  | 'hidden'
+  | 'rating';
+
+export type FormStatus = 'draft' | 'live' | 'active' | 'disabled' | 'archived';
+
+/** A select's option: its value, or a value shown under another label. */
+export type FieldOption = string | { value: string; label: string };
+
+/** A field as anyone may see it (API.md §5.1): the owner's view adds `pii` and `piiMode`. */
+export interface FormField {
+  id: string;
+  type: FieldType;
+  label: string;
+  required?: boolean;
+  placeholder?: string;
+  help?: string;
+  options?: FieldOption[];
+  multiple?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  min?: number;
+  max?: number;
+  integer?: boolean;
+}
+
+/** `ui` (API.md §5.4, §11.1): the members the page honours; others are kept as given. */
+export interface FormUi {
+  theme?: 'auto' | 'light' | 'dark';
+  progress?: 'steps' | 'bar' | 'none';
+  layout?: 'one-by-one' | 'classic';
+  submitLabel?: string;
+  successMessage?: string;
+  redirectUrl?: string;
+  description?: string;
+  language?: string;
+  accentColor?: string;
+  embedOrigins?: string[];
+}
+
+export type ConditionOp =
+  | 'equals'
+  | 'notEquals'
+  | 'contains'
+  | 'notContains'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'in'
+  | 'isEmpty'
+  | 'isNotEmpty';
+
+export type ConditionValue = string | number | boolean | null | Array<string | number | boolean>;
+
+/** One comparison with one field's answer. */
+export interface ConditionLeaf {
+  field: string;
+  op: ConditionOp;
+  value?: ConditionValue;
+}
+
+/** `{field, op, value?}`, or every (`all`) or any (`any`) of further conditions (API.md §5.4). */
+export type Condition = ConditionLeaf | { all: Condition[] } | { any: Condition[] };
+
+export interface LogicRule {
+  when: Condition;
+  show?: string[];
+  hide?: string[];
+}
+
+export interface Logic {
+  rules: LogicRule[];
+}
+
+export type CaptchaProvider = 'turnstile' | 'hcaptcha' | 'recaptcha';
+
+/** The spam protection anyone may know of: the honeypot's name, the CAPTCHA's site key (its secret stays on the server). */
+export interface PublicSpamProtection {
+  honeypot: { field: string } | null;
+  captcha: { provider: CaptchaProvider; siteKey: string } | null;
+}
+
+/** The public view of a form (`GET /v1/forms/{formId}/public`, forms/presenter.ts `presentPublicForm`). */
+export interface PublicForm {
+  id: string;
+  title: string;
+  environment: string;
+  status: FormStatus;
+  version: number;
+  fields: FormField[];
+  ui: FormUi;
+  logic: Logic;
+  spamProtection: PublicSpamProtection;
+}
+
+/**
+ * What a page of the form is drawn from: the public view's members that show. The dashboard's
+ * builder draws its preview from a form being edited, which has no version or status yet.
+ */
+export type PageForm = Pick<PublicForm, 'id' | 'title' | 'fields' | 'ui' | 'logic' | 'spamProtection'>;
+
+/** One failing value, as a problem's `errors[]` names it (API.md §1). */
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
