@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { mailBuilder } from './mail.js';
+import { autoResponseCap, mailBuilder } from './mail.js';
 import { RetentionJob } from './retention.js';
 import { submissionRoutes } from './routes.js';
 import { SubmissionService } from './service.js';
@@ -24,7 +24,7 @@ export async function registerSubmissions(
   options: SubmissionsOptions = {},
 ): Promise<SubmissionService> {
   const submissions = new SubmissionService(context, {
-    mailFor: mailBuilder(context.envelope),
+    mailFor: mailBuilder(context.envelope, autoResponseCap(context.rateLimitStore)),
     maxBatch: options.maxBatch,
   });
   await app.register(submissionRoutes(context, submissions, { mailer: context.mailer }));

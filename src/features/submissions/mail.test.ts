@@ -19,6 +19,7 @@ import {
   type TestSmtpServer,
 } from '../../../test/support/mail.js';
 import { eventually, waitFor } from '../../../test/support/poll.js';
+import { mailboxKey } from './mail.js';
 
 /**
  * E-mail end to end (API.md §5.4 notifications and autoResponse, §6.2 reply, §9 SMTP_URL),
@@ -273,7 +274,7 @@ describe('auto-response', () => {
       autoResponse: {
         enabled: true,
         emailField: 'email',
-        subject: 'Thanks, {{name}}!',
+        subject: 'Thanks for asking about {{topic}}!',
         body: 'Hello {{ name }},\n\nYou asked about {{topic}}: {{message}}\nUnknown: [{{nope}}] & done',
       },
     });
@@ -286,7 +287,7 @@ describe('auto-response', () => {
     const [mail] = await mailsWhere(addressedTo(submitter), 1);
     expect(mail?.rcptTo).toEqual([submitter]);
     expect(mail?.headers.get('to')).toBe(submitter);
-    expect(mail?.subject).toBe('Thanks, <script>alert(1)</script>!');
+    expect(mail?.subject).toBe('Thanks for asking about sales!');
     expect(mail?.text).toBe(
       'Hello <script>alert(1)</script>,\n\nYou asked about sales: Use {{name}} & more\nUnknown: [] & done',
     );
@@ -302,15 +303,104 @@ describe('auto-response', () => {
     const submitter = `inject-${unique()}@example.com`;
     const victim = `victim-${unique()}@example.com`;
     const form = await liveForm(owner, {
-      autoResponse: { enabled: true, emailField: 'email', subject: 'Hi {{name}}', body: 'Body' },
+      fields: BASE_FIELDS.map((f) =>
+        f.id === 'topic' ? { ...f, options: ['sales', `sales\r\nBcc: ${victim}\r\nX-Injected: yes`] } : f,
+      ),
+      autoResponse: { enabled: true, emailField: 'email', subject: 'Hi {{name}} {{topic}}', body: 'Body' },
     });
-    await submitTo(t, form.id, { name: `Eve\r\nBcc: ${victim}\r\nX-Injected: yes`, email: submitter });
+    await submitTo(t, form.id, {
+      name: `Eve\r\nBcc: ${victim}\r\nX-Injected: yes`,
+      email: submitter,
+      topic: `sales\r\nBcc: ${victim}\r\nX-Injected: yes`,
+    });
     const [mail] = await mailsWhere(addressedTo(submitter), 1);
-    expect(mail?.subject).toBe(`Hi Eve Bcc: ${victim} X-Injected: yes`);
+    // the free-text name is left out of the subject; the owner's option is put on one line
+    expect(mail?.subject).toBe(`Hi sales Bcc: ${victim} X-Injected: yes`);
     expect(mail?.headers.has('bcc')).toBe(false);
     expect(mail?.headers.has('x-injected')).toBe(false);
     expect(mail?.rcptTo).toEqual([submitter]);
     expect(smtp.received.filter(addressedTo(victim))).toEqual([]);
+  });
+
+  // Issue 19: with `{{name}}` in the subject, anyone could mail anyone a subject of their own.
+  it('puts into the subject only answers whose words the owner chose: free text goes into the body alone', async () => {
+    const owner = await signup(t);
+    const submitter = `subject-${unique()}@example.com`;
+    const ids = ['topic', 'count', 'agree', 'day', 'stars', 'name', 'email', 'message', 'site', 'tel', 'ref'];
+    const form = await liveForm(owner, {
+      fields: [
+        { id: 'topic', type: 'select', label: 'Topic', options: ['sales', 'support'] },
+        { id: 'count', type: 'number', label: 'Count' },
+        { id: 'agree', type: 'checkbox', label: 'Agree' },
+        { id: 'day', type: 'date', label: 'Day' },
+        { id: 'stars', type: 'rating', label: 'Stars' },
+        { id: 'name', type: 'text', label: 'Name' },
+        { id: 'email', type: 'email', label: 'E-mail', required: true },
+        { id: 'message', type: 'textarea', label: 'Message' },
+        { id: 'site', type: 'url', label: 'Site' },
+        { id: 'tel', type: 'phone', label: 'Phone' },
+        { id: 'ref', type: 'hidden', label: 'Ref' },
+      ],
+      autoResponse: {
+        enabled: true,
+        emailField: 'email',
+        subject: ids.map((id) => `{{${id}}}`).join('|'),
+        body: ids.map((id) => `{{${id}}}`).join('|'),
+      },
+    });
+    await submitTo(t, form.id, {
+      topic: 'sales',
+      count: 2,
+      agree: true,
+      day: '2026-01-02',
+      stars: 4,
+      name: 'Buy cheap pills',
+      email: submitter,
+      message: 'at evil.example',
+      site: 'https://evil.example',
+      tel: '+1 555 0100',
+      ref: 'campaign',
+    });
+    const [mail] = await mailsWhere(addressedTo(submitter), 1);
+    expect(mail?.subject).toBe('sales|2|true|2026-01-02|4||||||');
+    expect(mail?.text).toBe(
+      `sales|2|true|2026-01-02|4|Buy cheap pills|${submitter}|at evil.example|https://evil.example|+1 555 0100|campaign`,
+    );
+  });
+
+  // Issue 19: at most AUTO_RESPONSES_PER_RECIPIENT_PER_HOUR to one address, whichever form sends them.
+  it('sends at most 3 auto-responses an hour to one address, across forms and however it is spelt', async () => {
+    const owner = await signup(t);
+    const victim = `flooded-${unique()}@example.com`;
+    const notified = `owner-${unique()}@owner.test`;
+    const autoResponse = { enabled: true, emailField: 'email', subject: 'Thanks', body: 'Hello {{name}}' };
+    const first = await liveForm(owner, { autoResponse, ...notifyTo(notified) });
+    const second = await liveForm(owner, { autoResponse, ...notifyTo(notified) });
+    // the counter's address: case folded, a `+tag` dropped (it reaches the same mailbox)
+    const spellings = [victim, victim.toUpperCase(), victim.replace('@', '+again@'), victim];
+    const submissions = [];
+    for (const [i, email] of spellings.entries()) {
+      submissions.push(await submitTo(t, (i % 2 ? second : first).id, { name: `try ${i}`, email }));
+    }
+    const purposes = await Promise.all(
+      submissions.map(async (submission) =>
+        (await settled(submission.id)).map((row) => row.parsed.purpose).sort(),
+      ),
+    );
+    expect(purposes).toEqual([
+      ['auto-response', 'notification'],
+      ['auto-response', 'notification'],
+      ['auto-response', 'notification'],
+      // the fourth is accepted and notified, but its submitter is not mailed
+      ['notification'],
+    ]);
+    const mailbox = (to: string) => to.toLowerCase().replace('+again@', '@') === victim;
+    const toVictim = smtp.received.filter((mail) => mail.rcptTo.some(mailbox));
+    expect(toVictim).toHaveLength(3);
+    // another address is not held back
+    const other = `other-${unique()}@example.com`;
+    await submitTo(t, first.id, { name: 'Bo', email: other });
+    await mailsWhere(addressedTo(other), 1);
   });
 
   it('shows masked answers masked, and is sent to the real (masked) address', async () => {
@@ -613,12 +703,12 @@ describe('without SMTP_URL: .eml files under DATA_DIR/mail', () => {
       autoResponse: {
         enabled: true,
         emailField: 'email',
-        subject: 'Thanks {{name}}',
+        subject: 'Thanks about {{topic}}',
         body: 'Hello {{name}}',
       },
       ...notifyTo(to),
     });
-    const submission = await submitTo(files, form.id, { name: 'Filed', email: submitter });
+    const submission = await submitTo(files, form.id, { name: 'Filed', email: submitter, topic: 'support' });
 
     const written = await waitFor(
       () => {
@@ -634,7 +724,7 @@ describe('without SMTP_URL: .eml files under DATA_DIR/mail', () => {
     // the file is named after the Message-ID
     expect(notification?.name).toBe(`${notification?.mail.headers.get('message-id')?.slice(1, -1)}.eml`);
     const auto = written.find((w) => w.mail.headers.get('to') === submitter);
-    expect(auto?.mail.subject).toBe('Thanks Filed');
+    expect(auto?.mail.subject).toBe('Thanks about support');
     expect(auto?.mail.text).toBe('Hello Filed');
 
     const response: Response = await files.request({
@@ -650,5 +740,24 @@ describe('without SMTP_URL: .eml files under DATA_DIR/mail', () => {
     expect(mail.headers.get('to')).toBe(submitter);
     expect(mail.subject).toBe('Filed reply');
     expect(mail.text).toBe('On disk');
+  });
+});
+
+describe('mailboxKey (the auto-response cap counts mailboxes)', () => {
+  it.each([
+    ['Ann@Example.com', 'ann@example.com'],
+    ['ann+news@example.com', 'ann@example.com'],
+    ['a.n.n@gmail.com', 'ann@googlemail.com'],
+    ['A.nn+x@GoogleMail.com', 'ann@gmail.com'],
+  ])('counts %s as %s', (address, same) => {
+    expect(mailboxKey(address)).toBe(mailboxKey(same));
+  });
+
+  it.each([
+    ['ann@example.com', 'bob@example.com'],
+    ['a.nn@example.com', 'ann@example.com'],
+    ['ann@example.com', 'ann@example.org'],
+  ])('counts %s apart from %s', (address, other) => {
+    expect(mailboxKey(address)).not.toBe(mailboxKey(other));
   });
 });

@@ -4,8 +4,10 @@ import { escapeHtml } from '../../platform/html.js';
 import { headerSafe, type MailMessage } from '../../platform/mail.js';
 import { emailMessage } from '../../platform/mail-outbox.js';
 import type { OutboxMessage } from '../../platform/outbox.js';
+import { Problem } from '../../platform/problem.js';
+import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../platform/rate-limit.js';
 import type { Answers } from '../../shared/logic.js';
-import type { Field, FormDefinition } from '../forms/schemas.js';
+import type { Field, FieldType, FormDefinition } from '../forms/schemas.js';
 import { asText, mask, piiModeOf } from './pii.js';
 import type { SubmitDependencies } from './submit.js';
 import type { AnswerValue } from './validator.js';
@@ -73,6 +75,32 @@ export function renderTemplate(
 ): string {
   const parts = template.split(new RegExp(PLACEHOLDER.source, 'g'));
   return parts.map((part, i) => encode(i % 2 === 1 ? (values.get(part) ?? '') : part)).join('');
+}
+
+/**
+ * The field types whose answers may go into an auto-response's subject: an option the owner
+ * wrote (`select`), yes or no, a number, a rating, a date. A respondent chooses among them but
+ * words none of them. Any other answer (a name, a message, even the e-mail address, whose local
+ * part is free text) in the subject would let anyone send anyone a subject of their own from
+ * the owner's domain; those go into the body only, below the owner's own words.
+ */
+export const SUBJECT_FIELD_TYPES: ReadonlySet<FieldType> = new Set([
+  'select',
+  'checkbox',
+  'number',
+  'rating',
+  'date',
+]);
+
+/** Of the answers as the owner sees them, those that may go into a subject (SUBJECT_FIELD_TYPES). */
+function subjectView(definition: FormDefinition, shown: ReadonlyMap<string, string>): Map<string, string> {
+  const allowed = definition.fields.filter((field) => SUBJECT_FIELD_TYPES.has(field.type));
+  return new Map(
+    allowed.flatMap((field) => {
+      const value = shown.get(field.id);
+      return value === undefined ? [] : [[field.id, value] as const];
+    }),
+  );
 }
 
 const page = (inner: string) =>
@@ -155,7 +183,12 @@ export function autoResponseMessage(definition: FormDefinition, answers: Answers
   const shown = ownerView(definition, answers);
   return {
     to,
-    subject: headerSafe(renderTemplate(settings.subject, shown)),
+    // a placeholder of a free-text answer is left empty there, like one of an unanswered field,
+    // and the spaces around it made one
+    subject: headerSafe(renderTemplate(settings.subject, subjectView(definition, shown))).replace(
+      / {2,}/g,
+      ' ',
+    ),
     text: renderTemplate(settings.body, shown),
     html: page(`<p>${renderTemplate(settings.body, shown, htmlLines)}</p>`),
     // RFC 3834: tells the receiving side (and its auto-responders) that a machine wrote this
@@ -163,12 +196,56 @@ export function autoResponseMessage(definition: FormDefinition, answers: Answers
   };
 }
 
+/** Auto-responses to one mailbox in an hour, from every form together (docs/decisions.md). */
+export const AUTO_RESPONSES_PER_RECIPIENT_PER_HOUR = 3;
+
+/**
+ * The counter of auto-responses per mailbox: in Redis when REDIS_URL is set, so every instance
+ * counts together; in memory otherwise (one SQLite instance; several on PostgreSQL without Redis
+ * would each allow as many).
+ */
+export function autoResponseCap(store: RateLimitStore): RateLimiter {
+  return createRateLimiter(store, {
+    name: 'auto-response-recipient',
+    points: AUTO_RESPONSES_PER_RECIPIENT_PER_HOUR,
+    windowSeconds: 3600,
+  });
+}
+
+const GMAIL = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address reaches, as the cap counts it (hashed: no address in Redis): case
+ * folded, a `+tag` dropped (sub-addressing reaches the same mailbox at most providers), and
+ * Gmail's ignored dots removed, so that spelling one address many ways does not multiply the cap.
+ */
+export function mailboxKey(address: string): string {
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1).toLowerCase();
+  let local = address.slice(0, at).toLowerCase().replace(/\+.*$/, '');
+  if (GMAIL.has(domain)) local = local.replaceAll('.', '');
+  return sha256Hex(`${local}@${GMAIL.has(domain) ? 'gmail.com' : domain}`);
+}
+
+/** Counts an auto-response to `address`; false once the mailbox has had its share this hour. */
+async function mayAutoRespond(cap: RateLimiter, address: string): Promise<boolean> {
+  try {
+    await cap.consume(mailboxKey(address));
+    return true;
+  } catch (error) {
+    if (error instanceof Problem && error.status === 429) return false;
+    throw error;
+  }
+}
+
 /**
  * Builds the outbox messages of a new submission. Quarantined submissions never get
  * here (submit.ts); flagged ones notify the owner but get no auto-response, so that a
- * spammer cannot use the form to mail arbitrary addresses.
+ * spammer cannot use the form to mail arbitrary addresses. An accepted one gets its
+ * auto-response while the address is within `cap`; past it the submission is accepted and
+ * notified all the same, and its submitter is not mailed.
  */
-export function mailBuilder(envelope: Envelope): MailFor {
+export function mailBuilder(envelope: Envelope, cap: RateLimiter): MailFor {
   return async (form, submission, answers) => {
     const definition = form.definition;
     const mails: Array<{ purpose: 'notification' | 'auto-response'; message: MailMessage }> = [];
@@ -185,7 +262,8 @@ export function mailBuilder(envelope: Envelope): MailFor {
     }
     if (submission.status === 'accepted') {
       const message = autoResponseMessage(definition, answers);
-      if (message) mails.push({ purpose: 'auto-response', message });
+      if (message && (await mayAutoRespond(cap, message.to)))
+        mails.push({ purpose: 'auto-response', message });
     }
     return Promise.all(
       mails.map(
