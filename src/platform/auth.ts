@@ -79,6 +79,9 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** How `sessionFromCookie` reads the cookie: decorated on the app by `installAuthentication`. */
 type CookieSessionResolver = (request: FastifyRequest) => Promise<string | null>;
 const COOKIE_SESSION = Symbol('intake.cookieSession');
+/** How `sessionCookieHash` reads the cookie (its name depends on `secureCookie`). */
+type CookieTokenReader = (request: FastifyRequest) => string | undefined;
+const COOKIE_TOKEN = Symbol('intake.cookieToken');
 
 const KEY_PREFIXES = new Map<string, KeyKind>([
   ['sk_live_', 'secret'],
@@ -187,11 +190,17 @@ export async function installAuthentication(
     return this.clearCookie(cookieName, cookieOptions);
   });
 
-  const cookieSession: CookieSessionResolver = async (request) => {
+  const cookieToken: CookieTokenReader = (request) => {
     const header = request.headers.cookie;
-    if (header === undefined) return null;
+    if (header === undefined) return undefined;
     const token = app.parseCookie(header)[cookieName];
-    if (token === undefined || token === '' || token.length > MAX_CREDENTIAL_LENGTH) return null;
+    if (token === undefined || token === '' || token.length > MAX_CREDENTIAL_LENGTH) return undefined;
+    return token;
+  };
+  app.decorate(COOKIE_TOKEN, cookieToken);
+  const cookieSession: CookieSessionResolver = async (request) => {
+    const token = cookieToken(request);
+    if (token === undefined) return null;
     return (await resolveSession(sha256Hex(token)))?.userId ?? null;
   };
   app.decorate(COOKIE_SESSION, cookieSession);
@@ -274,6 +283,16 @@ export async function sessionFromCookie(request: FastifyRequest): Promise<string
     request.log.warn({ err: error }, 'the session cookie could not be read');
     return null;
   }
+}
+
+/**
+ * The token hash of the session cookie the request carries, live or not, whoever's: for a
+ * sign-up or log-in that sets a new cookie, to end the session of the one it replaces (the
+ * browser will no longer hold it, and it would otherwise stay valid until it expires).
+ */
+export function sessionCookieHash(request: FastifyRequest): string | undefined {
+  const token = request.server.getDecorator<CookieTokenReader>(COOKIE_TOKEN)(request);
+  return token === undefined ? undefined : sha256Hex(token);
 }
 
 /** Any credential. */

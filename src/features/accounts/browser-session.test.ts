@@ -227,6 +227,63 @@ describe('browser sessions: cookie and CSRF token (API.md §11.3)', () => {
       expect(setCookieOf(response)).toEqual([]);
     });
 
+    // Issue 19: the session of a replaced cookie lived on, for as long as it was valid, in no browser.
+    it('a log-in with cookie: true ends the session of the cookie it replaces', async () => {
+      const first = await browserSignup();
+      const login = await asBrowser(first, {
+        method: 'POST',
+        url: '/auth/login',
+        body: { email: first.user.email, password: first.password, cookie: true },
+      });
+      expect(login.status, login.text).toBe(200);
+      const second = sessionCookieOf(login).value;
+      expect(second).not.toBe(first.cookie);
+      expect(await sessionRow(first.cookie)).toBeUndefined();
+      expectProblem(
+        await asBrowser({ cookie: first.cookie }, { method: 'GET', url: '/auth/me' }),
+        401,
+        'unauthorized',
+      );
+      expect((await asBrowser({ cookie: second }, { method: 'GET', url: '/auth/me' })).status).toBe(200);
+    });
+
+    it("ends the replaced session whoever's it was, on sign-up too: the browser no longer holds it", async () => {
+      const previous = await browserSignup();
+      const other = await browserSignup();
+      const login = await asBrowser(previous, {
+        method: 'POST',
+        url: '/auth/login',
+        body: { email: other.user.email, password: other.password, cookie: true },
+      });
+      expect(login.status, login.text).toBe(200);
+      expect(await sessionRow(previous.cookie)).toBeUndefined();
+      const replaced = await browserSignup();
+      const signupOver = await asBrowser(replaced, {
+        method: 'POST',
+        url: '/auth/signup',
+        body: { email: uniqueEmail(), password: 'correct horse battery', cookie: true },
+      });
+      expect(signupOver.status, signupOver.text).toBe(201);
+      expect(await sessionRow(replaced.cookie)).toBeUndefined();
+    });
+
+    it('a failed log-in, or one for a bearer token, leaves the cookie and its session alone', async () => {
+      const session = await browserSignup();
+      const wrong = await asBrowser(session, {
+        method: 'POST',
+        url: '/auth/login',
+        body: { email: session.user.email, password: 'wrong password', cookie: true },
+      });
+      expectProblem(wrong, 401, 'unauthorized');
+      const bearer = await asBrowser(session, {
+        method: 'POST',
+        url: '/auth/login',
+        body: { email: session.user.email, password: session.password },
+      });
+      expect(bearer.status, bearer.text).toBe(200);
+      expect(await sessionRow(session.cookie)).toBeDefined();
+    });
+
     it('a stale cookie does not stand in the way of logging in or signing up again', async () => {
       const session = await browserSignup();
       const stale = { cookie: randomBytes(32).toString('base64url') };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
-import { csrfTokenFor, NO_SESSION_COOKIE, requireSession } from '../../platform/auth.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { csrfTokenFor, NO_SESSION_COOKIE, requireSession, sessionCookieHash } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/dialect.js';
 import { decoyPasswordHash, hashPassword, sha256Hex, verifyPassword } from '../../platform/hashing.js';
@@ -36,6 +36,13 @@ export const accountRoutes =
       const row: StoredSession = { tokenHash: sha256Hex(token), userId, createdAt, expiresAt };
       return { token, expiresAt, row };
     }
+
+    /**
+     * The session a new cookie session replaces (`cookie: true` with the browser's old cookie):
+     * ended in the new one's transaction, as the browser will no longer hold it.
+     */
+    const replacedBy = (request: FastifyRequest, cookie: boolean | undefined) =>
+      cookie ? sessionCookieHash(request) : undefined;
 
     /**
      * What the client is handed for a new session: the token in the body, or, for a browser
@@ -75,11 +82,13 @@ export const accountRoutes =
           createdAt: nowIso(),
         };
         const session = newSession(user.id);
+        const replaced = replacedBy(request, request.body.cookie);
         try {
           await database.transaction(async (trx) => {
             await insertUser(trx, user, emailKey);
             await insertDefaultEnvironments(trx, user.id, user.createdAt);
             await insertSession(trx, session.row);
+            if (replaced) await deleteSession(trx, replaced);
           });
         } catch (error) {
           if (isUniqueViolation(error)) throw conflict('An account with this e-mail address already exists');
@@ -122,9 +131,11 @@ export const accountRoutes =
           throw unauthorized('The e-mail address or the password is wrong');
         }
         const session = newSession(user.id);
+        const replaced = replacedBy(request, request.body.cookie);
         await database.transaction(async (trx) => {
           await deleteExpiredSessions(trx, user.id, session.row.createdAt);
           await insertSession(trx, session.row);
+          if (replaced) await deleteSession(trx, replaced);
         });
         return { user: presentUser(user), ...grant(reply, session, request.body.cookie) };
       },
