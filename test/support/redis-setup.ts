@@ -26,25 +26,43 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('testRedisUrl', configured);
     return undefined;
   }
-  if (await answersPing(DEFAULT_REDIS_URL)) {
-    project.provide('testRedisUrl', DEFAULT_REDIS_URL);
-    return undefined;
-  }
-  const program = findProgram('redis-server');
-  if (!program) {
+  const redis = await findOrStartRedis();
+  if (!redis) {
     if (requireAll()) throw requiredButMissing(REDIS_TESTS_SKIP);
     project.provide('testRedisUrl', null);
     project.provide('skippedTests', [REDIS_TESTS_SKIP]);
     return undefined;
   }
-  const redis = await startRedis(program);
-  console.log(`Redis for the tests: ${program} started on ${redis.url} (stopped after the run)`);
+  if (redis.started)
+    console.log(`Redis for the tests: ${redis.started} on ${redis.url} (stopped after the run)`);
   project.provide('testRedisUrl', redis.url);
   return redis.stop;
 }
 
+export interface TestRedis {
+  url: string;
+  /** The program started for the run, or undefined when a Redis was already there. */
+  started?: string;
+  /** Stops what was started (nothing otherwise). */
+  stop(): Promise<void>;
+}
+
+/**
+ * A Redis answering at `defaultUrl`, or one started from the `redis-server` on `searchPath`;
+ * undefined when there is neither.
+ */
+export async function findOrStartRedis({
+  defaultUrl = DEFAULT_REDIS_URL,
+  searchPath = process.env.PATH ?? '',
+} = {}): Promise<TestRedis | undefined> {
+  if (await answersPing(defaultUrl)) return { url: defaultUrl, stop: async () => undefined };
+  const program = findProgram('redis-server', searchPath);
+  if (!program) return undefined;
+  return { ...(await startRedis(program)), started: program };
+}
+
 /** Whether a Redis server answers PING at this URL within a second (a plain socket: no client's retries). */
-function answersPing(url: string, timeoutMs = 1000): Promise<boolean> {
+export function answersPing(url: string, timeoutMs = 1000): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port || 6379) });
@@ -59,12 +77,7 @@ function answersPing(url: string, timeoutMs = 1000): Promise<boolean> {
   });
 }
 
-interface StartedRedis {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startRedis(program: string): Promise<StartedRedis> {
+async function startRedis(program: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   // Its working directory is a temporary one, and it saves nothing there: the counters the
