@@ -7,8 +7,10 @@ import { registerForms } from './features/forms/index.js';
 import { formLookup } from './features/forms/repo.js';
 import { registerHealth } from './features/health/index.js';
 import { keyCredentials, registerKeys } from './features/keys/index.js';
+import { listKeysOfUser } from './features/keys/repo.js';
 import { registerSubmissions } from './features/submissions/index.js';
 import { registerWebhooks } from './features/webhooks/index.js';
+import { listWebhooksOfUser } from './features/webhooks/repo.js';
 import { installAuthentication } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
 import { Envelope } from './platform/crypto/envelope.js';
@@ -155,7 +157,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The features, lowest first (ARCHITECTURE.md, "Layers"); each registers its routes, outbox
   // handlers, periodic jobs and close hooks.
   await registerHealth(app, context);
-  await registerAccounts(app, context);
+  // what else reaches an account, for the mail after its password is set: keys and webhooks
+  // are features beside and above accounts, so their lists are handed down from here
+  await registerAccounts(app, context, {
+    accessOf: async (db, userId, limit) => {
+      const [keys, webhooks] = await Promise.all([
+        listKeysOfUser(db, userId, limit),
+        listWebhooksOfUser(db, userId, limit),
+      ]);
+      return { keys, webhooks };
+    },
+  });
   await registerEnvironments(app, context);
   await registerKeys(app, context);
   await registerWebhooks(app, context, {

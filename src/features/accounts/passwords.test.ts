@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { dumpDatabase, expectProblem } from '../../../test/support/assertions.js';
-import { signup, type TestUser } from '../../../test/support/factories.js';
+import { createForm, createKey, signup, type TestUser } from '../../../test/support/factories.js';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../test/support/mail.js';
 
 /**
@@ -181,6 +181,80 @@ describe('resetting a forgotten password (POST /auth/password-reset, /confirm)',
       body: { currentPassword: user.password, newPassword: 'changed meanwhile' },
     });
     expectProblem(await confirm(token, 'a good password'), 400, 'invalid_token');
+  });
+});
+
+/** The mail telling `email` its password changed, once it arrives. */
+async function changedMail(email: string): Promise<ReceivedMail> {
+  const about = (mail: ReceivedMail) =>
+    mail.rcptTo.includes(email) && mail.subject === 'Your Intake password was changed';
+  const [mail] = (await smtp.waitFor((mails) => mails.some(about))).filter(about);
+  if (!mail) throw new Error(`no password-changed mail to ${email}`);
+  return mail;
+}
+
+// Issue 19: whoever had the account could have left keys and webhooks behind, which outlive a new password.
+describe('the mail after a password is set: what else reaches the account', () => {
+  it("a change lists the account's API keys and webhooks, and where to revoke them", async () => {
+    const user = await signup(t);
+    const secret = await createKey(t, user, 'secret', 'production');
+    const publishable = await createKey(t, user, 'publishable', 'development');
+    const form = await createForm(t, user.token);
+    const hook = await t.request({
+      method: 'POST',
+      url: '/webhooks',
+      auth: user.token,
+      body: {
+        formId: form.id,
+        event: 'response.created',
+        url: 'https://hooks.example.com/services/T0/B0/s3cr3tPath',
+      },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const changed = await t.request({
+      method: 'POST',
+      url: '/auth/password',
+      auth: user.token,
+      body: { currentPassword: user.password, newPassword: 'a brand new password' },
+    });
+    expect(changed.status).toBe(204);
+
+    const mail = await changedMail(user.email);
+    expect(mail.text).toContain(`secret key …${secret.key.slice(-4)} (environment production`);
+    expect(mail.text).toContain(`publishable key …${publishable.key.slice(-4)} (environment development`);
+    expect(mail.text).toContain(`response.created to https://hooks.example.com (form ${form.id}`);
+    // a webhook's path often is its secret (chat services' incoming hooks): only the origin is mailed
+    expect(mail.text).not.toContain('s3cr3tPath');
+    expect(mail.text).toContain('https://forms.example.com/app/account');
+    for (const secretText of [secret.key, publishable.key]) expect(mail.text).not.toContain(secretText);
+  });
+
+  it('a reset sends it too once the link is used, saying when there is nothing to list', async () => {
+    const user = await signup(t);
+    await requestReset(user.email);
+    const { token } = await resetMail(user.email);
+    expect((await confirm(token, 'my new password!')).status).toBe(204);
+    const mail = await changedMail(user.email);
+    expect(mail.text).toContain('API keys: none.');
+    expect(mail.text).toContain('Webhooks: none.');
+    expect(mail.text).toContain('https://forms.example.com/app/account');
+  });
+
+  it('is not sent when the change is refused', async () => {
+    const user = await signup(t);
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/auth/password',
+      auth: user.token,
+      body: { currentPassword: 'not the password', newPassword: 'a brand new password' },
+    });
+    expectProblem(wrong, 401, 'unauthorized');
+    const rows = await t.app.intake.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('payload', 'like', `%${user.id}%`)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });
 

@@ -11,10 +11,12 @@ import { appendToOutbox } from '../../platform/outbox.js';
 import { badRequest, unauthorized } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import type { CredentialLimits } from './limits.js';
+import { ACCESS_LISTED_AT_MOST, type AccountAccessLister, passwordChangedMessage } from './notices.js';
 import {
   deleteExpiredPasswordResets,
   deleteOtherSessions,
   deletePasswordResets,
+  findPasswordResetUser,
   findUserByEmail,
   findUserById,
   insertPasswordReset,
@@ -34,9 +36,34 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
  * good for an hour and stored as a hash. Confirming sets the password and revokes every session.
  */
 export const passwordRoutes =
-  ({ config, database, envelope, outbox }: AppContext, limits: CredentialLimits): FastifyPluginAsyncTypebox =>
+  (
+    { config, database, envelope, outbox }: AppContext,
+    limits: CredentialLimits,
+    accessOf: AccountAccessLister,
+  ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['accounts'];
+
+    /**
+     * The mail telling the owner their password was set, listing the API keys and webhooks that
+     * outlive it (notices.ts), ready for the outbox. One more entry than is listed is read, so
+     * that the mail can say there are more.
+     */
+    async function passwordChangedNotice(
+      user: { id: string; email: string },
+      how: 'changed' | 'reset',
+      request: FastifyRequest,
+    ) {
+      const access = await accessOf(database.db, user.id, ACCESS_LISTED_AT_MOST + 1);
+      const message = passwordChangedMessage({
+        to: user.email,
+        how,
+        at: nowIso(),
+        access,
+        base: linkOrigin(request, config),
+      });
+      return emailMessage(envelope, message, { purpose: 'password-changed', userId: user.id });
+    }
 
     app.post(
       '/auth/password',
@@ -59,12 +86,15 @@ export const passwordRoutes =
         if (!(await verifyPassword(request.body.currentPassword, user.passwordHash)))
           throw unauthorized('The current password is wrong');
         const passwordHash = await hashPassword(request.body.newPassword);
+        const notice = await passwordChangedNotice(user, 'changed', request);
         await database.transaction(async (trx) => {
           await updatePasswordHash(trx, user.id, passwordHash);
           await deleteOtherSessions(trx, user.id, session.tokenHash);
           // a reset link asked for before the change would undo it
           await deletePasswordResets(trx, user.id);
+          await appendToOutbox(trx, [notice]);
         });
+        outbox.nudge();
         return reply.status(204).send(null);
       },
     );
@@ -161,20 +191,30 @@ export const passwordRoutes =
       },
       async (request, reply) => {
         await limits.attemptsByAddress.consume(request.ip);
-        const passwordHash = await hashPassword(request.body.password);
-        const used = await database.transaction(async (trx) => {
-          const reset = await takePasswordReset(trx, sha256Hex(request.body.token), nowIso());
-          if (!reset) return false;
-          await updatePasswordHash(trx, reset.userId, passwordHash);
-          await deleteOtherSessions(trx, reset.userId, undefined);
-          await deletePasswordResets(trx, reset.userId);
-          return true;
-        });
-        if (!used)
-          throw badRequest(
+        const invalid = () =>
+          badRequest(
             'invalid_token',
             'This reset link is unknown, used already or expired: ask for a new one',
           );
+        const tokenHash = sha256Hex(request.body.token);
+        // The account is looked up first, so that its mail is ready (encrypted) before the
+        // transaction, which then takes the token only if it is still that account's.
+        const userId = await findPasswordResetUser(database.db, tokenHash, nowIso());
+        const user = userId === undefined ? undefined : await findUserById(database.db, userId);
+        if (!user) throw invalid();
+        const passwordHash = await hashPassword(request.body.password);
+        const notice = await passwordChangedNotice(user, 'reset', request);
+        const used = await database.transaction(async (trx) => {
+          const reset = await takePasswordReset(trx, tokenHash, nowIso());
+          if (reset?.userId !== user.id) return false;
+          await updatePasswordHash(trx, user.id, passwordHash);
+          await deleteOtherSessions(trx, user.id, undefined);
+          await deletePasswordResets(trx, user.id);
+          await appendToOutbox(trx, [notice]);
+          return true;
+        });
+        if (!used) throw invalid();
+        outbox.nudge();
         return reply.status(204).send(null);
       },
     );
@@ -200,10 +240,19 @@ function linkBase(
   config: AppContext['config'],
   log: FastifyBaseLogger,
 ): string | undefined {
+  const base = linkOrigin(request, config);
+  if (base === undefined)
+    log.warn(
+      { host: request.host },
+      'a password reset was asked for, but PUBLIC_URL is not set: no link is mailed',
+    );
+  return base;
+}
+
+/** `PUBLIC_URL`, or the origin of a request to this machine itself (selfHost), or nothing. */
+function linkOrigin(request: FastifyRequest, config: AppContext['config']): string | undefined {
   if (config.publicUrl) return config.publicUrl;
   // (Fastify: `host` is the Host header as sent, port included)
   const { host } = request;
-  if (selfHost(host, config.host)) return `${request.protocol}://${host}`;
-  log.warn({ host }, 'a password reset was asked for, but PUBLIC_URL is not set: no link is mailed');
-  return undefined;
+  return selfHost(host, config.host) ? `${request.protocol}://${host}` : undefined;
 }

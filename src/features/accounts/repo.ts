@@ -113,6 +113,21 @@ export async function insertPasswordReset(db: Db | Trx, reset: StoredPasswordRes
  * Uses a reset token: deletes its row and answers whose it was, unless it is unknown, used
  * (deleted) or expired. One delete, so of two confirmations at once only one gets the user.
  */
+/** The user a live reset token belongs to, without taking it (`takePasswordReset` does, in the transaction). */
+export async function findPasswordResetUser(
+  db: Db,
+  tokenHash: string,
+  now: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select('user_id as userId')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.userId;
+}
+
 export async function takePasswordReset(
   trx: Trx,
   tokenHash: string,

@@ -51,6 +51,18 @@ export function listKeys(db: Db, userId: string, environment: string): Promise<S
     .execute();
 }
 
+/** Every key of the user in every environment, oldest first, at most `limit`. */
+export function listKeysOfUser(db: Db | Trx, userId: string, limit: number): Promise<StoredKey[]> {
+  return db
+    .selectFrom('api_keys')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 export function findKeyByHash(db: Db, keyHash: string): Promise<StoredKey | undefined> {
   return db.selectFrom('api_keys').select(columns).where('key_hash', '=', keyHash).executeTakeFirst();
 }

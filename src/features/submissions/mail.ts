@@ -176,7 +176,10 @@ export function notificationMessage(
   return { subject, text, html, ...(replyTo ? { replyTo } : {}) };
 }
 
-export function autoResponseMessage(definition: FormDefinition, answers: Answers): MailMessage | undefined {
+export function autoResponseMessage(
+  definition: FormDefinition,
+  answers: Answers,
+): (MailMessage & { to: string }) | undefined {
   const settings = definition.autoResponse;
   const to = autoResponseRecipient(definition, answers);
   if (!settings || !to) return undefined;

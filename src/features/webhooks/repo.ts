@@ -142,6 +142,23 @@ export async function listWebhooks(db: Db, query: WebhookListQuery): Promise<Sto
   return rows.map(fromRow);
 }
 
+/** Every webhook of the user in every environment, oldest first, at most `limit`. */
+export async function listWebhooksOfUser(
+  db: Db | Trx,
+  userId: string,
+  limit: number,
+): Promise<StoredWebhook[]> {
+  const rows = await db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(fromRow);
+}
+
 export async function countFormWebhooks(db: Db | Trx, formId: string): Promise<number> {
   const row = await db
     .selectFrom('webhooks')
