@@ -11,6 +11,7 @@ import {
 } from './session.js';
 import { Shell } from './shell.js';
 import { focusOn, useTitle } from './ui/controls.js';
+import { forgetCached } from './ui/resource.js';
 
 /**
  * The dashboard (API.md §11.3), at /app: who is signed in is asked of GET /auth/me (the
@@ -119,6 +120,8 @@ export function App() {
   }, []);
 
   const signedIn = useCallback((next: User | undefined, csrfToken?: string) => {
+    // what was read for one person is never shown to the next
+    forgetCached();
     setSession(next && { user: next, csrfToken });
     setUser(next);
   }, []);

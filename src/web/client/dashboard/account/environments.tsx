@@ -1,68 +1,48 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { type ApiError, api, ok } from '../api/client.js';
+import { useState } from 'preact/hooks';
+import { api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
+import { useAction } from '../ui/action.js';
+import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
+import { useResource } from '../ui/resource.js';
 
 /**
  * Environments (API.md §3): each holds its own forms, keys, submissions and analytics.
  * development and production always exist; another is deleted once it holds nothing, and when
  * it still does, the refusal says what to delete first.
  */
-interface Environment {
-  name: string;
-  isDefault: boolean;
-  createdAt: string;
-}
-
 export function Environments() {
   useTitle('Environments');
   const { environment, setEnvironment, reloadEnvironments } = useSession();
-  const [list, setList] = useState<Environment[]>();
+  const list = useResource('environments', async () => (await ok(api.GET('/environments'))).data);
   const [name, setName] = useState('');
-  const [error, setError] = useState<ApiError>();
   const [news, setNews] = useState<string>();
-  const [confirming, setConfirming] = useState<string>();
+  const action = useAction();
 
-  const load = useCallback(async () => {
-    try {
-      setList((await ok(api.GET('/environments'))).data);
-    } catch (caught) {
-      setError(caught as ApiError);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const create = async (event: Event) => {
+  const changed = async (words: string) => {
+    setNews(words);
+    await Promise.all([list.reload(), reloadEnvironments()]);
+  };
+  const create = (event: Event) => {
     event.preventDefault();
-    setError(undefined);
     setNews(undefined);
-    try {
+    void action.run(async () => {
       const created = await ok(api.POST('/environments', { body: { name } }));
       setName('');
-      setNews(`${created.name} is created.`);
-      await Promise.all([load(), reloadEnvironments()]);
-    } catch (caught) {
-      setError(caught as ApiError);
-    }
+      await changed(`${created.name} is created.`);
+    });
   };
-  const remove = async (target: string) => {
-    setError(undefined);
+  const remove = (target: string) => {
     setNews(undefined);
-    try {
+    return action.run(async () => {
       await ok(api.DELETE('/environments/{name}', { params: { path: { name: target } } }));
-      setConfirming(undefined);
-      setNews(`${target} is deleted.`);
       if (environment === target) setEnvironment('development');
-      await Promise.all([load(), reloadEnvironments()]);
-    } catch (caught) {
-      setConfirming(undefined);
-      setError(caught as ApiError);
-    }
+      await changed(`${target} is deleted.`);
+    });
   };
 
-  const nameError = error?.about('name') ?? (error?.status === 409 && !confirming ? undefined : undefined);
+  const error = action.error ?? list.error;
+  const nameError = action.error?.about('name');
   return (
     <section class="view">
       <h1>Environments</h1>
@@ -76,45 +56,27 @@ export function Environments() {
           {error.message}
         </Notice>
       )}
-      {list === undefined ? (
-        <p role="status">Loading environments…</p>
+      {list.data === undefined ? (
+        !list.error && <p role="status">Loading environments…</p>
       ) : (
         <ul class="list">
-          {list.map((entry) => (
+          {list.data.map((entry) => (
             <li key={entry.name} class="list__item">
               <span>
                 <strong>{entry.name}</strong>
                 {entry.isDefault && <span class="badge">always there</span>}
                 {entry.name === environment && <span class="badge badge--accent">in use</span>}
               </span>
-              {!entry.isDefault &&
-                (confirming === entry.name ? (
-                  <span class="confirm">
-                    Delete {entry.name}?{' '}
-                    <button
-                      class="button button--danger button--small"
-                      type="button"
-                      onClick={() => remove(entry.name)}
-                    >
-                      Delete {entry.name}
-                    </button>{' '}
-                    <button
-                      class="button button--small"
-                      type="button"
-                      onClick={() => setConfirming(undefined)}
-                    >
-                      Keep it
-                    </button>
-                  </span>
-                ) : (
-                  <button
-                    class="button button--small"
-                    type="button"
-                    onClick={() => setConfirming(entry.name)}
-                  >
-                    Delete<span class="visually-hidden"> {entry.name}</span>
-                  </button>
-                ))}
+              {!entry.isDefault && (
+                <ConfirmButton
+                  small
+                  label="Delete"
+                  name={`Delete ${entry.name}`}
+                  question={`Delete ${entry.name}?`}
+                  confirmLabel={`Delete ${entry.name}`}
+                  onConfirm={() => remove(entry.name)}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -130,7 +92,7 @@ export function Environments() {
           onInput={setName}
           error={nameError}
         />
-        <button class="button button--primary" type="submit">
+        <button class="button button--primary" type="submit" disabled={action.busy}>
           Create environment
         </button>
       </form>

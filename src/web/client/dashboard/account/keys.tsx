@@ -1,78 +1,44 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { type ApiError, api, ok } from '../api/client.js';
+import { useState } from 'preact/hooks';
+import { api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
+import { useAction } from '../ui/action.js';
+import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
+import { useResource } from '../ui/resource.js';
+import { deleteKey, type Key, keysKey, loadKeys, whenOrNever } from './model.js';
 
 /**
  * API keys of the environment (API.md §4): secret keys for servers, publishable keys for
  * browsers. A new key is shown once, with a copy button; the list shows the last four
  * characters and when each was last used.
  */
-interface Key {
-  id: string;
-  kind: 'secret' | 'publishable';
-  last4: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
-
 export function Keys() {
   useTitle('API keys');
   const { environment } = useSession();
-  const [keys, setKeys] = useState<Key[]>();
-  const [created, setCreated] = useState<{ kind: string; key: string }>();
-  const [error, setError] = useState<ApiError>();
-  const [confirming, setConfirming] = useState<string>();
+  const keys = useResource(keysKey(environment), () => loadKeys(environment));
+  // the key just made, for the environment it was made in (gone when another is shown)
+  const [created, setCreated] = useState<{ environment: string; kind: string; key: string }>();
+  const action = useAction();
+  const shownKey = created?.environment === environment ? created : undefined;
 
-  // the environment the view shows now: an answer for one left meanwhile is dropped
-  const shown = useRef(environment);
-  shown.current = environment;
-  const load = useCallback(async () => {
-    const asked = environment;
-    try {
-      const list = (await ok(api.GET('/keys', { params: { query: { environment: asked } } }))).data;
-      if (shown.current === asked) setKeys(list);
-    } catch (caught) {
-      if (shown.current === asked) setError(caught as ApiError);
-    }
-  }, [environment]);
-  useEffect(() => {
-    setKeys(undefined);
-    setCreated(undefined);
-    setError(undefined);
-    void load();
-  }, [load]);
-
-  const create = async (kind: 'secret' | 'publishable') => {
-    setError(undefined);
-    try {
+  const create = (kind: Key['kind']) =>
+    action.run(async () => {
       const query = { params: { query: { environment } } };
       const answer =
         kind === 'secret'
           ? await ok(api.POST('/keys/secrets', query))
           : await ok(api.POST('/keys/publishable', query));
-      setCreated({ kind, key: answer.key });
-      await load();
-    } catch (caught) {
-      setError(caught as ApiError);
-    }
-  };
-  const remove = async (key: Key) => {
-    setError(undefined);
-    try {
-      const path = { params: { path: { keyId: key.id } } };
-      if (key.kind === 'secret') await ok(api.DELETE('/keys/secrets/{keyId}', path));
-      else await ok(api.DELETE('/keys/publishable/{keyId}', path));
-      setConfirming(undefined);
-      await load();
-    } catch (caught) {
-      setError(caught as ApiError);
-    }
-  };
+      setCreated({ environment, kind, key: answer.key });
+      await keys.reload();
+    });
+  const remove = (key: Key) =>
+    action.run(async () => {
+      await deleteKey(key);
+      keys.set((list) => (list ?? []).filter((other) => other.id !== key.id));
+    });
 
+  const error = action.error ?? keys.error;
   return (
     <section class="view">
       <h1>API keys</h1>
@@ -85,28 +51,33 @@ export function Keys() {
           {error.message}
         </Notice>
       )}
-      {created && (
+      {shownKey && (
         <Notice kind="success">
           <p>
-            Your new {created.kind} key. Copy it now: it is shown this once, and Intake keeps only a hash of
+            Your new {shownKey.kind} key. Copy it now: it is shown this once, and Intake keeps only a hash of
             it.
           </p>
           <p>
-            <code class="secret">{created.key}</code> <CopyButton text={created.key} label="Copy key" />
+            <code class="secret">{shownKey.key}</code> <CopyButton text={shownKey.key} label="Copy key" />
           </p>
         </Notice>
       )}
       <p class="actions">
-        <button class="button button--primary" type="button" onClick={() => create('secret')}>
+        <button
+          class="button button--primary"
+          type="button"
+          disabled={action.busy}
+          onClick={() => create('secret')}
+        >
           Create secret key
         </button>
-        <button class="button" type="button" onClick={() => create('publishable')}>
+        <button class="button" type="button" disabled={action.busy} onClick={() => create('publishable')}>
           Create publishable key
         </button>
       </p>
-      {keys === undefined ? (
-        <p role="status">Loading keys…</p>
-      ) : keys.length === 0 ? (
+      {keys.data === undefined ? (
+        !keys.error && <p role="status">Loading keys…</p>
+      ) : keys.data.length === 0 ? (
         <p class="empty">No keys in {environment} yet. Create one to call the API from your code.</p>
       ) : (
         <div class="table-wrap">
@@ -124,42 +95,23 @@ export function Keys() {
               </tr>
             </thead>
             <tbody>
-              {keys.map((key) => (
+              {keys.data.map((key) => (
                 <tr key={key.id}>
                   <td>{key.kind === 'secret' ? 'Secret' : 'Publishable'}</td>
                   <td>
                     <code>…{key.last4}</code>
                   </td>
-                  <td>{when(key.createdAt)}</td>
-                  <td>{when(key.lastUsedAt)}</td>
+                  <td>{whenOrNever(key.createdAt)}</td>
+                  <td>{whenOrNever(key.lastUsedAt)}</td>
                   <td>
-                    {confirming === key.id ? (
-                      <span class="confirm">
-                        Delete it? Requests with it stop at once.{' '}
-                        <button
-                          class="button button--danger button--small"
-                          type="button"
-                          onClick={() => remove(key)}
-                        >
-                          Delete key …{key.last4}
-                        </button>{' '}
-                        <button
-                          class="button button--small"
-                          type="button"
-                          onClick={() => setConfirming(undefined)}
-                        >
-                          Keep it
-                        </button>
-                      </span>
-                    ) : (
-                      <button
-                        class="button button--small"
-                        type="button"
-                        onClick={() => setConfirming(key.id)}
-                      >
-                        Delete<span class="visually-hidden"> key …{key.last4}</span>
-                      </button>
-                    )}
+                    <ConfirmButton
+                      small
+                      label="Delete"
+                      name={`Delete key …${key.last4}`}
+                      question="Delete it? Requests with it stop at once."
+                      confirmLabel={`Delete key …${key.last4}`}
+                      onConfirm={() => remove(key)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -1,8 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
+import { type ApiError, api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
+import { useAction } from '../ui/action.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
 
 /**
@@ -27,24 +28,6 @@ function AuthFrame({ title, children }: { title: string; children: ComponentChil
 const nextPath = (next: string | undefined): string =>
   next?.startsWith('/app') && !next.startsWith('//') ? next : '/app';
 
-function useSubmit() {
-  const [error, setError] = useState<ApiError>();
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await work();
-    } catch (caught) {
-      setError(apiErrorOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, busy, run };
-}
-
-/** A problem not tied to one of the view's fields, shown above the form. */
 /**
  * What went wrong, above the form: the problem itself, or, when it names fields, a pointer to
  * them (each field says its own error): read out and focused either way.
@@ -64,7 +47,7 @@ function Credentials({ mode }: { mode: 'login' | 'signup' }) {
   const { route, query } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { error, busy, run } = useSubmit();
+  const { error, busy, run } = useAction();
   const login = mode === 'login';
   const submit = (event: Event) => {
     event.preventDefault();
@@ -131,7 +114,7 @@ export const Signup = () => <Credentials mode="signup" />;
 export function Forgot() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string>();
-  const { error, busy, run } = useSubmit();
+  const { error, busy, run } = useAction();
   const submit = (event: Event) => {
     event.preventDefault();
     void run(async () => {
@@ -176,7 +159,7 @@ export function Reset() {
   const { route, query } = useLocation();
   const { signedIn } = useSession();
   const [password, setPassword] = useState('');
-  const { error, busy, run } = useSubmit();
+  const { error, busy, run } = useAction();
   const token = query.token ?? '';
   const submit = (event: Event) => {
     event.preventDefault();

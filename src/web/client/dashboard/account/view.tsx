@@ -1,32 +1,30 @@
 import { useState } from 'preact/hooks';
-import { type ApiError, api, ok } from '../api/client.js';
+import { api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
+import { useAction } from '../ui/action.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
+import { AccessList } from './access.js';
 
-/** The signed-in person's account: their address, and a new password (API.md §2). */
+/**
+ * The signed-in person's account: their address, a new password (API.md §2), and the API keys
+ * and webhooks of every environment, which a new password does not stop, to revoke.
+ */
 export function Account() {
   useTitle('Account');
   const { user } = useSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [error, setError] = useState<ApiError>();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
+  const { busy, error, run } = useAction();
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
     setDone(false);
-    try {
+    void run(async () => {
       await ok(api.POST('/auth/password', { body: { currentPassword: current, newPassword: next } }));
       setDone(true);
       setCurrent('');
       setNext('');
-    } catch (caught) {
-      setError(caught as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const wrongCurrent = error?.status === 401 ? 'This is not your current password.' : undefined;
   return (
@@ -36,7 +34,12 @@ export function Account() {
         Signed in as <strong>{user?.email}</strong>.
       </p>
       <h2>Change password</h2>
-      {done && <Notice kind="success">Your password is changed. Your other devices were signed out.</Notice>}
+      {done && (
+        <Notice kind="success">
+          Your password is changed. Your other devices were signed out. API keys and webhooks go on working:
+          they are listed below.
+        </Notice>
+      )}
       {error && !wrongCurrent && !error.about('newPassword') && (
         <Notice kind="error" announce={error}>
           {error.message}
@@ -68,6 +71,7 @@ export function Account() {
           Change password
         </button>
       </form>
+      <AccessList />
     </section>
   );
 }

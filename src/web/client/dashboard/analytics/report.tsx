@@ -202,10 +202,14 @@ const some = (n: number, thing: string) => `${count(n)} ${thing}${n === 1 ? '' :
 /** The chart in words, for those who do not see it: the range, the sums, the busiest day. */
 function summaryOf(days: Day[]): string {
   const sum = (key: 'views' | 'starts' | 'submissions') => days.reduce((total, day) => total + day[key], 0);
-  const busiest = days.reduce((best, day) => (day.views > best.views ? day : best), days[0] as Day);
+  const busiest = days.reduce<Day | undefined>(
+    (best, day) => (!best || day.views > best.views ? day : best),
+    undefined,
+  );
   const first = days[0]?.date ?? '';
   const last = days[days.length - 1]?.date ?? '';
-  const most = busiest.views > 0 ? ` Most views on ${dayWords(busiest.date)}: ${count(busiest.views)}.` : '';
+  const most =
+    busiest && busiest.views > 0 ? ` Most views on ${dayWords(busiest.date)}: ${count(busiest.views)}.` : '';
   return (
     `Line chart of views, starts and submissions per day from ${dayWords(first)} to ${dayWords(last)}: ` +
     `${some(sum('views'), 'view')}, ${some(sum('starts'), 'start')} and ${some(sum('submissions'), 'submission')} in all.` +

@@ -1,18 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import {
-  type Analytics as Answer,
-  type Choice,
-  hrefOf,
-  PRESETS,
-  preset,
-  rangeProblem,
-} from './model.js';
-import { Range, Report } from './report.js';
-import { type ApiError, api, ok } from '../api/client.js';
+import { api, ok } from '../api/client.js';
+import { formKey, loadStoredForm } from '../forms/resource.js';
 import { useSession } from '../session.js';
 import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { DateRange, RangeProblem } from '../ui/date-range.js';
+import { setCached, useResource } from '../ui/resource.js';
+import { type Choice, hrefOf, PRESETS, preset, rangeProblem } from './model.js';
+import { Range, Report } from './report.js';
 
 /**
  * Analytics (API.md §8, §11.3): the counters of the switcher's environment, for all its forms
@@ -58,11 +53,7 @@ export function Analytics() {
   const { environment, setEnvironment } = useSession();
   const { query, route } = useLocation();
   const choice: Choice = { form: query.form ?? '', from: query.from ?? '', to: query.to ?? '' };
-  const [forms, setForms] = useState<{ environment: string; list: FormChoice[] }>();
-  const [answer, setAnswer] = useState<{ key: string; data: Answer }>();
-  const [answered, setAnswered] = useState<{ from: string; to: string }>();
   const [draft, setDraft] = useState<{ from: string; to: string }>();
-  const [error, setError] = useState<ApiError>();
   const [dropped, setDropped] = useState<string>();
   const [moved, setMoved] = useState<string>();
   // A form in the address on arrival (a link, a bookmark) may be of another environment: the
@@ -70,14 +61,28 @@ export function Analytics() {
   const [arriving, setArriving] = useState(choice.form !== '');
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const known = forms?.environment === environment ? forms.list : undefined;
+  const forms = useResource(`form-choices:${environment}`, () => formsOf(environment));
+  const known = forms.data;
   const chosen = known?.find((form) => form.id === choice.form);
   const lastTitle = useRef<string | undefined>(undefined);
   if (chosen) lastTitle.current = chosen.title;
   const problem = rangeProblem(choice.from, choice.to);
   const ready = choice.form === '' || (!arriving && chosen !== undefined);
-  const key = JSON.stringify([environment, choice.form, choice.from, choice.to]);
-  const data = answer?.key === key ? answer.data : undefined;
+  const asked = {
+    environment,
+    ...(choice.form ? { form_id: choice.form } : {}),
+    ...(choice.from ? { from: choice.from } : {}),
+    ...(choice.to ? { to: choice.to } : {}),
+  };
+  const figures = useResource(
+    problem || !ready ? undefined : `analytics:${JSON.stringify(asked)}`,
+    async () => ok(api.GET('/analytics', { params: { query: asked } })),
+  );
+  const data = figures.data;
+  // the range the API answered for last, shown while another is read (none asked: its default)
+  const answered = useRef<{ from: string; to: string }>(undefined);
+  if (data) answered.current = { from: data.from.slice(0, 10), to: data.to.slice(0, 10) };
+  const error = forms.error ?? figures.error;
   useTitle(chosen ? `Analytics: ${chosen.title}` : 'Analytics');
 
   // read when called, not when made: a typed date is sent later, after the form may have changed
@@ -91,8 +96,9 @@ export function Analytics() {
 
   useEffect(() => {
     if (!choice.form) return;
-    ok(api.GET('/forms/{id}', { params: { path: { id: choice.form } } }))
+    loadStoredForm(choice.form)
       .then((form) => {
+        setCached(formKey(form.id), form);
         if (form.environment === environment) return;
         // said, not done silently: the switcher (and what it remembers) changes for every view
         setMoved(`Switched to the ${form.environment} environment, where “${form.title}” is.`);
@@ -103,43 +109,11 @@ export function Analytics() {
   }, []);
 
   useEffect(() => {
-    let current = true;
-    formsOf(environment)
-      .then((list) => current && setForms({ environment, list }))
-      .catch((caught: ApiError) => current && setError(caught));
-    return () => {
-      current = false;
-    };
-  }, [environment]);
-
-  useEffect(() => {
     if (!choice.form || arriving || !known || chosen) return;
     const which = lastTitle.current ? `“${lastTitle.current}”` : 'The form asked for';
     setDropped(`${which} is not in the ${environment} environment: all of its forms are shown instead.`);
     route(hrefOf({ ...choice, form: '' }), true);
   }, [choice.form, arriving, known, chosen]);
-
-  useEffect(() => {
-    if (problem || !ready) return;
-    let current = true;
-    setError(undefined);
-    const asked = {
-      environment,
-      ...(choice.form ? { form_id: choice.form } : {}),
-      ...(choice.from ? { from: choice.from } : {}),
-      ...(choice.to ? { to: choice.to } : {}),
-    };
-    ok(api.GET('/analytics', { params: { query: asked } }))
-      .then((answer) => {
-        if (!current) return;
-        setAnswer({ key, data: answer });
-        setAnswered({ from: answer.from.slice(0, 10), to: answer.to.slice(0, 10) });
-      })
-      .catch((caught: ApiError) => current && setError(caught));
-    return () => {
-      current = false;
-    };
-  }, [key, problem, ready]);
 
   // A date typed is asked for once the typing pauses.
   useEffect(() => {
@@ -163,8 +137,8 @@ export function Analytics() {
   }, [choice.form]);
 
   // the range shown: the address's, else what the API answered for none
-  const from = draft?.from ?? (choice.from || answered?.from || '');
-  const to = draft?.to ?? (choice.to || answered?.to || '');
+  const from = draft?.from ?? (choice.from || answered.current?.from || '');
+  const to = draft?.to ?? (choice.to || answered.current?.to || '');
   const edit = (bound: 'from' | 'to', value: string) => setDraft({ from, to, [bound]: value });
 
   return (

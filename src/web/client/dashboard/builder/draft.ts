@@ -2,6 +2,7 @@ import {
   type FieldInput,
   type FormInput,
   fromLogic,
+  type NewForm,
   type RuleRow,
   type StoredForm,
   toLogic,
@@ -47,16 +48,15 @@ type StoredSpam = {
 };
 
 export function draftOf(form: StoredForm): Draft {
-  const spam = (form.spamProtection ?? {}) as StoredSpam;
-  const notify = (form.notifications as { email?: { enabled: boolean; to: string[] } } | null)?.email;
-  const reply = form.autoResponse as AutoResponseDraft | null | undefined;
+  const spam: StoredSpam = form.spamProtection ?? {};
+  const notify = form.notifications?.email;
+  const reply = form.autoResponse;
   return {
     title: form.title,
-    fields: form.fields as FieldInput[],
-    rules: fromLogic(form.logic as { rules: Array<Record<string, unknown>> }),
-    ui: (form.ui ?? {}) as Ui,
-    piiDefault: ((form.storage as { pii?: Draft['piiDefault'] } | null)?.pii ??
-      'plain') as Draft['piiDefault'],
+    fields: form.fields,
+    rules: fromLogic(form.logic),
+    ui: form.ui,
+    piiDefault: form.storage.pii ?? 'plain',
     honeypot: Boolean(spam.honeypot),
     honeypotField: spam.honeypot?.field ?? HONEYPOT,
     captcha: {
@@ -78,7 +78,7 @@ export function draftOf(form: StoredForm): Draft {
         },
     notify: notify?.enabled === true,
     notifyTo: (notify?.to ?? []).join(', '),
-    retentionDays: String((form.retention as { days?: number } | null)?.days ?? ''),
+    retentionDays: String(form.retention?.days ?? ''),
   };
 }
 
@@ -101,7 +101,7 @@ export function bodyOf(draft: Draft, form: StoredForm): FormInput {
     fields: draft.fields,
     logic: toLogic(draft.rules, draft.fields),
     ui: draft.ui,
-    storage: { ...((form.storage as object | null) ?? {}), pii: draft.piiDefault },
+    storage: { ...form.storage, pii: draft.piiDefault },
     spamProtection: {
       honeypot: draft.honeypot ? { field: draft.honeypotField } : undefined,
       // a stored secret is kept by sending none (the server keeps it while provider and site key stay)
@@ -120,7 +120,7 @@ export function bodyOf(draft: Draft, form: StoredForm): FormInput {
       draft.autoResponse.enabled || form.autoResponse ? { ...draft.autoResponse, emailField } : null,
     notifications: to.length > 0 || draft.notify ? { email: { enabled: draft.notify, to } } : null,
     retention: draft.retentionDays.trim() && Number.isFinite(days) ? { days } : null,
-  } as FormInput;
+  };
 }
 
 /** `ui.embedOrigins` as the builder shows it: a line each; `none` for an empty list (no site). */
@@ -136,10 +136,27 @@ export const embedOriginsOf = (text: string): string[] | undefined => {
 };
 
 /** A body without its null members (a new form has nothing to clear; POST takes no null). */
-export function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(value).filter(([, member]) => member !== null && member !== undefined),
-  );
+export function withoutNulls<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+  const kept = Object.entries(value).filter(([, member]) => member !== null && member !== undefined);
+  // the entries kept are exactly those whose value is not null
+  return Object.fromEntries(kept) as { [K in keyof T]: Exclude<T[K], null> };
+}
+
+/**
+ * The POST body of a copy of the form into `environment`. A CAPTCHA's secret is never read
+ * back, so a copy whose secret was not typed again goes without its CAPTCHA (`captchaLeft`:
+ * the person is told to enter it there).
+ */
+export function copyOf(
+  draft: Draft,
+  form: StoredForm,
+  environment: string,
+): { body: NewForm; captchaLeft: boolean } {
+  const { spamProtection, ...rest } = withoutNulls(bodyOf(draft, form));
+  const captchaLeft = Boolean(spamProtection?.captcha && !spamProtection.captcha.secret);
+  const spam = spamProtection && (captchaLeft ? { ...spamProtection, captcha: undefined } : spamProtection);
+  const body = { ...rest, title: draft.title, fields: draft.fields, environment };
+  return { body: spam ? { ...body, spamProtection: spam } : body, captchaLeft };
 }
 
 /**

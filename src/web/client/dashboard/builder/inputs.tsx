@@ -2,6 +2,10 @@ import type { ComponentChildren } from 'preact';
 
 /** The builder's small controls (its text controls are ui/controls.tsx's TextInput): each a native control with its own label. */
 
+/** The option a select's value names (a select only offers its options: none is a bug, and changes nothing). */
+const chosen = <T extends string>(options: ReadonlyArray<{ value: T }>, value: string): T | undefined =>
+  options.find((option) => option.value === value)?.value;
+
 export function Choice<T extends string>({
   id,
   label,
@@ -18,7 +22,11 @@ export function Choice<T extends string>({
   return (
     <div class="control-row">
       <label for={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value as T)}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(chosen(options, event.currentTarget.value) ?? value)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value} selected={option.value === value}>
             {option.label}

@@ -1,14 +1,19 @@
 import type { paths } from '../api/schema.js';
 
 /** The form as the builder edits it: the API's own types (schema.d.ts), nothing written twice. */
-type FormAnswer = paths['/forms/{id}']['get']['responses'][200]['content']['application/json'];
-/** The owner's view (GET /forms/{id} answers the owner with it; others get the public view). */
-export type StoredForm = Extract<FormAnswer, { userId: string }>;
+export type { StoredForm } from '../forms/resource.js';
 export type FormInput = paths['/forms/{id}']['put']['requestBody']['content']['application/json'];
+/** A new form (POST /forms): the same members, none of them null, and its environment. */
+export type NewForm = paths['/forms']['post']['requestBody']['content']['application/json'];
 export type FieldInput = NonNullable<FormInput['fields']>[number];
 export type FieldType = FieldInput['type'];
 export type Ui = NonNullable<FormInput['ui']>;
 export type LogicInput = NonNullable<FormInput['logic']>;
+type LogicRule = LogicInput['rules'][number];
+/** A rule's condition as the API takes it: a test of one answer, or all/any of others. */
+type Condition = LogicRule['when'];
+type Test = Extract<Condition, { field: string }>;
+export type Operator = Test['op'];
 
 export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = [
   { type: 'text', label: 'Short text' },
@@ -24,7 +29,7 @@ export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = [
   { type: 'hidden', label: 'Hidden (from the link)' },
 ];
 
-export const OPERATORS: ReadonlyArray<{ op: string; label: string; takesValue: boolean }> = [
+export const OPERATORS: ReadonlyArray<{ op: Operator; label: string; takesValue: boolean }> = [
   { op: 'equals', label: 'is', takesValue: true },
   { op: 'notEquals', label: 'is not', takesValue: true },
   { op: 'contains', label: 'contains', takesValue: true },
@@ -41,7 +46,7 @@ export const OPERATORS: ReadonlyArray<{ op: string; label: string; takesValue: b
 /** A condition as the builder edits it: one field, one operator, the value as typed. */
 export interface ConditionRow {
   field: string;
-  op: string;
+  op: Operator;
   value: string;
 }
 
@@ -55,16 +60,14 @@ export interface RuleRow {
    * A rule as stored that this editor cannot show whole (conditions nested deeper, both show
    * and hide, several fields): kept and sent back as it is.
    */
-  raw?: Record<string, unknown>;
+  raw?: LogicRule;
 }
 
-type Condition = { field: string; op: string; value?: unknown } | { all: Condition[] } | { any: Condition[] };
-
 /** The value a condition compares with, from what was typed: numbers as numbers, `in` as a list. */
-function conditionValue(row: ConditionRow, fields: readonly FieldInput[]): unknown {
+function conditionValue(row: ConditionRow, fields: readonly FieldInput[]): Test['value'] {
   const field = fields.find((candidate) => candidate.id === row.field);
   const numeric = field?.type === 'number' || field?.type === 'rating';
-  const one = (text: string): unknown => {
+  const one = (text: string): string | number | boolean => {
     const trimmed = text.trim();
     if (numeric && trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
     if (field?.type === 'checkbox' && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
@@ -77,49 +80,49 @@ export function toLogic(rows: readonly RuleRow[], fields: readonly FieldInput[])
   return {
     rules: rows
       .filter((row) => row.raw || (row.conditions.length > 0 && row.targets.length > 0))
-      .map((row) => {
+      .map((row): LogicRule => {
         if (row.raw) return row.raw;
-        const conditions: Condition[] = row.conditions.map((condition) =>
-          OPERATORS.find((operator) => operator.op === condition.op)?.takesValue
-            ? { field: condition.field, op: condition.op, value: conditionValue(condition, fields) }
-            : { field: condition.field, op: condition.op },
+        const tests = row.conditions.map(
+          (condition): Test =>
+            OPERATORS.find((operator) => operator.op === condition.op)?.takesValue
+              ? { field: condition.field, op: condition.op, value: conditionValue(condition, fields) }
+              : { field: condition.field, op: condition.op },
         );
-        const when = conditions.length === 1 ? conditions[0] : { [row.match]: conditions };
-        return { when, [row.action]: row.targets };
+        const [only] = tests;
+        const when: Condition =
+          tests.length === 1 && only ? only : row.match === 'all' ? { all: tests } : { any: tests };
+        return row.action === 'show' ? { when, show: row.targets } : { when, hide: row.targets };
       }),
-  } as LogicInput;
+  };
 }
 
-export function fromLogic(
-  logic: { rules: ReadonlyArray<Record<string, unknown>> } | null | undefined,
-): RuleRow[] {
+export function fromLogic(logic: LogicInput | null | undefined): RuleRow[] {
   return (logic?.rules ?? []).map((rule) => {
-    const when = rule.when as Condition;
+    const { when, show, hide } = rule;
     const leaves = 'all' in when ? when.all : 'any' in when ? when.any : [when];
-    const show = rule.show as string[] | undefined;
-    const hide = rule.hide as string[] | undefined;
+    const tests = leaves.filter((condition): condition is Test => 'field' in condition);
+    // a null value has no words in the value control: such a rule is kept as it is, like a nested one
     const editable =
-      leaves.every((condition) => 'field' in condition) &&
+      tests.length === leaves.length &&
+      tests.every((test) => test.value !== null) &&
       (show ? 1 : 0) + (hide ? 1 : 0) === 1 &&
       (show ?? hide ?? []).length === 1;
     if (!editable) return { match: 'all', conditions: [], action: 'show', targets: [], raw: rule };
-    const match: 'all' | 'any' = 'any' in when ? 'any' : 'all';
-    const list = 'all' in when ? when.all : 'any' in when ? when.any : [when];
-    const conditions = list
-      .filter(
-        (condition): condition is { field: string; op: string; value?: unknown } => 'field' in condition,
-      )
-      .map((condition) => ({
-        field: condition.field,
-        op: condition.op,
-        value: Array.isArray(condition.value)
-          ? condition.value.join(', ')
-          : condition.value === undefined
-            ? ''
-            : String(condition.value),
-      }));
-    const action: 'show' | 'hide' = Array.isArray(rule.show) ? 'show' : 'hide';
-    return { match, conditions, action, targets: ((rule[action] as string[] | undefined) ?? []).slice() };
+    const conditions = tests.map((condition) => ({
+      field: condition.field,
+      op: condition.op,
+      value: Array.isArray(condition.value)
+        ? condition.value.join(', ')
+        : condition.value === undefined || condition.value === null
+          ? ''
+          : String(condition.value),
+    }));
+    return {
+      match: 'any' in when ? 'any' : 'all',
+      conditions,
+      action: show ? 'show' : 'hide',
+      targets: (show ?? hide ?? []).slice(),
+    };
   });
 }
 

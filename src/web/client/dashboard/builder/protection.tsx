@@ -181,13 +181,14 @@ export function AutoResponseEditor({
       <TextInput
         id="auto-subject"
         label="Subject"
+        hint="{{fieldId}} is replaced only by an answer that is not free text: a choice, a number, a date, a yes or no. Typed words stay out of the subject, so that nobody can write it for you."
         value={reply.subject}
         onInput={(subject) => set({ subject })}
       />
       <TextInput
         id="auto-body"
         label="Message"
-        hint="{{fieldId}} is replaced with that answer, such as {{name}}."
+        hint="{{fieldId}} is replaced with that answer, such as {{name}}. One address gets a few automatic replies an hour at most, however often the form is sent."
         multiline
         value={reply.body}
         onInput={(body) => set({ body })}

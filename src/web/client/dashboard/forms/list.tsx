@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { type ApiError, api, ok } from '../api/client.js';
+import { api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
+import { useAction } from '../ui/action.js';
 import { Notice, Tick, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { useWhileShown } from '../ui/polling.js';
+import { forgetCached, useResource } from '../ui/resource.js';
 
 /** The forms of the environment, each with its public link and the embed snippet to copy. */
 interface FormRow {
@@ -33,61 +35,50 @@ const STATUS_WORDS: Record<string, string> = {
   archived: 'Archived',
 };
 
+/** Every form of the environment (the archived ones too, when asked for). */
+async function formsOf(environment: string, archived: boolean): Promise<FormRow[]> {
+  const listed = ok(api.GET('/forms', { params: { query: { environment, limit: 100 } } }));
+  // archived forms are left out of the list unless asked for
+  const more = archived
+    ? ok(api.GET('/forms', { params: { query: { environment, status: 'archived', limit: 100 } } }))
+    : Promise.resolve({ data: [] });
+  const [page, archivedPage] = await Promise.all([listed, more]);
+  return [...page.data, ...archivedPage.data];
+}
+
 export function FormsList() {
   useTitle('Forms');
   const { environment } = useSession();
-  const [forms, setForms] = useState<FormRow[]>();
-  const [counts, setCounts] = useState<Map<string, Counts>>();
   const [showArchived, setShowArchived] = useState(false);
-  const [error, setError] = useState<ApiError>();
-  const { route } = useLocation();
-  const create = async () => {
-    setError(undefined);
-    try {
-      const created = await ok(
-        api.POST('/forms', { body: { title: 'Untitled form', environment, fields: [] } }),
-      );
-      route(`/app/forms/${encodeURIComponent(created.id)}`);
-    } catch (caught) {
-      setError(caught as ApiError);
-    }
-  };
-  useEffect(() => {
-    setForms(undefined);
-    setError(undefined);
-    const listed = ok(api.GET('/forms', { params: { query: { environment, limit: 100 } } }));
-    // archived forms are left out of the list unless asked for
-    const archived = showArchived
-      ? ok(api.GET('/forms', { params: { query: { environment, status: 'archived', limit: 100 } } }))
-      : Promise.resolve({ data: [] });
-    // answers for an environment left meanwhile are dropped, not shown under the new one's name
-    let current = true;
-    Promise.all([listed, archived])
-      .then(([page, more]) => current && setForms([...page.data, ...more.data]))
-      .catch((caught: ApiError) => current && setError(caught));
-    return () => {
-      current = false;
-    };
-  }, [environment, showArchived]);
+  const forms = useResource(`forms:${environment}:${showArchived ? 'all' : 'current'}`, () =>
+    formsOf(environment, showArchived),
+  );
   // The counts follow responses as they arrive and are read elsewhere: asked at once for the
   // environment, then again every little while the tab is shown (never two at a time), and when
   // it is shown again. Until they come (or when they cannot), a form says nothing of its count.
-  const countsOf = useRef(environment);
-  const count = async () => {
-    const asked = environment;
-    try {
-      const summary = await ok(api.GET('/responses/summary', { params: { query: { environment: asked } } }));
-      if (countsOf.current === asked) setCounts(new Map(summary.data.map((entry) => [entry.formId, entry])));
-    } catch {
-      if (countsOf.current === asked) setCounts(undefined);
-    }
-  };
-  useEffect(() => {
-    countsOf.current = environment;
-    setCounts(undefined);
-    void count();
-  }, [environment]);
-  useWhileShown(count, COUNTS_EVERY_MS);
+  const summary = useResource(
+    `summary:${environment}`,
+    async () => (await ok(api.GET('/responses/summary', { params: { query: { environment } } }))).data,
+  );
+  useWhileShown(summary.reload, COUNTS_EVERY_MS);
+  const counts = useMemo(
+    () =>
+      summary.error || !summary.data
+        ? undefined
+        : new Map(summary.data.map((entry) => [entry.formId, entry])),
+    [summary.data, summary.error],
+  );
+  const { route } = useLocation();
+  const action = useAction();
+  const create = () =>
+    action.run(async () => {
+      const created = await ok(
+        api.POST('/forms', { body: { title: 'Untitled form', environment, fields: [] } }),
+      );
+      forgetCached(`forms:${environment}:`);
+      route(`/app/forms/${encodeURIComponent(created.id)}`);
+    });
+  const error = action.error ?? forms.error;
   const origin = location.origin;
   return (
     <section class="view">
@@ -96,7 +87,7 @@ export function FormsList() {
         In the <strong>{environment}</strong> environment.
       </p>
       <p class="actions">
-        <button class="button button--primary" type="button" onClick={create}>
+        <button class="button button--primary" type="button" disabled={action.busy} onClick={create}>
           New form
         </button>
       </p>
@@ -111,13 +102,13 @@ export function FormsList() {
           {error.message}
         </Notice>
       )}
-      {forms === undefined && !error ? (
-        <p role="status">Loading forms…</p>
-      ) : forms?.length === 0 ? (
+      {forms.data === undefined ? (
+        !error && <p role="status">Loading forms…</p>
+      ) : forms.data.length === 0 ? (
         <p class="empty">No forms in {environment} yet. Start one with “New form”, or switch environment.</p>
       ) : (
         <ul class="cards">
-          {forms?.map((form) => {
+          {forms.data.map((form) => {
             const link = `${origin}/f/${form.id}`;
             const snippet = `<div data-intake-form="${form.id}"></div>\n<script src="${origin}/embed.js" async></script>`;
             return (

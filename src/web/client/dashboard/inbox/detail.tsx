@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { type ApiError, api, ok } from '../api/client.js';
+import { useState } from 'preact/hooks';
+import { api, ok } from '../api/client.js';
+import { useAction } from '../ui/action.js';
+import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, TextInput } from '../ui/controls.js';
 import { type InboxForm, recipientOf, type Submission, shown, when } from './model.js';
 
@@ -22,16 +24,6 @@ export function Detail({
   addedNote: (next: Submission) => void;
   remove: () => Promise<void>;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  // the button pressed goes away with each step of the question: focus moves to what replaces it
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-    else if (asked.current) deleteButton.current?.focus();
-    asked.current ||= confirming;
-  }, [confirming]);
   const labelOf = (fieldId: string) => form.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
   return (
     <article class="inbox__detail" aria-labelledby="detail-title">
@@ -56,26 +48,12 @@ export function Detail({
         <button class="button" type="button" onClick={() => toggle('starred')}>
           {submission.starred ? 'Unstar' : 'Star'}
         </button>
-        {confirming ? (
-          <span class="confirm">
-            Delete this response for good?{' '}
-            <button ref={confirmButton} class="button button--danger" type="button" onClick={remove}>
-              Delete response
-            </button>
-            <button class="button" type="button" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </span>
-        ) : (
-          <button
-            ref={deleteButton}
-            class="button button--danger"
-            type="button"
-            onClick={() => setConfirming(true)}
-          >
-            Delete
-          </button>
-        )}
+        <ConfirmButton
+          label="Delete"
+          question="Delete this response for good?"
+          confirmLabel="Delete response"
+          onConfirm={remove}
+        />
       </p>
       <Notes submission={submission} addedNote={addedNote} />
       <Reply form={form} submission={submission} />
@@ -85,26 +63,20 @@ export function Detail({
 
 function Notes({ submission, addedNote }: { submission: Submission; addedNote: (next: Submission) => void }) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError>();
   const [empty, setEmpty] = useState(false);
-  const add = async (event: Event) => {
+  const { busy, error, run } = useAction();
+  const add = (event: Event) => {
     event.preventDefault();
     setEmpty(text.trim() === '');
     if (text.trim() === '') return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const next = await ok(
-        api.POST('/responses/{id}/notes', { params: { path: { id: submission.id } }, body: { text } }),
+    void run(async () => {
+      addedNote(
+        await ok(
+          api.POST('/responses/{id}/notes', { params: { path: { id: submission.id } }, body: { text } }),
+        ),
       );
-      addedNote(next as Submission);
       setText('');
-    } catch (caught) {
-      setError(caught as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section class="inbox__notes" aria-labelledby="notes-title">
@@ -144,10 +116,9 @@ function Reply({ form, submission }: { form: InboxForm; submission: Submission }
   // (the detail is drawn afresh for each response: what was typed stays with the one it was typed on)
   const [subject, setSubject] = useState(`Re: ${form.title}`);
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError>();
   const [sent, setSent] = useState<string>();
   const [empty, setEmpty] = useState(false);
+  const { busy, error, run } = useAction();
   if (!to)
     return (
       <section class="inbox__reply" aria-labelledby="reply-title">
@@ -155,14 +126,12 @@ function Reply({ form, submission }: { form: InboxForm; submission: Submission }
         <p class="muted">This response gave no e-mail address to reply to.</p>
       </section>
     );
-  const send = async (event: Event) => {
+  const send = (event: Event) => {
     event.preventDefault();
     setEmpty(message.trim() === '');
     if (message.trim() === '') return;
-    setBusy(true);
-    setError(undefined);
     setSent(undefined);
-    try {
+    void run(async () => {
       const answer = await ok(
         api.POST('/responses/{id}/reply', {
           params: { path: { id: submission.id } },
@@ -171,11 +140,7 @@ function Reply({ form, submission }: { form: InboxForm; submission: Submission }
       );
       setSent(answer.to);
       setMessage('');
-    } catch (caught) {
-      setError(caught as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const general = error && !error.about('message') && !error.about('subject');
   return (

@@ -1,6 +1,6 @@
 import { Tick } from '../ui/controls.js';
 import { DateRange, RangeProblem } from '../ui/date-range.js';
-import { csvHref, type Filter, type InboxForm, rangeProblem, type Status } from './model.js';
+import { csvHref, type Filter, type InboxForm, rangeProblem, readOf, statusOf } from './model.js';
 import { SHORTCUTS } from './shortcuts.js';
 
 /** The inbox's filter (status, read, a date range, starred) and the CSV of exactly what it lists. */
@@ -22,7 +22,7 @@ export function Filters({
           <select
             id="filter-status"
             value={filter.status}
-            onChange={(event) => change({ status: event.currentTarget.value as Status })}
+            onChange={(event) => change({ status: statusOf(event.currentTarget.value) })}
           >
             <option value="">Accepted and flagged</option>
             <option value="accepted">Accepted</option>
@@ -35,7 +35,7 @@ export function Filters({
           <select
             id="filter-read"
             value={filter.read}
-            onChange={(event) => change({ read: event.currentTarget.value as Filter['read'] })}
+            onChange={(event) => change({ read: readOf(event.currentTarget.value) })}
           >
             <option value="">Read or not</option>
             <option value="false">Unread</option>

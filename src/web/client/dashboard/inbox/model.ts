@@ -7,7 +7,20 @@ export type Page = Exclude<
   string
 >;
 export type Submission = Page['data'][number];
+
+/** A page of GET /responses: its JSON (the same path answers CSV when asked for `format=csv`, never here). */
+export function pageOf(answer: Page | string): Page {
+  if (typeof answer === 'string')
+    throw new Error('GET /responses answered CSV where a page of JSON was asked for');
+  return answer;
+}
 export type Status = '' | 'accepted' | 'flagged' | 'quarantined';
+const STATUSES: readonly Status[] = ['', 'accepted', 'flagged', 'quarantined'];
+const READ: ReadonlyArray<Filter['read']> = ['', 'true', 'false'];
+
+/** The filter's part a select chose (a select offers its options only: anything else is no filter). */
+export const statusOf = (value: string): Status => STATUSES.find((status) => status === value) ?? '';
+export const readOf = (value: string): Filter['read'] => READ.find((read) => read === value) ?? '';
 
 export interface Filter {
   status: Status;

@@ -51,8 +51,8 @@ export function useInboxShortcuts(on: boolean, handle: (move: InboxMove) => void
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat || event.isComposing) return;
       if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target && (TYPING.test(target.tagName) || target.isContentEditable)) return;
+      const { target } = event;
+      if (target instanceof HTMLElement && (TYPING.test(target.tagName) || target.isContentEditable)) return;
       const shortcut = SHORTCUTS.find((entry) => entry.key === event.key);
       if (!shortcut) return;
       event.preventDefault();

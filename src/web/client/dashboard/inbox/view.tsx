@@ -1,14 +1,16 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
-import { type ApiError, api, ok } from '../api/client.js';
+import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
+import { useStoredForm } from '../forms/resource.js';
+import { focusOn, Notice, useTitle } from '../ui/controls.js';
+import { useWhileShown } from '../ui/polling.js';
 import { Detail } from './detail.js';
 import { Filters, ShortcutsHelp } from './filters.js';
+import { INITIAL, listReducer, neighbours } from './list-state.js';
 import {
   type Filter,
-  type InboxForm,
-  NO_FILTER,
   newerThan,
-  type Page,
+  pageOf,
   queryOf,
   rangeProblem,
   type Submission,
@@ -16,8 +18,6 @@ import {
   when,
 } from './model.js';
 import { type InboxMove, useInboxShortcuts, useShortcutsSetting } from './shortcuts.js';
-import { focusOn, Notice, useTitle } from '../ui/controls.js';
-import { useWhileShown } from '../ui/polling.js';
 
 /**
  * A form's inbox (API.md §11.3): newest first, filtered by status, starred, read and date,
@@ -39,17 +39,14 @@ export function Inbox() {
 }
 
 function FormInbox({ id }: { id: string }) {
-  const [form, setForm] = useState<InboxForm>();
-  const [filter, setFilter] = useState<Filter>(NO_FILTER);
-  const [rows, setRows] = useState<Submission[]>();
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [open, setOpen] = useState<string>();
-  const [error, setError] = useState<ApiError>();
-  const [arrived, setArrived] = useState(false);
-  const [reloads, setReloads] = useState(0);
+  const stored = useStoredForm(id);
+  const form = stored.data;
+  const [list, dispatch] = useReducer(listReducer, INITIAL);
+  const { filter, rows, cursor, loadingMore, open, arrived } = list;
+  const [failure, setError] = useState<ApiError>();
+  const error = failure ?? stored.error;
   const [keysOn, setKeysOn] = useShortcutsSetting();
-  /** Each list read anew (filter, reload) is a new generation: answers for an older one are dropped. */
+  /** The generation last asked for (the reducer drops answers for the others). */
   const generation = useRef(0);
   /** Per response, its changes in flight, sent one after the other (the server sees them in order). */
   const queues = useRef(new Map<string, Promise<unknown>>());
@@ -57,34 +54,26 @@ function FormInbox({ id }: { id: string }) {
   const asked = useRef(new Map<string, number>());
   /** Where focus goes once the page has drawn what an action changed. */
   const focusTo = useRef<{ detailOf?: string; row?: string; heading?: boolean }>({});
+  /** "Show new responses" pressed: the list is read anew. */
+  const [reloads, reload] = useReducer<number, void>((count) => count + 1, 0);
   useTitle(form ? `Inbox: ${form.title}` : 'Inbox');
   const badRange = rangeProblem(filter);
 
-  useEffect(() => {
-    let current = true;
-    ok(api.GET('/forms/{id}', { params: { path: { id } } }))
-      .then((loaded) => current && setForm(loaded as InboxForm))
-      .catch((caught: ApiError) => current && setError(caught));
-    return () => {
-      current = false;
-    };
-  }, [id]);
-
+  // the list is read for the form's id and environment (a title saved meanwhile changes nothing)
+  const formId = form?.id;
+  const environment = form?.environment;
   useEffect(() => {
     if (!form || badRange) return;
     const mine = ++generation.current;
-    setRows(undefined);
-    setArrived(false);
-    setLoadingMore(false);
+    dispatch({ type: 'reading', generation: mine });
     ok(api.GET('/responses', { params: { query: queryOf(form, filter) } }))
-      .then((answer) => {
-        if (mine !== generation.current) return;
-        const page = answer as Page;
-        setRows(page.data);
-        setCursor(page.nextCursor);
-      })
-      .catch((caught: ApiError) => mine === generation.current && setError(caught));
-  }, [form, filter, reloads]);
+      .then(pageOf)
+      .then((page) => dispatch({ type: 'read', generation: mine, page }))
+      .catch((caught: unknown) => {
+        dispatch({ type: 'failed', generation: mine });
+        if (mine === generation.current) setError(apiErrorOf(caught));
+      });
+  }, [formId, environment, filter, reloads]);
 
   // Responses that arrive are announced (a button shows them): the list does not move under the reader.
   useWhileShown(
@@ -93,11 +82,11 @@ function FormInbox({ id }: { id: string }) {
       const mine = generation.current;
       const top = rows[0];
       try {
-        const page = (await ok(
-          api.GET('/responses', { params: { query: { ...queryOf(form, filter), limit: 1 } } }),
-        )) as Page;
+        const page = pageOf(
+          await ok(api.GET('/responses', { params: { query: { ...queryOf(form, filter), limit: 1 } } })),
+        );
         const first = page.data[0];
-        if (mine === generation.current && first && (!top || newerThan(first, top))) setArrived(true);
+        if (first && (!top || newerThan(first, top))) dispatch({ type: 'arrived', generation: mine });
       } catch {
         // the next look asks again; the list itself is unchanged
       }
@@ -110,27 +99,22 @@ function FormInbox({ id }: { id: string }) {
   const loadMore = async (focusFirstNew = false): Promise<Submission[]> => {
     if (!cursor || !form || loadingMore) return [];
     const mine = generation.current;
-    setLoadingMore(true);
+    dispatch({ type: 'loadingMore', generation: mine });
     try {
-      const page = (await ok(
-        api.GET('/responses', { params: { query: queryOf(form, filter, cursor) } }),
-      )) as Page;
+      const page = pageOf(
+        await ok(api.GET('/responses', { params: { query: queryOf(form, filter, cursor) } })),
+      );
       if (mine !== generation.current) return [];
       // the button goes when the last page came: focus goes to the first response it brought
       if (focusFirstNew && page.data[0]) focusTo.current = { row: page.data[0].id };
-      setRows((list) => [...(list ?? []), ...page.data]);
-      setCursor(page.nextCursor);
+      dispatch({ type: 'readMore', generation: mine, page });
       return page.data;
     } catch (caught) {
-      if (mine === generation.current) setError(caught as ApiError);
+      dispatch({ type: 'failed', generation: mine });
+      if (mine === generation.current) setError(apiErrorOf(caught));
       return [];
-    } finally {
-      if (mine === generation.current) setLoadingMore(false);
     }
   };
-
-  const setMember = (rowId: string, member: 'read' | 'starred', value: boolean) =>
-    setRows((list) => list?.map((item) => (item.id === rowId ? { ...item, [member]: value } : item)));
 
   /**
    * Read or star at once on the page. The changes to one response go to the server one after
@@ -142,7 +126,8 @@ function FormInbox({ id }: { id: string }) {
     const key = `${row.id}:${member}`;
     const mine = (asked.current.get(key) ?? 0) + 1;
     asked.current.set(key, mine);
-    setMember(row.id, member, value);
+    const show = (shown: boolean) => dispatch({ type: 'changed', id: row.id, change: { [member]: shown } });
+    show(value);
     setError(undefined);
     const path = { params: { path: { id: row.id } } };
     const send = () =>
@@ -152,16 +137,16 @@ function FormInbox({ id }: { id: string }) {
     const sent = (queues.current.get(row.id) ?? Promise.resolve()).catch(() => undefined).then(send);
     queues.current.set(row.id, sent);
     try {
-      const answer = (await sent) as Submission;
-      if (asked.current.get(key) === mine) setMember(row.id, member, answer[member]);
+      const answer = await sent;
+      if (asked.current.get(key) === mine) show(answer[member]);
     } catch (caught) {
-      if (asked.current.get(key) === mine) setMember(row.id, member, before);
-      setError(caught as ApiError);
+      if (asked.current.get(key) === mine) show(before);
+      setError(apiErrorOf(caught));
     }
   };
 
   const show = (row: Submission) => {
-    setOpen(row.id);
+    dispatch({ type: 'opened', id: row.id });
     // the detail's heading takes focus: read out first, and in view on a narrow screen (where it follows the list)
     focusTo.current = { detailOf: row.id };
     if (!row.read) void toggle(row, 'read', true);
@@ -170,22 +155,20 @@ function FormInbox({ id }: { id: string }) {
   const remove = async (row: Submission) => {
     try {
       await ok(api.DELETE('/responses/{id}', { params: { path: { id: row.id } } }));
-      const list = rows ?? [];
-      const at = list.findIndex((item) => item.id === row.id);
       // focus goes to the response that takes its place in the list (or the heading, when none is left)
-      const neighbour = list[at + 1] ?? list[at - 1];
+      const { next, previous } = neighbours(rows ?? [], row.id);
+      const neighbour = next ?? previous;
       focusTo.current = neighbour ? { row: neighbour.id } : { heading: true };
-      setRows((current) => current?.filter((item) => item.id !== row.id));
-      setOpen(undefined);
+      dispatch({ type: 'removed', id: row.id });
     } catch (caught) {
-      setError(caught as ApiError);
+      setError(apiErrorOf(caught));
     }
   };
 
   const showArrivals = () => {
-    setOpen(undefined);
+    dispatch({ type: 'opened', id: undefined });
     focusTo.current = { heading: true };
-    setReloads((count) => count + 1);
+    reload();
   };
 
   useLayoutEffect(() => {
@@ -207,19 +190,16 @@ function FormInbox({ id }: { id: string }) {
       if (selected) void toggle(selected, move === 'star' ? 'starred' : 'read');
       return;
     }
-    const at = rows.findIndex((row) => row.id === open);
+    const { next, previous } = neighbours(rows, open);
     if (move === 'previous') {
-      if (at > 0) show(rows[at - 1] as Submission);
+      if (previous) show(previous);
       return;
     }
-    const next = at + 1 < rows.length ? rows[at + 1] : (await loadMore())[0];
-    if (next) show(next);
+    const after = next ?? (await loadMore())[0];
+    if (after) show(after);
   });
 
-  const change = (part: Partial<Filter>) => {
-    setOpen(undefined);
-    setFilter({ ...filter, ...part });
-  };
+  const change = (part: Partial<Filter>) => dispatch({ type: 'filtered', change: part });
   const labelOf = (fieldId: string) => form?.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
   const count = rows?.length ?? 0;
 
@@ -286,11 +266,7 @@ function FormInbox({ id }: { id: string }) {
               form={form}
               submission={selected}
               toggle={(member) => toggle(selected, member)}
-              addedNote={(next) =>
-                setRows((list) =>
-                  list?.map((item) => (item.id === next.id ? { ...item, notes: next.notes } : item)),
-                )
-              }
+              addedNote={(next) => dispatch({ type: 'changed', id: next.id, change: { notes: next.notes } })}
               remove={() => remove(selected)}
             />
           )}

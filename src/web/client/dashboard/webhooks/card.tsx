@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
+import { api, ok } from '../api/client.js';
+import { useAction } from '../ui/action.js';
+import { ConfirmButton } from '../ui/confirm.js';
 import { Notice } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { DeliveryList, useDeliveries } from './deliveries.js';
@@ -40,34 +42,22 @@ export function WebhookCard({
   removed: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<ApiError>();
   const [secret, setSecret] = useState<string>();
+  const { error, run: attempt } = useAction();
   const deliveries = useDeliveries(webhook.id);
   const base = `hook-${webhook.id}`;
   const { url } = webhook;
 
-  // focus follows what the person did: into the editor or the question, back to the button after
+  // focus follows what the person did: into the editor, back to its button after
   const focusNext = useRef<string | undefined>(undefined);
   useEffect(() => {
     const id = focusNext.current;
     focusNext.current = undefined;
     if (id) document.getElementById(id)?.focus();
-  }, [editing, confirming]);
-  const show = (state: { editing?: boolean; confirming?: boolean }, focus: string) => {
+  }, [editing]);
+  const edit = (next: boolean, focus: string) => {
     focusNext.current = focus;
-    if (state.editing !== undefined) setEditing(state.editing);
-    if (state.confirming !== undefined) setConfirming(state.confirming);
-  };
-
-  /** Runs one change of this webhook; a refusal is shown on it. */
-  const attempt = async (work: () => Promise<void>) => {
-    setError(undefined);
-    try {
-      await work();
-    } catch (caught) {
-      setError(apiErrorOf(caught));
-    }
+    setEditing(next);
   };
   const path = { params: { path: { id: webhook.id } } };
 
@@ -78,7 +68,7 @@ export function WebhookCard({
       changed(await ok(api.PATCH('/webhooks/{id}', { ...path, body: changes })));
       if (changes.secret) setSecret(changes.secret);
     }
-    show({ editing: false }, `${base}-edit`);
+    edit(false, `${base}-edit`);
   };
   const toggle = () =>
     attempt(async () => {
@@ -145,7 +135,7 @@ export function WebhookCard({
             webhook={webhook}
             submitLabel="Save changes"
             save={save}
-            cancel={() => show({ editing: false }, `${base}-edit`)}
+            cancel={() => edit(false, `${base}-edit`)}
           />
         ) : (
           <p class="actions">
@@ -154,7 +144,7 @@ export function WebhookCard({
               class="button button--small"
               type="button"
               aria-label={`Edit: ${url}`}
-              onClick={() => show({ editing: true, confirming: false }, `${base}-form-url`)}
+              onClick={() => edit(true, `${base}-form-url`)}
             >
               Edit
             </button>
@@ -176,36 +166,14 @@ export function WebhookCard({
                 Send test
               </button>
             )}
-            {confirming ? (
-              <span class="confirm">
-                Delete this webhook? Nothing more is sent to it.{' '}
-                <button
-                  id={`${base}-delete-yes`}
-                  class="button button--danger button--small"
-                  type="button"
-                  onClick={remove}
-                >
-                  Delete webhook
-                </button>
-                <button
-                  class="button button--small"
-                  type="button"
-                  onClick={() => show({ confirming: false }, `${base}-delete`)}
-                >
-                  Keep it
-                </button>
-              </span>
-            ) : (
-              <button
-                id={`${base}-delete`}
-                class="button button--danger button--small"
-                type="button"
-                aria-label={`Delete: ${url}`}
-                onClick={() => show({ confirming: true }, `${base}-delete-yes`)}
-              >
-                Delete
-              </button>
-            )}
+            <ConfirmButton
+              small
+              label="Delete"
+              name={`Delete: ${url}`}
+              question="Delete this webhook? Nothing more is sent to it."
+              confirmLabel="Delete webhook"
+              onConfirm={remove}
+            />
           </p>
         )}
         {!webhook.enabled && (

@@ -59,7 +59,7 @@ export function useDeliveries(webhookId: string): Deliveries {
       setMore(page.nextCursor !== null);
       setError(undefined);
     } catch (caught) {
-      if (latest()) setError(caught as ApiError);
+      if (latest()) setError(apiErrorOf(caught));
     }
   }, [webhookId]);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { type ApiError, apiErrorOf } from '../api/client.js';
+import { useAction } from '../ui/action.js';
 import { Notice, TextInput, Tick } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { EVENTS, FORMATS, newSecret, type Webhook, type WebhookEvent, type WebhookFormat } from './model.js';
@@ -28,10 +28,14 @@ const blank: WebhookValues = {
   removeSecret: false,
 };
 
+/** A known one of `options` (the API types a stored event and format as any string). */
+const known = <T extends string>(options: ReadonlyArray<{ value: T }>, value: string, otherwise: T): T =>
+  options.find((option) => option.value === value)?.value ?? otherwise;
+
 const valuesOf = (webhook: Webhook): WebhookValues => ({
   url: webhook.url,
-  event: webhook.event as WebhookEvent,
-  format: webhook.format as WebhookFormat,
+  event: known(EVENTS, webhook.event, blank.event),
+  format: known(FORMATS, webhook.format, blank.format),
   secret: '',
   removeSecret: false,
 });
@@ -67,7 +71,7 @@ function Select<T extends string>({
         value={value}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={described}
-        onChange={(event) => onChange(event.currentTarget.value as T)}
+        onChange={(event) => onChange(known(options, event.currentTarget.value, value))}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value} selected={option.value === value}>
@@ -101,30 +105,24 @@ export function WebhookEditor({
   cancel?: () => void;
 }) {
   const [values, setValues] = useState<WebhookValues>(() => (webhook ? valuesOf(webhook) : blank));
-  const [error, setError] = useState<ApiError>();
   const [missing, setMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // a refusal is read out and focused by the Notice; each field the server named says its own error
+  const { busy, error, run, fail } = useAction();
   const set = (part: Partial<WebhookValues>) => setValues((current) => ({ ...current, ...part }));
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const empty = values.url.trim() === '';
     setMissing(empty);
-    setError(undefined);
     if (empty) {
+      fail(undefined);
       document.getElementById(`${id}-url`)?.focus();
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await save({ ...values, url: values.url.trim() });
       if (!webhook) setValues(blank);
-    } catch (caught) {
-      // read out and focused by the Notice; each field the server named says its own error
-      setError(apiErrorOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const named = error && ['url', 'event', 'format', 'secret'].some((field) => error.about(field));

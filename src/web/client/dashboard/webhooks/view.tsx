@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
-import { type ApiError, api, ok } from '../api/client.js';
+import { api, ok } from '../api/client.js';
+import { useStoredForm } from '../forms/resource.js';
 import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
+import { useResource } from '../ui/resource.js';
 import { WebhookCard } from './card.js';
 import { WebhookEditor, type WebhookValues } from './editor.js';
 import type { Webhook } from './model.js';
@@ -16,30 +18,18 @@ import type { Webhook } from './model.js';
 export function Webhooks() {
   const { params } = useRoute();
   const formId = params.id ?? '';
-  const [form, setForm] = useState<{ title: string }>();
-  const [hooks, setHooks] = useState<Webhook[]>();
-  const [error, setError] = useState<ApiError>();
-  const [added, setAdded] = useState<{ url: string; secret: string }>();
+  const stored = useStoredForm(formId);
+  const form = stored.data;
+  const hooks = useResource(
+    `webhooks:${formId}`,
+    async () => (await ok(api.GET('/webhooks', { params: { query: { form_id: formId, limit: 100 } } }))).data,
+  );
+  // the secret of the webhook just added, shown once, for this form only
+  const [added, setAdded] = useState<{ formId: string; url: string; secret: string }>();
   const listTitle = useRef<HTMLHeadingElement>(null);
   useTitle(form ? `Webhooks: ${form.title}` : 'Webhooks');
-
-  useEffect(() => {
-    let current = true;
-    setForm(undefined);
-    setHooks(undefined);
-    setError(undefined);
-    setAdded(undefined);
-    const failed = (caught: ApiError) => current && setError(caught);
-    ok(api.GET('/forms/{id}', { params: { path: { id: formId } } }))
-      .then((loaded) => current && setForm(loaded))
-      .catch(failed);
-    ok(api.GET('/webhooks', { params: { query: { form_id: formId, limit: 100 } } }))
-      .then((page) => current && setHooks(page.data))
-      .catch(failed);
-    return () => {
-      current = false;
-    };
-  }, [formId]);
+  const error = stored.error ?? hooks.error;
+  const shownAdded = added?.formId === formId ? added : undefined;
 
   const add = async (values: WebhookValues) => {
     setAdded(undefined);
@@ -55,13 +45,13 @@ export function Webhooks() {
       }),
     );
     // newest first, as the API lists them
-    setHooks((list) => [created, ...(list ?? [])]);
-    setAdded({ url: created.url, secret: values.secret });
+    hooks.set((list) => [created, ...(list ?? [])]);
+    setAdded({ formId, url: created.url, secret: values.secret });
   };
   const changed = (next: Webhook) =>
-    setHooks((list) => list?.map((hook) => (hook.id === next.id ? next : hook)));
+    hooks.set((list) => (list ?? []).map((hook) => (hook.id === next.id ? next : hook)));
   const removed = (gone: Webhook) => {
-    setHooks((list) => list?.filter((hook) => hook.id !== gone.id));
+    hooks.set((list) => (list ?? []).filter((hook) => hook.id !== gone.id));
     // the card that had focus is gone: the list's heading takes it
     focusOn(listTitle.current);
   };
@@ -79,19 +69,19 @@ export function Webhooks() {
           {error.message}
         </Notice>
       )}
-      {error && hooks === undefined ? null : (
+      {error && hooks.data === undefined ? null : (
         <div class="webhooks__columns">
           <section aria-labelledby="hooks-title">
             <h2 id="hooks-title" ref={listTitle}>
               This form’s webhooks
             </h2>
-            {hooks === undefined ? (
+            {hooks.data === undefined ? (
               <p role="status">Loading webhooks…</p>
-            ) : hooks.length === 0 ? (
+            ) : hooks.data.length === 0 ? (
               <p class="empty">No webhooks yet. Add one to have this form’s events sent to your server.</p>
             ) : (
               <ul class="hooks">
-                {hooks.map((hook) => (
+                {hooks.data.map((hook) => (
                   <WebhookCard key={hook.id} webhook={hook} changed={changed} removed={() => removed(hook)} />
                 ))}
               </ul>
@@ -99,18 +89,18 @@ export function Webhooks() {
           </section>
           <section class="webhooks__add" aria-labelledby="add-title">
             <h2 id="add-title">Add a webhook</h2>
-            {added && (
+            {shownAdded && (
               <Notice kind="success">
-                <p>Webhook added: events now go to {added.url}.</p>
-                {added.secret && (
+                <p>Webhook added: events now go to {shownAdded.url}.</p>
+                {shownAdded.secret && (
                   <>
                     <p>
                       Its secret, shown this once (Intake keeps it encrypted and never returns it): copy it
                       into your receiver.
                     </p>
                     <p>
-                      <code class="secret">{added.secret}</code>{' '}
-                      <CopyButton text={added.secret} label="Copy secret" />
+                      <code class="secret">{shownAdded.secret}</code>{' '}
+                      <CopyButton text={shownAdded.secret} label="Copy secret" />
                     </p>
                   </>
                 )}

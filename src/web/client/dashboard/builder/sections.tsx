@@ -1,0 +1,181 @@
+import type { ApiError } from '../api/client.js';
+import { TextInput, Tick } from '../ui/controls.js';
+import { type Draft, embedOriginsOf, embedOriginsText } from './draft.js';
+import { Choice, Section } from './inputs.js';
+import type { Ui } from './model.js';
+import { AutoResponseEditor, CaptchaEditor, SpamRulesEditor } from './protection.js';
+
+/**
+ * Two of the builder's sections, each a part of the form's settings: how the page looks and
+ * behaves (`ui`), and what is kept, refused and mailed (PII, spam, notifications, the automatic
+ * reply, retention). The API's refusals are shown by the control they name.
+ */
+
+export function PageSection({
+  ui,
+  changeUi,
+  error,
+}: {
+  ui: Ui;
+  changeUi: (change: Partial<Ui>) => void;
+  error: ApiError | undefined;
+}) {
+  return (
+    <Section title="Page">
+      <Choice
+        id="ui-layout"
+        label="Layout"
+        value={ui.layout ?? 'one-by-one'}
+        options={[
+          { value: 'one-by-one', label: 'One question a page' },
+          { value: 'classic', label: 'Every field on one page' },
+        ]}
+        onChange={(layout) => changeUi({ layout })}
+      />
+      <Choice
+        id="ui-theme"
+        label="Theme"
+        value={ui.theme ?? 'auto'}
+        options={[
+          { value: 'auto', label: 'As the visitor’s system' },
+          { value: 'light', label: 'Light' },
+          { value: 'dark', label: 'Dark' },
+        ]}
+        onChange={(theme) => changeUi({ theme })}
+      />
+      <Choice
+        id="ui-progress"
+        label="Progress"
+        value={ui.progress ?? 'steps'}
+        options={[
+          { value: 'steps', label: '“Question 2 of 5”' },
+          { value: 'bar', label: 'A bar' },
+          { value: 'none', label: 'None' },
+        ]}
+        onChange={(progress) => changeUi({ progress })}
+      />
+      <TextInput
+        id="ui-submit"
+        label="Submit button"
+        value={ui.submitLabel}
+        hint="Submit, when blank."
+        onInput={(submitLabel) => changeUi({ submitLabel: submitLabel || undefined })}
+      />
+      <TextInput
+        id="ui-success"
+        label="Thank-you message"
+        value={ui.successMessage}
+        hint="Thank you, when blank."
+        onInput={(successMessage) => changeUi({ successMessage: successMessage || undefined })}
+      />
+      <TextInput
+        id="ui-redirect"
+        label="After sending, go to (a web address)"
+        type="url"
+        value={ui.redirectUrl}
+        onInput={(redirectUrl) => changeUi({ redirectUrl: redirectUrl || undefined })}
+        error={error?.about('ui.redirectUrl')}
+      />
+      <TextInput
+        id="ui-accent"
+        label="Accent colour (#rrggbb)"
+        value={ui.accentColor}
+        onInput={(accentColor) => changeUi({ accentColor: accentColor || undefined })}
+        error={error?.about('ui.accentColor')}
+      />
+      <TextInput
+        id="ui-embed-origins"
+        label="Sites that may embed it (one origin a line)"
+        hint="Such as https://www.example.com. Blank: any site may; “none”: no site."
+        multiline
+        value={embedOriginsText(ui.embedOrigins)}
+        onInput={(text) => changeUi({ embedOrigins: embedOriginsOf(text) })}
+        error={error?.errors.find((problem) => problem.field.startsWith('ui.embedOrigins'))?.message}
+      />
+      <TextInput
+        id="ui-language"
+        label="Language (such as en, fr, ar)"
+        value={ui.language}
+        onInput={(language) => changeUi({ language: language || undefined })}
+      />
+    </Section>
+  );
+}
+
+export function PrivacySection({
+  draft,
+  change,
+  error,
+}: {
+  draft: Draft;
+  change: (change: Partial<Draft>) => void;
+  error: ApiError | undefined;
+}) {
+  return (
+    <Section title="Privacy, spam, mail">
+      <Choice
+        id="storage-pii"
+        label="Personal data, by default"
+        value={draft.piiDefault}
+        options={[
+          { value: 'plain', label: 'Stored as given' },
+          { value: 'masked', label: 'Masked' },
+          { value: 'hashed', label: 'Hashed' },
+          { value: 'encrypted', label: 'Encrypted' },
+          { value: 'dropped', label: 'Not stored' },
+        ]}
+        onChange={(piiDefault) => change({ piiDefault })}
+      />
+      <Tick
+        id="spam-honeypot"
+        label="Catch bots with a hidden field (honeypot)"
+        checked={draft.honeypot}
+        onChange={(honeypot) => change({ honeypot })}
+      />
+      <CaptchaEditor captcha={draft.captcha} onChange={(captcha) => change({ captcha })} />
+      <SpamRulesEditor
+        rules={draft.spamRules}
+        fields={draft.fields}
+        onChange={(spamRules) => change({ spamRules })}
+      />
+      <Choice
+        id="spam-action"
+        label="Spam is"
+        value={draft.spamAction}
+        options={[
+          { value: 'reject', label: 'Refused' },
+          { value: 'flag', label: 'Stored, flagged' },
+          { value: 'quarantine', label: 'Stored apart (quarantine)' },
+        ]}
+        onChange={(spamAction) => change({ spamAction })}
+      />
+      <AutoResponseEditor
+        reply={draft.autoResponse}
+        fields={draft.fields}
+        onChange={(autoResponse) => change({ autoResponse })}
+      />
+      <Tick
+        id="notify"
+        label="Mail me each new response"
+        checked={draft.notify}
+        onChange={(notify) => change({ notify })}
+      />
+      <TextInput
+        id="notify-to"
+        label="To (addresses, comma-separated)"
+        value={draft.notifyTo}
+        onInput={(notifyTo) => change({ notifyTo })}
+        error={error?.about('notifications.email.to')}
+      />
+      <TextInput
+        id="retention"
+        label="Delete responses after (days)"
+        type="number"
+        hint="Kept for good, when blank."
+        value={draft.retentionDays}
+        onInput={(retentionDays) => change({ retentionDays })}
+        error={error?.about('retention.days')}
+      />
+    </Section>
+  );
+}
