@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SETTINGS } from './config.js';
+import { ConfigError, loadConfig, SETTINGS, startupWarnings } from './config.js';
 
 describe('loadConfig', () => {
   it('has a default for everything, so a bare `npm start` works', () => {
@@ -11,7 +11,8 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       redisUrl: undefined,
-      production: false,
+      // issue 19: the safe behaviour unless development mode is asked for (npm run dev)
+      production: true,
       logLevel: 'info',
       corsOrigins: [],
       trustProxy: false,
@@ -135,5 +136,45 @@ describe('loadConfig', () => {
       expect(setting.doc.length).toBeGreaterThan(10);
       expect(setting.defaultText).not.toBe('');
     }
+  });
+
+  // Issue 19: `npm start` with NODE_ENV unset ran in development mode, the webhook guard off.
+  it.each([
+    [undefined, true],
+    ['', true],
+    ['production', true],
+    ['test', true],
+    ['staging', true],
+    ['Development', true],
+    ['development', false],
+  ])('NODE_ENV=%s: production mode %s (development only when asked for by name)', (raw, production) => {
+    expect(loadConfig({ NODE_ENV: raw }).production).toBe(production);
+  });
+});
+
+describe('startupWarnings', () => {
+  const warnings = (env: Record<string, string>) => startupWarnings(loadConfig(env));
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'intake.example.com'])(
+    'warns about development mode listening beyond loopback (HOST=%s)',
+    (host) => {
+      const [warning, ...rest] = warnings({ NODE_ENV: 'development', HOST: host });
+      expect(rest).toEqual([]);
+      expect(warning).toContain('development mode');
+      expect(warning).toContain(host);
+      expect(warning).toContain('NODE_ENV');
+    },
+  );
+
+  it.each(['127.0.0.1', '127.0.1.1', '::1', 'localhost', 'LOCALHOST'])(
+    'says nothing about development mode on loopback (HOST=%s)',
+    (host) => {
+      expect(warnings({ NODE_ENV: 'development', HOST: host })).toEqual([]);
+    },
+  );
+
+  it('says nothing in production mode, wherever it listens', () => {
+    expect(warnings({ HOST: '0.0.0.0' })).toEqual([]);
+    expect(warnings({ NODE_ENV: 'production', HOST: '0.0.0.0' })).toEqual([]);
   });
 });

@@ -19,13 +19,14 @@ export interface Config {
   /** Milliseconds a request may wait for the storage before it is answered 503. */
   requestDeadlineMs: number;
   redisUrl: string | undefined;
+  /** Production mode (the default): off only with NODE_ENV=development (`npm run dev`). */
   production: boolean;
   logLevel: string;
   corsOrigins: string[];
   /** How many proxies in front of Intake to trust in X-Forwarded-For; false trusts none. */
   trustProxy: number | false;
   sessionTtlDays: number;
-  /** Login and signup attempts per minute, per client IP and per e-mail address. */
+  /** Credential attempts per minute per client IP, and failed log-ins per minute per e-mail address. */
   rateLimitAuth: number;
   /** Anonymous submissions per minute per client IP. */
   rateLimitPublic: number;
@@ -163,9 +164,11 @@ export const SETTINGS = [
   {
     name: 'NODE_ENV',
     key: 'production',
-    doc: '`production` turns development mode off: client errors (4xx) are then never logged with their stack trace, and webhooks may not reach private addresses (see `WEBHOOK_ALLOW_PRIVATE`).',
-    defaultText: 'development',
-    parse: (raw) => raw === 'production',
+    doc: '`development` (what `npm run dev` sets) turns development mode on: webhooks may then reach private addresses, the session cookie is not `Secure`, and client errors (4xx) are logged with their stack trace at debug level. Anything else, unset included, is production mode; a service in development mode listening beyond loopback says so at start.',
+    defaultText: 'production',
+    // Development mode only when asked for by name: a bare `npm start` on a server must not
+    // turn the webhook private-address guard off for anyone who signs up (issue 19).
+    parse: (raw) => raw !== 'development',
   } satisfies Setting<'production'>,
   {
     name: 'LOG_LEVEL',
@@ -223,7 +226,7 @@ export const SETTINGS = [
   {
     name: 'RATE_LIMIT_AUTH',
     key: 'rateLimitAuth',
-    doc: 'Login and sign-up attempts per minute: both counted per client IP, logins also per e-mail address.',
+    doc: 'Attempts per minute per client IP (sign-up, log-in, password resets), and failed log-ins per minute per e-mail address, beyond which only clients with no recent failed log-in may try that account.',
     defaultText: '10',
     parse: integer('RATE_LIMIT_AUTH', 10, 1, 1_000_000),
   } satisfies Setting<'rateLimitAuth'>,
@@ -334,6 +337,22 @@ export const SETTINGS = [
     },
   } satisfies Setting<'webhookAllowPrivate'>,
 ] as const;
+
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * What the service says at start about a configuration that works but should not be left so:
+ * development mode (webhooks reaching private addresses, a cookie without `Secure`) on an
+ * address others can reach. On loopback it is what a developer's own machine is for.
+ */
+export function startupWarnings(config: Pick<Config, 'production' | 'host'>): string[] {
+  if (config.production || LOOPBACK_HOST.test(config.host)) return [];
+  return [
+    `development mode (NODE_ENV=development) while listening on ${config.host}, beyond loopback: ` +
+      'webhooks may reach private addresses and the session cookie is not Secure. Unset NODE_ENV ' +
+      '(production mode is the default) wherever anyone else can reach this service.',
+  ];
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const entries = SETTINGS.map((setting) => [setting.key, setting.parse(env[setting.name], env)]);

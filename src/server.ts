@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, startupWarnings } from './config.js';
 import { DatabaseWaitExpired, DataDirInUseError } from './platform/db/database.js';
 
 /** How long a shutdown may take before the process gives up on finishing in-flight work. */
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   app = await buildApp(config);
 
   const url = await app.listen({ host: config.host, port: config.port });
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   app.log.info(
     { url, database: config.databaseUrl ? 'postgres' : `sqlite in ${config.dataDir}` },
     'Intake is ready',

@@ -37,6 +37,8 @@ describe('webhook deliveries survive SIGKILL while the receiver is down', () => 
       DATABASE_URL: isolated.storage.databaseUrl,
       DATABASE_SCHEMA: isolated.storage.databaseSchema,
       RATE_LIMIT_PUBLIC: '100000',
+      // the receiver listens on loopback, which production mode (the default) refuses
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     };
   });
   afterAll(async () => {

@@ -39,6 +39,9 @@ export interface Response {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
     DATABASE_URL: process.env.DATABASE_URL,
+    // Development mode, asked for as `npm run dev` does (production mode is the default): the
+    // tests' webhook receivers listen on loopback. Tests of production mode override `production`.
+    NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH: '1000000',
   });

@@ -103,8 +103,10 @@ describe('isForbiddenAddress', () => {
 });
 
 describe('ssrfGuardOn', () => {
-  it('is on in production only, and off there with WEBHOOK_ALLOW_PRIVATE=true', () => {
-    expect(ssrfGuardOn(loadConfig({}))).toBe(false);
+  it('is on outside development mode (NODE_ENV unset included), and off there with WEBHOOK_ALLOW_PRIVATE=true', () => {
+    // issue 19: a bare `npm start` (NODE_ENV unset) had the guard off
+    expect(ssrfGuardOn(loadConfig({}))).toBe(true);
+    expect(ssrfGuardOn(loadConfig({ NODE_ENV: 'development' }))).toBe(false);
     expect(ssrfGuardOn(loadConfig({ NODE_ENV: 'production' }))).toBe(true);
     expect(ssrfGuardOn(loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE: 'true' }))).toBe(false);
     expect(ssrfGuardOn(loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE: 'false' }))).toBe(true);
