@@ -259,6 +259,63 @@ describe('the dashboard in Chromium', () => {
     }
   });
 
+  it('lists every environment’s API keys and webhooks on the account, and revokes them there', async () => {
+    const view = await openPage(browser, `${server.url}/app/signup`);
+    const { page } = view;
+    try {
+      await signUp(page, newEmail());
+      // made elsewhere, as someone who had the password might have: a key in production, a webhook in development
+      const login = await view.context.request.get(`${server.url}/auth/me`);
+      const { csrfToken } = (await login.json()) as { csrfToken: string };
+      const changes = { headers: { 'x-csrf-token': csrfToken, origin: server.url } };
+      const key = await view.context.request.post(
+        `${server.url}/keys/secrets?environment=production`,
+        changes,
+      );
+      expect(key.status()).toBe(201);
+      const { last4 } = (await key.json()) as { last4: string };
+      const form = await view.context.request.post(`${server.url}/forms`, {
+        ...changes,
+        data: { title: 'Feedback', environment: 'development', fields: [] },
+      });
+      const { id: formId } = (await form.json()) as { id: string };
+      const hook = await view.context.request.post(`${server.url}/webhooks`, {
+        ...changes,
+        data: {
+          formId,
+          url: 'https://hooks.example.com/unknown',
+          event: 'response.created',
+          format: 'legacy',
+        },
+      });
+      expect(hook.status()).toBe(201);
+
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('heading', { level: 2, name: 'API keys and webhooks' }).waitFor();
+      const production = page.getByRole('region', { name: 'production' });
+      await production.getByText(`Secret key …${last4}`).waitFor();
+      await production.getByRole('button', { name: `Revoke Secret key …${last4} (production)` }).click();
+      await production.getByRole('button', { name: `Revoke key …${last4}` }).click();
+      await production.getByText('No keys or webhooks.').waitFor();
+      const development = page.getByRole('region', { name: 'development' });
+      await development.getByText('Webhook to https://hooks.example.com/unknown').waitFor();
+      await development
+        .getByRole('button', { name: 'Delete webhook to https://hooks.example.com/unknown (development)' })
+        .click();
+      await development.getByRole('button', { name: 'Delete webhook' }).click();
+      await development.getByText('No keys or webhooks.').waitFor();
+      // gone for the API too
+      const keys = await view.context.request.get(`${server.url}/keys?environment=production`);
+      expect(((await keys.json()) as { data: unknown[] }).data).toEqual([]);
+      const hooks = await view.context.request.get(`${server.url}/webhooks?environment=development`);
+      expect(((await hooks.json()) as { data: unknown[] }).data).toEqual([]);
+      await expectNoAxeViolations(page);
+      expect(unexpected(view.problems)).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
   it('resets a forgotten password through the link of the mail, which works once', async () => {
     const email = newEmail();
     const setup = await openPage(browser, `${server.url}/app/signup`);
