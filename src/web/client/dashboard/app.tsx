@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
-import { api, ok, setSession, whenSignedOut } from './api/client.js';
+import { api, setSession, whenSignedOut } from './api/client.js';
 import {
+  ENVIRONMENTS_KEY,
+  loadEnvironments,
   rememberEnvironment,
   rememberedEnvironment,
   type Session,
@@ -11,7 +13,7 @@ import {
 } from './session.js';
 import { Shell } from './shell.js';
 import { focusOn, useTitle } from './ui/controls.js';
-import { forgetCached } from './ui/resource.js';
+import { forgetCached, useResource } from './ui/resource.js';
 
 /**
  * The dashboard (API.md §11.3), at /app: who is signed in is asked of GET /auth/me (the
@@ -130,20 +132,14 @@ export function App() {
     rememberEnvironment(name);
     setEnvironmentState(name);
   }, []);
-  const [environments, setEnvironments] = useState<string[]>([]);
-  const reloadEnvironments = useCallback(async () => {
-    const known = (await ok(api.GET('/environments'))).data.map((entry) => entry.name);
-    setEnvironments(known);
-    // a remembered environment that is gone (deleted, or another user's): development
-    setEnvironmentState((current) => {
-      if (known.includes(current)) return current;
-      rememberEnvironment('development');
-      return 'development';
-    });
-  }, []);
+  // the switcher's choices: the same list (and read) as the environments view's
+  const listed = useResource(user ? ENVIRONMENTS_KEY : undefined, loadEnvironments);
+  const environments = useMemo(() => listed.data?.map((entry) => entry.name) ?? [], [listed.data]);
+  const reloadEnvironments = listed.reload;
+  // a remembered environment that is gone (deleted, or another user's): development
   useEffect(() => {
-    if (user) reloadEnvironments().catch(() => undefined);
-  }, [user, reloadEnvironments]);
+    if (listed.data && !environments.includes(environment)) setEnvironment('development');
+  }, [listed.data, environments, environment, setEnvironment]);
   const session = useMemo<Session>(
     () => ({ user, signedIn, environment, setEnvironment, environments, reloadEnvironments }),
     [user, signedIn, environment, setEnvironment, environments, reloadEnvironments],

@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import { api, ok } from './api/client.js';
 
 /** Who is signed in, and the environment every view works in (the switcher's, remembered). */
 export interface User {
@@ -27,6 +28,10 @@ export function useSession(): Session {
   if (!session) throw new Error('useSession outside the app');
   return session;
 }
+
+/** The user's environments, under one key for the switcher and the environments view. */
+export const ENVIRONMENTS_KEY = 'environments';
+export const loadEnvironments = async () => (await ok(api.GET('/environments'))).data;
 
 const ENVIRONMENT_KEY = 'intake.environment';
 export const rememberedEnvironment = (): string => {

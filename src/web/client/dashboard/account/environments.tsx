@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ok } from '../api/client.js';
-import { useSession } from '../session.js';
+import { ENVIRONMENTS_KEY, loadEnvironments, useSession } from '../session.js';
 import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
@@ -14,14 +14,14 @@ import { useResource } from '../ui/resource.js';
 export function Environments() {
   useTitle('Environments');
   const { environment, setEnvironment, reloadEnvironments } = useSession();
-  const list = useResource('environments', async () => (await ok(api.GET('/environments'))).data);
+  const list = useResource(ENVIRONMENTS_KEY, loadEnvironments);
   const [name, setName] = useState('');
   const [news, setNews] = useState<string>();
   const action = useAction();
 
   const changed = async (words: string) => {
     setNews(words);
-    await Promise.all([list.reload(), reloadEnvironments()]);
+    await reloadEnvironments();
   };
   const create = (event: Event) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'preact/hooks';
+import { useCallback, useEffect, useReducer, useRef } from 'preact/hooks';
 import { type ApiError, apiErrorOf } from '../api/client.js';
 
 /**
@@ -133,14 +133,23 @@ export function useResource<T>(
       entry.listeners.delete(changed);
     };
   }, [key, fresh]);
+  // the same functions while the key is: they may be handed down, and named as dependencies
+  const reload = useCallback(
+    () => (key === undefined ? Promise.resolve() : read(key, () => latestLoad.current())),
+    [key],
+  );
+  const set = useCallback(
+    (data: T | ((current: T | undefined) => T)) => {
+      if (key !== undefined) setCached(key, data);
+    },
+    [key],
+  );
   const entry = key === undefined ? undefined : entries.get(key);
   return {
     data: entry?.data as T | undefined,
     error: entry?.error,
     loading: entry?.reading !== undefined,
-    reload: () => (key === undefined ? Promise.resolve() : read(key, () => latestLoad.current())),
-    set: (data) => {
-      if (key !== undefined) setCached(key, data);
-    },
+    reload,
+    set,
   };
 }
