@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldInput, fromLogic, type LogicInput, newFieldId, type RuleRow, toLogic } from './model.js';
+import {
+  type FieldInput,
+  fromLogic,
+  type LogicInput,
+  newFieldId,
+  type RuleRow,
+  subjectFields,
+  toLogic,
+} from './model.js';
 
 const fields: FieldInput[] = [
   { id: 'age', type: 'number', label: 'Age' },
@@ -95,5 +103,18 @@ describe('newFieldId', () => {
   it('numbers an id taken, and names a label without letters "field"', () => {
     expect(newFieldId('Name', ['name', 'name_2'])).toBe('name_3');
     expect(newFieldId('???', [])).toBe('field');
+  });
+});
+
+describe('subjectFields', () => {
+  it('are the answers nobody words: choices, yes or no, numbers, ratings, dates; never typed text or an address', () => {
+    const all: FieldInput[] = [
+      ...fields,
+      { id: 'mail', type: 'email', label: 'E-mail' },
+      { id: 'stars', type: 'rating', label: 'Stars' },
+      { id: 'day', type: 'date', label: 'Day' },
+      { id: 'note', type: 'textarea', label: 'Note' },
+    ];
+    expect(subjectFields(all).map((field) => field.id)).toEqual(['age', 'agree', 'topic', 'stars', 'day']);
   });
 });

@@ -126,6 +126,24 @@ export function fromLogic(logic: LogicInput | null | undefined): RuleRow[] {
   });
 }
 
+/**
+ * The fields whose answers an automatic reply's subject may carry: the respondent chooses them
+ * but words none of them (the server's SUBJECT_FIELD_TYPES, submissions/mail.ts). Anyone's own
+ * words in a subject sent from the owner's domain would be a way to mail anyone anything.
+ */
+const SUBJECT_FIELD_TYPES: ReadonlySet<FieldType> = new Set([
+  'select',
+  'checkbox',
+  'number',
+  'rating',
+  'date',
+]);
+export const subjectFields = (fields: readonly FieldInput[]): FieldInput[] =>
+  fields.filter((field) => SUBJECT_FIELD_TYPES.has(field.type));
+
+/** The most automatic replies one mailbox gets an hour, from every form together (the server's, submissions/mail.ts). */
+export const AUTO_RESPONSES_PER_HOUR = 3;
+
 /** A field id not yet taken, from its label ("Your name" → your_name). */
 export function newFieldId(label: string, taken: readonly string[]): string {
   const base =

@@ -1,6 +1,6 @@
 import { TextInput, Tick } from '../ui/controls.js';
 import { Choice } from './inputs.js';
-import type { FieldInput } from './model.js';
+import { AUTO_RESPONSES_PER_HOUR, type FieldInput, subjectFields } from './model.js';
 
 /**
  * Spam protection beyond the honeypot (API.md §5.4): a CAPTCHA (its secret write-only: blank
@@ -148,6 +148,13 @@ export function SpamRulesEditor({
   );
 }
 
+/** What the subject's placeholders may be: the answers nobody types, this form's named. */
+function subjectHint(fields: readonly FieldInput[]): string {
+  const allowed = subjectFields(fields).map((field) => `{{${field.id}}}`);
+  const here = allowed.length > 0 ? ` (here: ${allowed.join(', ')})` : ' (this form has none)';
+  return `{{fieldId}} is replaced only by the answer to a choice, yes-or-no, number, rating or date field${here}. Other answers are the respondent's own words: they go into the message, never the subject.`;
+}
+
 export function AutoResponseEditor({
   reply,
   fields,
@@ -181,14 +188,14 @@ export function AutoResponseEditor({
       <TextInput
         id="auto-subject"
         label="Subject"
-        hint="{{fieldId}} is replaced only by an answer that is not free text: a choice, a number, a date, a yes or no. Typed words stay out of the subject, so that nobody can write it for you."
+        hint={subjectHint(fields)}
         value={reply.subject}
         onInput={(subject) => set({ subject })}
       />
       <TextInput
         id="auto-body"
         label="Message"
-        hint="{{fieldId}} is replaced with that answer, such as {{name}}. One address gets a few automatic replies an hour at most, however often the form is sent."
+        hint={`{{fieldId}} is replaced with that answer, such as {{name}}. One mailbox gets at most ${AUTO_RESPONSES_PER_HOUR} automatic replies an hour, from all forms together.`}
         multiline
         value={reply.body}
         onInput={(body) => set({ body })}
