@@ -34,13 +34,45 @@ export const ENTRIES = {
   /** GET /embed.js: turns a host page's <div data-intake-form> into the form's frame. */
   embed: 'embed/embed.ts',
 };
+/**
+ * Entries built apart from the others: the hosted page's script and embed.js are one file each
+ * (the page's budget counts every request, and its script must not wait on a second), whatever
+ * they import that the dashboard imports too (shared/, web/components): in one build Rollup would
+ * put such a module in a chunk of its own, loaded by both.
+ */
+const STANDALONE = ['page', 'embed'];
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|html|txt|map)$/;
 
 /** Builds the client into `outDir` (default dist/web); `clean` empties it first. */
 export async function buildWeb({ outDir = path.join(root, 'dist/web'), clean = false } = {}) {
-  const { build } = await import('vite');
-  const stagedManifest = `.vite/manifest.${process.pid}.json`;
   if (clean) fs.rmSync(outDir, { recursive: true, force: true });
+  const entries = Object.entries(ENTRIES);
+  const builds = [
+    entries.filter(([name]) => !STANDALONE.includes(name)),
+    entries.filter(([name]) => STANDALONE.includes(name)),
+  ];
+  const manifests = [];
+  for (const [index, inputs] of builds.entries()) {
+    const manifest = `.vite/manifest.${process.pid}.${index}.json`;
+    await viteBuild(outDir, Object.fromEntries(inputs), manifest);
+    manifests.push(path.join(outDir, manifest));
+  }
+  const assetsDir = path.join(outDir, 'assets');
+  for (const name of fs.readdirSync(assetsDir)) {
+    if (COMPRESSIBLE.test(name)) precompress(path.join(assetsDir, name));
+  }
+  // Last, in one step: the manifest naming the new files (the builds' manifests merged).
+  const merged = Object.assign({}, ...manifests.map((file) => JSON.parse(fs.readFileSync(file, 'utf8'))));
+  const staged = path.join(outDir, `.vite/manifest.${process.pid}.json`);
+  fs.writeFileSync(staged, JSON.stringify(merged, null, 2));
+  for (const file of manifests) fs.rmSync(file);
+  fs.renameSync(staged, path.join(outDir, MANIFEST));
+  return outDir;
+}
+
+/** One Vite build of `inputs` (entry name → file under src/web/client) into `outDir`, its manifest at `manifest`. */
+async function viteBuild(outDir, inputs, manifest) {
+  const { build } = await import('vite');
   await build({
     configFile: false,
     root: clientDir,
@@ -51,7 +83,7 @@ export async function buildWeb({ outDir = path.join(root, 'dist/web'), clean = f
     build: {
       outDir,
       emptyOutDir: false,
-      manifest: stagedManifest,
+      manifest,
       target: 'es2022',
       // Assets stay files (fingerprinted, cached for good): a data: URL would need a looser CSP.
       assetsInlineLimit: 0,
@@ -60,7 +92,7 @@ export async function buildWeb({ outDir = path.join(root, 'dist/web'), clean = f
       sourcemap: false,
       reportCompressedSize: false,
       rollupOptions: {
-        input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(clientDir, file)])),
+        input: Object.fromEntries(Object.entries(inputs).map(([name, file]) => [name, path.join(clientDir, file)])),
         output: {
           entryFileNames: 'assets/[name]-[hash].js',
           chunkFileNames: 'assets/[name]-[hash].js',
@@ -69,13 +101,6 @@ export async function buildWeb({ outDir = path.join(root, 'dist/web'), clean = f
       },
     },
   });
-  const assetsDir = path.join(outDir, 'assets');
-  for (const name of fs.readdirSync(assetsDir)) {
-    if (COMPRESSIBLE.test(name)) precompress(path.join(assetsDir, name));
-  }
-  // Last, in one step: the manifest naming the new files.
-  fs.renameSync(path.join(outDir, stagedManifest), path.join(outDir, MANIFEST));
-  return outDir;
 }
 
 /** Writes file.br (Brotli, quality 11) and file.gz (gzip -9), each only when it is smaller. */

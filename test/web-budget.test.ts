@@ -31,6 +31,12 @@ describe('the client build’s budgets', () => {
     expect(loaded.sort()).toEqual(initialScripts(manifest, ENTRIES.dashboard).sort());
   });
 
+  it('builds the hosted page’s script and embed.js as one file each, sharing no chunk with the dashboard', () => {
+    const manifest = parseManifest(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8'));
+    for (const entry of [ENTRIES.page, ENTRIES.embed])
+      expect(initialScripts(manifest, entry)).toHaveLength(1);
+  });
+
   it('keeps the dashboard’s initial JavaScript within 60 kB gzip (API.md §11.3)', () => {
     const manifest = parseManifest(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8'));
     const files = initialScripts(manifest, ENTRIES.dashboard);

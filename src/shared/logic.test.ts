@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConditionOp } from './form.js';
-import { hiddenFields, type Logic, matches, visibleAnswers } from './logic.js';
+import type { ConditionOp, Logic } from './form.js';
+import { hiddenFields, matches, visibleAnswers } from './logic.js';
 
 /**
  * The logic evaluator both the server and the hosted page's script run (API.md §5.4). The

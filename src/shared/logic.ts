@@ -11,8 +11,6 @@
 
 import type { Condition, Logic } from './form.js';
 
-export type { Condition, Logic };
-
 export type Answers = Readonly<Record<string, unknown>>;
 
 export function isEmptyAnswer(value: unknown): boolean {
@@ -21,6 +19,9 @@ export function isEmptyAnswer(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0;
   return false;
 }
+
+/** Whether a question counts as answered on a page's progress bar: a non-blank answer, a ticked box. */
+export const isAnswered = (value: unknown): boolean => !isEmptyAnswer(value) && value !== false;
 
 const asNumber = (value: unknown): number | undefined => {
   if (typeof value === 'number' && Number.isFinite(value)) return value;

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Logic, visibleAnswers } from '../../src/shared/logic.js';
+import type { Logic } from '../../src/shared/form.js';
+import { visibleAnswers } from '../../src/shared/logic.js';
 import {
   expectNoAxeViolations,
   launchBrowser,

@@ -1,3 +1,4 @@
+import type { CaptchaProvider } from '../../shared/form.js';
 import type { Answers } from '../../shared/logic.js';
 import type { SpamProtection } from '../forms/schemas.js';
 
@@ -10,8 +11,6 @@ import type { SpamProtection } from '../forms/schemas.js';
 export type SpamSource = 'honeypot' | 'rule' | 'captcha';
 
 export type SpamVerdict = { spam: false } | { spam: true; source: SpamSource; reason: string };
-
-export type CaptchaProvider = 'turnstile' | 'hcaptcha' | 'recaptcha';
 
 export interface CaptchaVerifier {
   verify(input: {

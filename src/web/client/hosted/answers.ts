@@ -1,4 +1,6 @@
-import { type Logic, visibleAnswers } from '../../../shared/logic.js';
+import type { Logic } from '../../../shared/form.js';
+import { isAnswered, visibleAnswers } from '../../../shared/logic.js';
+import { answeredOf } from '../../../shared/messages.js';
 
 /**
  * Live conditional logic on a classic page (API.md §11.1: fields shown and hidden as the
@@ -90,4 +92,25 @@ export function applyLogic(form: HTMLFormElement): void {
     element.hidden = hide;
     for (const control of controlsOf(element)) control.disabled = hide;
   }
+}
+
+/**
+ * A classic page's progress bar (components/form `AnsweredBar`), live: the questions answered of
+ * those shown, counted as the server counts them after a post (shared/logic.ts `isAnswered`).
+ */
+export function showProgress(form: HTMLFormElement): void {
+  const bar = document.querySelector<HTMLProgressElement>('.progress-bar--answered');
+  if (!bar) return;
+  const elements = [...form.querySelectorAll<HTMLElement>('[data-field]')];
+  const hidden = new Set(
+    elements.filter((element) => element.hidden).map((element) => element.dataset.field ?? ''),
+  );
+  const answers = readAnswers(form, hidden);
+  const shown = elements.filter((element) => element.matches('.field') && !element.hidden);
+  const answered = shown.filter((element) => isAnswered(answers[element.dataset.field ?? ''])).length;
+  const label = answeredOf(answered, shown.length);
+  bar.max = Math.max(shown.length, 1);
+  bar.value = answered;
+  bar.setAttribute('aria-label', label);
+  bar.textContent = label;
 }

@@ -1,40 +1,35 @@
+import { errorSentence, FIELD_MESSAGES as M } from '../../../shared/messages.js';
 import { controlsOf } from './answers.js';
 
 /**
  * Checks before a post (API.md §11.1), mirroring the server's: the rules are the controls' own
  * attributes (required, minlength, maxlength, pattern, min, max, step, type), which the server
- * rendered from the field's rules, and the messages are the validator's
- * (submissions/validator.ts). The server stays the judge: what passes here is checked again,
- * and its answer replaces the page.
+ * rendered from the field's rules, and the messages are the validator's own table
+ * (shared/messages.ts). The server stays the judge: what passes here is checked again, and its
+ * answer replaces the page.
  *
  * The error summary and the messages are the markup the server renders (components/form:
  * ErrorSummary, Field), built here with the DOM: rendering the components themselves would bring
  * Preact into the page, about 4.5 kB of the 8 kB budget.
  */
 
-interface FieldError {
-  id: string;
-  text: string;
-}
-
 type Control = ReturnType<typeof controlsOf>[number];
 
-/** The validator's words for what the browser found wrong. */
+/** The validator's words (shared/messages.ts) for what the browser found wrong with a control. */
 function messageFor(control: Control): string {
   const { validity } = control;
   const input = control as HTMLInputElement;
-  if (validity.valueMissing) return 'is required';
-  if (validity.typeMismatch)
-    return input.type === 'email' ? 'must be a valid e-mail address' : 'must be an http(s) URL';
-  if (validity.tooShort) return `must be at least ${input.minLength} characters long`;
-  if (validity.tooLong) return `must be at most ${input.maxLength} characters long`;
-  if (validity.patternMismatch) return `must match the pattern ${input.pattern}`;
-  if (validity.badInput)
-    return input.type === 'date' ? 'must be a date written YYYY-MM-DD' : 'must be a finite number';
-  if (validity.rangeUnderflow) return `must be at least ${input.min}`;
-  if (validity.rangeOverflow) return `must be at most ${input.max}`;
-  if (validity.stepMismatch) return 'must be a whole number';
-  return 'is not valid';
+  if (validity.valueMissing) return M.required.text();
+  if (validity.typeMismatch) return (input.type === 'email' ? M.notEmail : M.notUrl).text();
+  if (validity.tooShort) return M.tooShort.text(input.minLength);
+  if (validity.tooLong) return M.tooLong.text(input.maxLength);
+  if (validity.patternMismatch) return M.notPattern.text(input.pattern);
+  if (validity.badInput) return (input.type === 'date' ? M.notDate : M.notNumber).text();
+  // the limits as the page wrote them from the field's min and max
+  if (validity.rangeUnderflow) return M.belowMinimum.text(Number(input.min));
+  if (validity.rangeOverflow) return M.aboveMaximum.text(Number(input.max));
+  if (validity.stepMismatch) return M.notWhole.text();
+  return M.invalid.text();
 }
 
 const element = <K extends keyof HTMLElementTagNameMap>(
@@ -50,12 +45,15 @@ const element = <K extends keyof HTMLElementTagNameMap>(
 
 /** Whether the form's shown fields pass; if not, the error summary (focused) and each field's message. */
 export function checkForm(form: HTMLFormElement): boolean {
-  const errors: FieldError[] = [];
+  const errors: Shown[] = [];
   for (const field of form.querySelectorAll<HTMLElement>('.field[data-field]')) {
     if (field.hidden) continue;
     const failing = controlsOf(field).find((control) => !control.disabled && !control.validity.valid);
-    if (failing)
-      errors.push({ id: field.dataset.field ?? '', text: `${field.dataset.label} ${messageFor(failing)}.` });
+    if (!failing) continue;
+    errors.push({
+      id: field.dataset.field ?? '',
+      text: errorSentence(field.dataset.label, messageFor(failing)),
+    });
   }
   clearErrors(form);
   if (errors.length > 0) showErrors(form, errors);
@@ -80,7 +78,13 @@ export function clearErrors(form: HTMLFormElement): void {
   document.title = document.title.replace(/^Error: /, '');
 }
 
-function showErrors(form: HTMLFormElement, errors: FieldError[]): void {
+/** An error as the page shows it: the field's id, and the sentence (components/form: `ErrorSummary`, `Field`). */
+interface Shown {
+  id: string;
+  text: string;
+}
+
+function showErrors(form: HTMLFormElement, errors: Shown[]): void {
   for (const { id, text } of errors) {
     const field = form.querySelector<HTMLElement>(`.field[data-field="${CSS.escape(id)}"]`);
     if (!field) continue;

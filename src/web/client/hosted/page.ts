@@ -1,4 +1,4 @@
-import { applyLogic } from './answers.js';
+import { applyLogic, showProgress } from './answers.js';
 import { checkForm } from './checks.js';
 import { framePageShown, frameRedirect, startFrame } from './frame.js';
 
@@ -8,7 +8,8 @@ import { framePageShown, frameRedirect, startFrame } from './frame.js';
  * - a post goes by fetch, and the page the server answers with replaces this one (the same
  *   HTML a reload would show): the one-by-one layout steps without page loads, and the server
  *   stays the judge of every answer and of the logic between questions;
- * - fields are shown and hidden as they are answered (answers.ts, the server's logic module);
+ * - fields are shown and hidden as they are answered (answers.ts, the server's logic module), and
+ *   a classic page's progress bar counts the questions answered;
  * - answers are checked before they are sent (checks.ts), the error summary taking focus;
  *   focus moves to the next question's heading on each step, to the thank-you heading at the end;
  * - the `start` event is sent at the first answer given (the server counted the `view`);
@@ -61,6 +62,7 @@ function answered(event: Event): void {
   if (!form) return;
   started(form);
   applyLogic(form);
+  showProgress(form);
 }
 
 async function submitted(event: SubmitEvent): Promise<void> {
@@ -111,6 +113,7 @@ function shown(swapped: boolean): void {
     // this script checks answers itself, in the page's words, before a post
     form.noValidate = true;
     applyLogic(form);
+    showProgress(form);
   }
   framePageShown(swapped);
   if (swapped) {

@@ -4,7 +4,7 @@
  * hosted/document.tsx); the widget names its provider's global for the page's script, which
  * renders a widget on a page it swapped in.
  */
-export interface CaptchaProvider {
+export interface ProviderWidget {
   /** The provider's script, loaded async by the page. */
   script: string;
   /** The class its script renders a widget into (implicit rendering, on load). */
@@ -15,7 +15,7 @@ export interface CaptchaProvider {
   global: 'turnstile' | 'hcaptcha' | 'grecaptcha';
 }
 
-export const CAPTCHA_PROVIDERS: Readonly<Record<string, CaptchaProvider>> = {
+export const CAPTCHA_PROVIDERS: Readonly<Record<string, ProviderWidget>> = {
   turnstile: {
     script: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
     className: 'cf-turnstile',

@@ -1,5 +1,6 @@
 import type { FieldError, FormField, PageForm } from '../../../shared/form.js';
-import { errorSentence } from '../../../shared/messages.js';
+import { isAnswered, visibleAnswers } from '../../../shared/logic.js';
+import { answeredOf, errorSentence, questionOf } from '../../../shared/messages.js';
 import { CaptchaWidget } from './captcha.js';
 import { whenApplies } from './conditions.js';
 import { controlId, type PageAnswers } from './controls.js';
@@ -51,6 +52,7 @@ export function FormPage({
   return (
     <div class="form-card">
       <header class="form-card__header">
+        {form.ui.progress === 'bar' && <AnsweredBar form={form} answers={answers} />}
         <h1 class="form-title">{form.title}</h1>
         {form.ui.description && <p class="form-description">{form.ui.description}</p>}
       </header>
@@ -127,7 +129,7 @@ export function QuestionPage(props: QuestionPageProps) {
   const message = errors.find((error) => error.field === field.id)?.message;
   const honeypot = form.spamProtection.honeypot?.field;
   const progress = form.ui.progress ?? 'steps';
-  const label = `Question ${position.n} of ${position.m}`;
+  const label = questionOf(position.n, position.m);
   return (
     <div class="form-card">
       <header class="form-card__header">
@@ -179,6 +181,29 @@ export function QuestionPage(props: QuestionPageProps) {
         </div>
       </form>
     </div>
+  );
+}
+
+/**
+ * A classic page's progress bar (`ui.progress: "bar"`, API.md §11.1): the questions answered of
+ * those the logic shows given the answers (none at first; the count after a refused post). The
+ * page's script (client/hosted/answers.ts `showProgress`) keeps it up to date as they are answered.
+ */
+function AnsweredBar({ form, answers }: { form: PageForm; answers: PageAnswers }) {
+  const { answers: kept, hidden } = visibleAnswers(form.logic, answers);
+  const shown = form.fields.filter((field) => field.type !== 'hidden' && !hidden.has(field.id));
+  const answered = shown.filter((field) => isAnswered(kept[field.id])).length;
+  const label = answeredOf(answered, shown.length);
+  return (
+    <progress
+      class="progress-bar progress-bar--answered"
+      id="progress"
+      value={answered}
+      max={Math.max(shown.length, 1)}
+      aria-label={label}
+    >
+      {label}
+    </progress>
   );
 }
 
