@@ -44,7 +44,7 @@ export function FieldsEditor({
   errorsFor: (index: number, member: string) => string | undefined;
 }) {
   const update = (index: number, change: Partial<FieldInput>) =>
-    onChange(fields.map((field, i) => (i === index ? ({ ...field, ...change } as FieldInput) : field)));
+    onChange(fields.map((field, i) => (i === index ? { ...field, ...change } : field)));
   const move = (index: number, by: number) => {
     const next = fields.slice();
     const [field] = next.splice(index, 1);
