@@ -37,6 +37,11 @@ export interface SkippedTests {
   missing: string;
   /** The command that installs it: "apt-get install chromium". */
   install: string;
+  /**
+   * The test files whose tests are skipped (relative to the project's root), when the skip is
+   * decided for a whole project: it is said at the end only when one of them was in the run.
+   */
+  files?: string[];
 }
 
 /** `Skipped: browser tests (no Chromium at /usr/bin/chromium: apt-get install chromium), …` */
@@ -93,6 +98,7 @@ export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export const REDIS_TESTS_SKIP: SkippedTests = {
   tests: 'Redis rate-limit tests',
+  files: ['src/features/submissions/submit-limits.test.ts'],
   missing: `no Redis at ${DEFAULT_REDIS_URL.slice('redis://'.length)} and no redis-server to start`,
   install: 'apt-get install redis-server',
 };
@@ -101,6 +107,7 @@ export const REDIS_TESTS_SKIP: SkippedTests = {
 
 export const POSTGRES_OUTAGE_TESTS_SKIP: SkippedTests = {
   tests: 'PostgreSQL outage tests',
+  files: ['test/postgres-outage.test.ts'],
   missing: 'no initdb or pg_ctl',
   install: 'apt-get install postgresql',
 };

@@ -1,6 +1,13 @@
 import path from 'node:path';
-import type { Reporter, Vitest } from 'vitest/node';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { type SkippedTests, skippedLine } from './services.js';
+
+/** Tests vitest.config.ts left out of a project's run, and which files they are. */
+export interface LeftOutByConfig {
+  project: string;
+  files: readonly string[];
+  skip: SkippedTests;
+}
 
 /**
  * Ends the run with one line naming the tests left out for want of a program, and the command that
@@ -11,13 +18,6 @@ import { type SkippedTests, skippedLine } from './services.js';
  * run when there is no Chromium) are handed to the constructor, and those the global setups decided
  * (Redis, PostgreSQL's programs) are read from what they provided to their project.
  */
-/** Tests vitest.config.ts left out of a project's run, and which files they are. */
-export interface LeftOutByConfig {
-  project: string;
-  files: readonly string[];
-  skip: SkippedTests;
-}
-
 export class SkippedTestsReporter implements Reporter {
   private vitest: Vitest | undefined;
 
@@ -27,11 +27,16 @@ export class SkippedTestsReporter implements Reporter {
     this.vitest = vitest;
   }
 
-  onTestRunEnd(): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     if (!this.vitest) return;
+    const root = this.vitest.config.root;
+    const ran = testModules.map((module) => path.relative(root, module.moduleId));
     const skipped = [
       ...this.leftOutByConfig.filter((leftOut) => this.wouldHaveRun(leftOut)).map(({ skip }) => skip),
-      ...this.vitest.projects.flatMap((project) => project.getProvidedContext().skippedTests ?? []),
+      // a setup's skip concerns a few files of its project: said when one of them ran (skipped)
+      ...this.vitest.projects
+        .flatMap((project) => project.getProvidedContext().skippedTests ?? [])
+        .filter((skip) => !skip.files || skip.files.some((file) => ran.includes(file))),
     ];
     if (skipped.length > 0) this.vitest.logger.log(skippedLine(skipped));
   }
