@@ -283,7 +283,7 @@ describe('the dashboard in Chromium', () => {
         ...changes,
         data: {
           formId,
-          url: 'https://hooks.example.com/unknown',
+          url: 'https://hooks.example.com/unknown/receiver-with-a-long-path',
           event: 'response.created',
           format: 'legacy',
         },
@@ -298,9 +298,18 @@ describe('the dashboard in Chromium', () => {
       await production.getByRole('button', { name: `Revoke key …${last4}` }).click();
       await production.getByText('No keys or webhooks.').waitFor();
       const development = page.getByRole('region', { name: 'development' });
-      await development.getByText('Webhook to https://hooks.example.com/unknown').waitFor();
       await development
-        .getByRole('button', { name: 'Delete webhook to https://hooks.example.com/unknown (development)' })
+        .getByText('Webhook to https://hooks.example.com/unknown/receiver-with-a-long-path')
+        .waitFor();
+      // a long address wraps on a phone
+      await page.setViewportSize({ width: 320, height: 800 });
+      await screenshot(page, 'dashboard-account-access-320-light');
+      expect(await scrollsHorizontally(page)).toBe(false);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await development
+        .getByRole('button', {
+          name: 'Delete webhook to https://hooks.example.com/unknown/receiver-with-a-long-path (development)',
+        })
         .click();
       await development.getByRole('button', { name: 'Delete webhook' }).click();
       await development.getByText('No keys or webhooks.').waitFor();
