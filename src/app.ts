@@ -28,6 +28,7 @@ import { EMAIL_KIND, emailHandler } from './platform/mail-outbox.js';
 import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox.js';
 import { Problem } from './platform/problem.js';
 import { openRateLimitStore } from './platform/rate-limit.js';
+import { formPostPages } from './web/form-post-pages.js';
 import { registerWeb } from './web/index.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -176,6 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerForms(app, context);
   const submissions = await registerSubmissions(app, context, {
+    // the HTML pages of plain form posts: drawn by the pages, which the features may not import
+    formPostPages,
     maxBatch: options.submitBatchMax,
     retentionIntervalMs: options.retentionIntervalMs,
   });

@@ -257,7 +257,8 @@ describe('application/x-www-form-urlencoded', () => {
     });
     const response = await post(form.id, 'name=Jo');
     expectHtml(response, 201);
-    expect(response.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Thanks &amp; &quot;bye&quot;');
+    // escaped by Preact, as every page is: `<` and `&` (and `"`) become entities, so no tag can open
+    expect(response.text).toContain('&lt;script>alert(1)&lt;/script> Thanks &amp; &quot;bye&quot;');
     expect(response.text).not.toContain('<script>');
   });
 

@@ -2,9 +2,8 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toProblem } from '../../platform/errors.js';
-import { escapeHtml } from '../../platform/html.js';
 import { screenValue } from '../../platform/http/input-guard.js';
-import { badRequest, ERROR_CODES, type FieldError, Problem } from '../../platform/problem.js';
+import { badRequest, type FieldError, Problem } from '../../platform/problem.js';
 import type { StoredForm } from '../forms/repo.js';
 import type { Field } from '../forms/schemas.js';
 
@@ -18,7 +17,7 @@ import type { Field } from '../forms/schemas.js';
  * `h-captcha-response`, `g-recaptcha-response`.
  *
  * The answer is what a browser needs: 303 to `_redirect` or `ui.redirectUrl`, else a small
- * HTML thank-you page; errors are HTML pages too. A client that asks for JSON (`Accept`
+ * HTML thank-you page; errors are HTML pages too (`FormPostPages`, drawn by web/form-post-pages.tsx). A client that asks for JSON (`Accept`
  * preferring `application/json`) gets the JSON result and problem documents instead.
  */
 
@@ -31,6 +30,16 @@ interface PostState {
 }
 
 const posts = new WeakMap<FastifyRequest, PostState>();
+
+/**
+ * The HTML pages a form post is answered with, as whole documents. The pages are drawn in
+ * web/ (form-post-pages.tsx), a layer above this feature: app.ts hands them over at registration.
+ */
+export interface FormPostPages {
+  thankYou(form: StoredForm): string;
+  /** A refusal (a problem below 500): its status's page, the failing answers under their labels when the form is known. */
+  refused(problem: Problem, form: StoredForm | undefined): string;
+}
 
 const URLENCODED = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
@@ -174,7 +183,7 @@ async function readMultipart(request: FastifyRequest, limit: number): Promise<Fi
  * the hook that turns the fields into `{answers}` for the route's schema, and HTML error
  * pages. Every other route keeps answering 415 to these content types.
  */
-export async function acceptFormPosts(scope: FastifyInstance): Promise<void> {
+export async function acceptFormPosts(scope: FastifyInstance, pages: FormPostPages): Promise<void> {
   const limit = scope.initialConfig.bodyLimit ?? 1024 * 1024;
   await scope.register(formbody, { bodyLimit: limit });
   await scope.register(multipart, { limits: { fieldSize: limit, fields: 1000, parts: 1000 } });
@@ -209,7 +218,7 @@ export async function acceptFormPosts(scope: FastifyInstance): Promise<void> {
       .status(problem.status)
       .type(HTML)
       .headers(PAGE_HEADERS)
-      .send(errorPage(problem, posts.get(request)?.form));
+      .send(pages.refused(problem, posts.get(request)?.form));
   });
 }
 
@@ -224,7 +233,11 @@ export interface FormPost {
  * The form post of this request read against its form, or undefined for a JSON request.
  * Throws 400 for a `_redirect` that may not be followed (before anything is stored).
  */
-export function formPost(request: FastifyRequest, form: StoredForm): FormPost | undefined {
+export function formPost(
+  request: FastifyRequest,
+  form: StoredForm,
+  pages: FormPostPages,
+): FormPost | undefined {
   const state = posts.get(request);
   if (!state) return undefined;
   state.form = form;
@@ -271,7 +284,7 @@ export function formPost(request: FastifyRequest, form: StoredForm): FormPost | 
     respond(reply, result) {
       if (json) return reply.status(201).send(result);
       if (redirect) return reply.redirect(redirect.href, 303);
-      return reply.status(201).type(HTML).headers(PAGE_HEADERS).send(thankYouPage(form));
+      return reply.status(201).type(HTML).headers(PAGE_HEADERS).send(pages.thankYou(form));
     },
   };
 }
@@ -352,47 +365,4 @@ function httpUrl(text: string, base?: URL): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
-const DEFAULT_SUCCESS = 'Thank you! Your response has been recorded.';
-
-export function thankYouPage(form: StoredForm): string {
-  const message = form.definition.ui.successMessage?.trim() || DEFAULT_SUCCESS;
-  return page(form.title, `<h1>Thank you</h1>\n<p>${escapeHtml(message)}</p>`);
-}
-
-export function errorPage(problem: Problem, form: StoredForm | undefined): string {
-  const labels = new Map(form?.definition.fields.map((field) => [field.id, field.label]));
-  const items = (problem.options.errors ?? []).map(
-    (error) =>
-      `<li><strong>${escapeHtml(labels.get(error.field) ?? error.field)}</strong>: ${escapeHtml(error.message)}</li>`,
-  );
-  const invalid = problem.code === 'validation_failed' && items.length > 0;
-  const heading = invalid ? 'Please correct the form' : ERROR_CODES[problem.code];
-  const body = [
-    `<h1>${escapeHtml(heading)}</h1>`,
-    invalid ? '<p>The form was not sent:</p>' : `<p>${escapeHtml(problem.detail)}</p>`,
-    items.length > 0 ? `<ul>\n${items.join('\n')}\n</ul>` : '',
-    invalid ? '<p>Go back to the form, correct it and send it again.</p>' : '',
-    `<p><small>Error code: <code>${problem.code}</code></small></p>`,
-  ];
-  return page(heading, body.filter(Boolean).join('\n'));
 }

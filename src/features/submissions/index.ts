@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import type { FormPostPages } from './form-posts.js';
 import { autoResponseCap, mailBuilder } from './mail.js';
 import { RetentionJob } from './retention.js';
 import { submissionRoutes } from './routes.js';
@@ -7,6 +8,8 @@ import { SubmissionService } from './service.js';
 import { summaryRoutes } from './summary.js';
 
 export interface SubmissionsOptions {
+  /** The HTML pages a plain form post is answered with: drawn in web/ (form-post-pages.tsx), handed over by app.ts. */
+  formPostPages: FormPostPages;
   /** Largest batch of submissions written at once (tests make it small, to overload at a low rate); default 500. */
   maxBatch?: number;
   /** How often the retention job runs (tests shorten it); default hourly, see retention.ts. */
@@ -21,13 +24,15 @@ export interface SubmissionsOptions {
 export async function registerSubmissions(
   app: FastifyInstance,
   context: AppContext,
-  options: SubmissionsOptions = {},
+  options: SubmissionsOptions,
 ): Promise<SubmissionService> {
   const submissions = new SubmissionService(context, {
     mailFor: mailBuilder(context.envelope, autoResponseCap(context.rateLimitStore)),
     maxBatch: options.maxBatch,
   });
-  await app.register(submissionRoutes(context, submissions, { mailer: context.mailer }));
+  await app.register(
+    submissionRoutes(context, submissions, { mailer: context.mailer, formPostPages: options.formPostPages }),
+  );
   await app.register(summaryRoutes(context));
   // Requests still answering when the service stops are answered from this batch, before the database closes.
   app.addHook('onClose', async () => submissions.flush());

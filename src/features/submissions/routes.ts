@@ -27,7 +27,7 @@ import { parseEnvironmentName } from '../environments/names.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
 import { csvStream, sendCsv } from './csv.js';
-import { acceptFormPosts, FORM_POST_MEDIA, formPost } from './form-posts.js';
+import { acceptFormPosts, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
 import { registerLegacyResponsesRoute } from './legacy-routes.js';
 import { presentSubmission, presentSubmissions } from './presenter.js';
@@ -86,7 +86,7 @@ export const submissionRoutes =
   (
     context: AppContext,
     submissions: SubmissionService,
-    extra: { mailer?: Mailer } = {},
+    extra: { mailer?: Mailer; formPostPages: FormPostPages },
   ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { database, envelope } = context;
@@ -94,7 +94,7 @@ export const submissionRoutes =
 
     // HTML form posts (urlencoded, multipart) are parsed for the submit route alone: a scope of its own.
     await app.register(async (scope) => {
-      await acceptFormPosts(scope);
+      await acceptFormPosts(scope, extra.formPostPages);
       scope.withTypeProvider<TypeBoxTypeProvider>().post(
         '/forms/:id/submit',
         {
@@ -129,7 +129,7 @@ export const submissionRoutes =
           const form = await submissions.formFor(principal, request.params.id);
           reply.headers(await submissions.countAttempt(principal, request.ip));
           // an HTML form post, read against the form's fields (undefined for JSON)
-          const post = formPost(request, form);
+          const post = formPost(request, form, extra.formPostPages);
           const { answers, sessionId, captchaToken } = post?.body ?? request.body;
           const result = await submissions.submit({
             form,
