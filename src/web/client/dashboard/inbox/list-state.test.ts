@@ -83,6 +83,15 @@ describe('the inbox list', () => {
     expect(state.open).toBeUndefined();
   });
 
+  it('reads the same filter anew on "Show new responses", closing the open response', () => {
+    const state = run([
+      { type: 'filtered', change: { starred: true } },
+      { type: 'opened', id: 'a' },
+      { type: 'reloaded' },
+    ]);
+    expect(state).toMatchObject({ reloads: 1, open: undefined, filter: { starred: true } });
+  });
+
   it('changes one response in place, and removes one (closing it if open)', () => {
     const state = run([
       { type: 'reading', generation: 1 },

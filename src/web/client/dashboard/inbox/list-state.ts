@@ -19,11 +19,15 @@ export interface ListState {
   open: string | undefined;
   /** Newer responses than the first listed arrived (announced, not pushed under the reader). */
   arrived: boolean;
+  /** Bumped by "Show new responses": the same filter read anew. */
+  reloads: number;
 }
 
 export type ListEvent =
   /** A filter changed: the open response is closed, the list read anew. */
   | { type: 'filtered'; change: Partial<Filter> }
+  /** "Show new responses": the open response closed, the list read anew with the same filter. */
+  | { type: 'reloaded' }
   /** The list is read anew, as generation `generation`. */
   | { type: 'reading'; generation: number }
   | { type: 'read'; generation: number; page: Page }
@@ -45,12 +49,15 @@ export const INITIAL: ListState = {
   loadingMore: false,
   open: undefined,
   arrived: false,
+  reloads: 0,
 };
 
 export function listReducer(state: ListState, event: ListEvent): ListState {
   switch (event.type) {
     case 'filtered':
       return { ...state, filter: { ...state.filter, ...event.change }, open: undefined };
+    case 'reloaded':
+      return { ...state, reloads: state.reloads + 1, open: undefined };
     case 'reading':
       return { ...state, generation: event.generation, rows: undefined, loadingMore: false, arrived: false };
     case 'opened':

@@ -42,9 +42,10 @@ function FormInbox({ id }: { id: string }) {
   const stored = useStoredForm(id);
   const form = stored.data;
   const [list, dispatch] = useReducer(listReducer, INITIAL);
-  const { filter, rows, cursor, loadingMore, open, arrived } = list;
-  const [failure, setError] = useState<ApiError>();
-  const error = failure ?? stored.error;
+  const { filter, rows, cursor, loadingMore, open, arrived, reloads } = list;
+  /** A refusal of the list's reads or of a change to a response (the form's own is `stored.error`). */
+  const [refusal, setError] = useState<ApiError>();
+  const error = refusal ?? stored.error;
   const [keysOn, setKeysOn] = useShortcutsSetting();
   /** The generation last asked for (the reducer drops answers for the others). */
   const generation = useRef(0);
@@ -54,8 +55,6 @@ function FormInbox({ id }: { id: string }) {
   const asked = useRef(new Map<string, number>());
   /** Where focus goes once the page has drawn what an action changed. */
   const focusTo = useRef<{ detailOf?: string; row?: string; heading?: boolean }>({});
-  /** "Show new responses" pressed: the list is read anew. */
-  const [reloads, reload] = useReducer<number, void>((count) => count + 1, 0);
   useTitle(form ? `Inbox: ${form.title}` : 'Inbox');
   const badRange = rangeProblem(filter);
 
@@ -166,9 +165,8 @@ function FormInbox({ id }: { id: string }) {
   };
 
   const showArrivals = () => {
-    dispatch({ type: 'opened', id: undefined });
     focusTo.current = { heading: true };
-    reload();
+    dispatch({ type: 'reloaded' });
   };
 
   useLayoutEffect(() => {

@@ -3,7 +3,7 @@ import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.js';
-import { cached, forgetCached, type Resource, setCached, useResource } from './resource.js';
+import { forgetCached, type Resource, setCached, useResource } from './resource.js';
 
 /** A load whose answers the test hands out one by one, counting the calls. */
 function deferred<T>() {
@@ -117,10 +117,13 @@ describe('useResource', () => {
   it('forgets by prefix (after a sign-out, all of it): nothing is shown to the next person', async () => {
     setCached('keys:development', ['a']);
     setCached('forms:development:current', ['f']);
-    forgetCached('keys:');
-    expect(cached('keys:development')).toBeUndefined();
-    expect(cached('forms:development:current')).toEqual(['f']);
-    forgetCached();
-    expect(cached('forms:development:current')).toBeUndefined();
+    const never = () => new Promise<string[]>(() => undefined);
+    const keys = mount('keys:development', never);
+    const forms = mount('forms:development:current', never);
+    act(() => forgetCached('keys:'));
+    expect(keys.seen.current?.data).toBeUndefined();
+    expect(forms.seen.current?.data).toEqual(['f']);
+    act(() => forgetCached());
+    expect(forms.seen.current?.data).toBeUndefined();
   });
 });

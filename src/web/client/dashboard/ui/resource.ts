@@ -72,9 +72,6 @@ function clear(entry: Entry): void {
   entry.error = undefined;
 }
 
-/** What a key holds now, for code outside a view (undefined when nothing was read). */
-export const cached = <T>(key: string): T | undefined => entries.get(key)?.data as T | undefined;
-
 /** Puts what a change answered under `key`, for every view of it (a read under way is dropped). */
 export function setCached<T>(key: string, data: T | ((current: T | undefined) => T)): void {
   const entry = entryOf(key);
