@@ -232,6 +232,7 @@ describe('OpenAPI document', () => {
       expect(directive('default-src')).toBe("default-src 'none'");
       // the UI's own scripts only: no inline script, no eval, no other origin
       expect(directive('script-src')).toBe("script-src 'self'");
+      expect(directive('style-src')).not.toContain('unsafe-inline');
       expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
       expect(directive('base-uri')).toBe("base-uri 'none'");
       expect(directive('form-action')).toBe("form-action 'none'");
