@@ -108,12 +108,13 @@ export function Analytics() {
       .finally(() => setArriving(false));
   }, []);
 
+  // (judged on the list as read now, not a cached one that may predate the form)
   useEffect(() => {
-    if (!choice.form || arriving || !known || chosen) return;
+    if (!choice.form || arriving || !known || forms.loading || chosen) return;
     const which = lastTitle.current ? `“${lastTitle.current}”` : 'The form asked for';
     setDropped(`${which} is not in the ${environment} environment: all of its forms are shown instead.`);
     route(hrefOf({ ...choice, form: '' }), true);
-  }, [choice.form, arriving, known, chosen]);
+  }, [choice.form, arriving, known, forms.loading, chosen]);
 
   // A date typed is asked for once the typing pauses.
   useEffect(() => {
