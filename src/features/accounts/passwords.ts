@@ -34,6 +34,8 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
  * address or not, and is rate-limited like log-in; the mail, written to the outbox in the
  * token's own transaction, holds a link to `/app/reset?token=…` whose token is single-use,
  * good for an hour and stored as a hash. Confirming sets the password and revokes every session.
+ * Either way of setting a password mails the owner the API keys and webhooks that outlive it
+ * (notices.ts), in the password's own transaction.
  */
 export const passwordRoutes =
   (
