@@ -167,6 +167,8 @@ describe('the dashboard in Chromium', () => {
       expect(again.status()).toBe(200);
       await page.getByRole('button', { name: 'Create secret key' }).click();
       await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+      // and says why
+      await page.getByText('This browser signed in to another account in another tab').waitFor();
       expect(await page.locator('code.secret').count()).toBe(0);
       // the other user got no key made in their name
       const keys = await server.request({

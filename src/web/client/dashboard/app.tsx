@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
-import { api, setSession, whenSignedOut } from './api/client.js';
+import { api, type SignedOutReason, setSession, whenSignedOut } from './api/client.js';
 import {
   ENVIRONMENTS_KEY,
   loadEnvironments,
@@ -121,13 +121,22 @@ export function App() {
       .finally(() => setKnown(true));
   }, []);
 
+  const [signedOutWhy, setSignedOutWhy] = useState<SignedOutReason>();
   const signedIn = useCallback((next: User | undefined, csrfToken?: string) => {
     // what was read for one person is never shown to the next
     forgetCached();
     setSession(next && { user: next, csrfToken });
     setUser(next);
+    setSignedOutWhy(undefined);
   }, []);
-  useEffect(() => whenSignedOut(() => signedIn(undefined)), [signedIn]);
+  useEffect(
+    () =>
+      whenSignedOut((reason) => {
+        signedIn(undefined);
+        setSignedOutWhy(reason);
+      }),
+    [signedIn],
+  );
   const setEnvironment = useCallback((name: string) => {
     rememberEnvironment(name);
     setEnvironmentState(name);
@@ -141,8 +150,8 @@ export function App() {
     if (listed.data && !environments.includes(environment)) setEnvironment('development');
   }, [listed.data, environments, environment, setEnvironment]);
   const session = useMemo<Session>(
-    () => ({ user, signedIn, environment, setEnvironment, environments, reloadEnvironments }),
-    [user, signedIn, environment, setEnvironment, environments, reloadEnvironments],
+    () => ({ user, signedOutWhy, signedIn, environment, setEnvironment, environments, reloadEnvironments }),
+    [user, signedOutWhy, signedIn, environment, setEnvironment, environments, reloadEnvironments],
   );
 
   if (!known)

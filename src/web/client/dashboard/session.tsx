@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { api, ok } from './api/client.js';
+import { api, ok, type SignedOutReason } from './api/client.js';
 
 /** Who is signed in, and the environment every view works in (the switcher's, remembered). */
 export interface User {
@@ -11,6 +11,8 @@ export interface User {
 
 export interface Session {
   user: User | undefined;
+  /** Why the person was signed out by the app itself (said on the log-in page), if it was. */
+  signedOutWhy: SignedOutReason | undefined;
   /** After log-in, sign-up or log-out (undefined). */
   signedIn(user: User | undefined, csrfToken?: string): void;
   environment: string;

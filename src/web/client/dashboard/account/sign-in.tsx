@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { type ApiError, api, ok } from '../api/client.js';
+import { type ApiError, api, ok, type SignedOutReason } from '../api/client.js';
 import { useSession } from '../session.js';
 import { useAction } from '../ui/action.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
@@ -42,8 +42,15 @@ const general = (error: ApiError | undefined, fields: string[]) => {
   );
 };
 
+/** Why the app itself signed the person out, in words for the log-in page. */
+const SIGNED_OUT_WORDS: Record<SignedOutReason, string> = {
+  'another-user':
+    'This browser signed in to another account in another tab, so this tab changed nothing more. Log in to go on.',
+  ended: 'Your session has ended (a log-out or a new password elsewhere). Log in to go on.',
+};
+
 function Credentials({ mode }: { mode: 'login' | 'signup' }) {
-  const { signedIn } = useSession();
+  const { signedIn, signedOutWhy } = useSession();
   const { route, query } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -63,6 +70,7 @@ function Credentials({ mode }: { mode: 'login' | 'signup' }) {
   return (
     <AuthFrame title={login ? 'Log in' : 'Sign up'}>
       {query.reset === 'done' && <Notice kind="success">Your new password is set: log in with it.</Notice>}
+      {login && signedOutWhy && <Notice kind="info">{SIGNED_OUT_WORDS[signedOutWhy]}</Notice>}
       {general(error, ['email', 'password'])}
       <form class="stack" onSubmit={submit} noValidate>
         <TextInput

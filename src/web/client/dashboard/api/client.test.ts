@@ -89,7 +89,7 @@ describe('a change refused for a stale CSRF token', () => {
     client.setSession({ user: ME, csrfToken: 'stale' });
     await expect(createKey()).rejects.toMatchObject({ status: 403 });
     expect(seen.filter((request) => request.path === '/keys/secrets')).toHaveLength(1);
-    expect(signedOut).toHaveBeenCalledTimes(1);
+    expect(signedOut).toHaveBeenCalledExactlyOnceWith('another-user');
   });
 
   it('is not sent again when the cookie holds no session any more: the person is sent to log-in', async () => {
@@ -104,7 +104,7 @@ describe('a change refused for a stale CSRF token', () => {
     client.setSession({ user: ME, csrfToken: 'stale' });
     await expect(createKey()).rejects.toMatchObject({ status: 403 });
     expect(seen.filter((request) => request.path === '/keys/secrets')).toHaveLength(1);
-    expect(signedOut).toHaveBeenCalledTimes(1);
+    expect(signedOut).toHaveBeenCalledExactlyOnceWith('ended');
   });
 
   it('stands when the token asked for again is the one already sent (a refusal for another reason)', async () => {

@@ -43,9 +43,11 @@ export const setSession = (signedIn: { user: { id: string }; csrfToken?: string 
   session = signedIn && { userId: signedIn.user.id, csrfToken: signedIn.csrfToken };
 };
 
+/** Why this tab is no longer signed in: the session ended, or the cookie is now another user's. */
+export type SignedOutReason = 'ended' | 'another-user';
 /** Called when an answer says the session is gone (401), or is now another user's: the app goes to log-in. */
-let onSignedOut: () => void = () => {};
-export const whenSignedOut = (callback: () => void): void => {
+let onSignedOut: (reason: SignedOutReason) => void = () => {};
+export const whenSignedOut = (callback: (reason: SignedOutReason) => void): void => {
   onSignedOut = callback;
 };
 
@@ -76,7 +78,7 @@ api.use({
       : undefined;
     if (now?.user?.id !== session.userId) {
       session = undefined;
-      onSignedOut();
+      onSignedOut(now?.user ? 'another-user' : 'ended');
       return response;
     }
     const fresh = now.csrfToken;
@@ -105,6 +107,6 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
   };
   const message = problem.detail ?? problem.title ?? `Intake answered ${response.status}.`;
   if (response.status === 401 && problem.code === 'unauthorized' && !response.url.includes('/auth/'))
-    onSignedOut();
+    onSignedOut('ended');
   throw new ApiError(response.status, problem.code, message, problem.errors ?? []);
 }
