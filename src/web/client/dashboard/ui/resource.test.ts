@@ -70,9 +70,14 @@ describe('useResource', () => {
     const { seen } = mount('form:frm_1', source.load);
     await source.answer({ title: 'Feedback' });
     const before = seen.current?.data;
-    void seen.current?.reload();
+    act(() => {
+      void seen.current?.reload();
+    });
+    // a read under way shows (a view polling on its end sees it end, even when nothing changed)
+    expect(seen.current?.loading).toBe(true);
     await source.answer({ title: 'Feedback' });
     expect(seen.current?.data).toBe(before);
+    expect(seen.current?.loading).toBe(false);
   });
 
   it('keeps the failure as an ApiError, and the data read before it', async () => {

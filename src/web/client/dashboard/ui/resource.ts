@@ -61,6 +61,8 @@ function read(key: string, load: () => Promise<unknown>): Promise<void> {
       notify(entry);
     });
   entry.reading = reading;
+  // the views show that it is under way (and see it end, even when nothing changed)
+  notify(entry);
   return reading;
 }
 

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
 import { Notice } from '../ui/controls.js';
+import { useResource } from '../ui/resource.js';
 import {
   type Delivery,
   deliveryName,
@@ -33,42 +34,19 @@ export interface Deliveries {
 }
 
 export function useDeliveries(webhookId: string): Deliveries {
-  const [list, setList] = useState<Delivery[]>();
-  const [more, setMore] = useState(false);
-  const [error, setError] = useState<ApiError>();
-  // only the latest request's answer is shown (an older one arriving late is dropped), and none once unmounted
-  const asked = useRef(0);
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
+  // the newest page, under the webhook's key: a change (`queued`) drops a read that started before it
+  const page = useResource(`deliveries:${webhookId}`, () =>
+    ok(
+      api.GET('/webhooks/{id}/deliveries', { params: { path: { id: webhookId }, query: { limit: SHOWN } } }),
+    ),
   );
-  const refresh = useCallback(async () => {
-    const mine = ++asked.current;
-    const latest = () => mounted.current && asked.current === mine;
-    try {
-      const page = await ok(
-        api.GET('/webhooks/{id}/deliveries', {
-          params: { path: { id: webhookId }, query: { limit: SHOWN } },
-        }),
-      );
-      if (!latest()) return;
-      setList(page.data);
-      setMore(page.nextCursor !== null);
-      setError(undefined);
-    } catch (caught) {
-      if (latest()) setError(apiErrorOf(caught));
-    }
-  }, [webhookId]);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const { data, error, loading, reload: refresh, set } = page;
+  const list = data?.data;
 
-  // while a delivery is pending, look again once its next attempt is due (a failed look stops this)
+  // while a delivery is pending, look again once its next attempt is due, after each look that
+  // ended (a failed look stops this: "Refresh" tries again)
   useEffect(() => {
-    if (!list) return;
+    if (!list || loading || error) return;
     const wait = nextLook(list, Date.now());
     if (wait === undefined) return;
     let timer: ReturnType<typeof setTimeout>;
@@ -78,13 +56,17 @@ export function useDeliveries(webhookId: string): Deliveries {
     };
     timer = setTimeout(look, wait);
     return () => clearTimeout(timer);
-  }, [list, refresh]);
+  }, [list, loading, error, refresh]);
 
-  const queued = useCallback((delivery: Delivery) => {
-    asked.current++;
-    setList((current) => [delivery, ...(current ?? []).filter((item) => item.id !== delivery.id)]);
-  }, []);
-  return { list, more, error, refresh, queued };
+  const queued = useCallback(
+    (delivery: Delivery) =>
+      set((current) => ({
+        data: [delivery, ...(current?.data ?? []).filter((item) => item.id !== delivery.id)],
+        nextCursor: current?.nextCursor ?? null,
+      })),
+    [set],
+  );
+  return { list, more: Boolean(data?.nextCursor), error, refresh, queued };
 }
 
 export function DeliveryList({ webhook, deliveries }: { webhook: Webhook; deliveries: Deliveries }) {
