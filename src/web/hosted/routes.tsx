@@ -158,16 +158,16 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
         // The page again, with what went wrong and every answer kept. 400, not 200: the post was
         // refused and nothing was stored, which is what the status says to anything that is not a
         // person (a test, a proxy's logs, a browser's devtools); browsers show the page alike.
-        const refusedState = (errors: FieldError[], keySpent: boolean): PageState => ({
+        const refused = (errors: FieldError[], keySpent: boolean): PageState => ({
           ...state,
           errors,
           status: 400,
-          idempotencyKey: keySpent || !key ? token() : key,
+          idempotencyKey: keySpent ? token() : state.idempotencyKey,
         });
 
         if (!oneByOne(stored)) {
           return submitPost(request, reply, post, (errors, keySpent) =>
-            pages.form(reply, post.form, refusedState(errors, keySpent)),
+            pages.form(reply, post.form, refused(errors, keySpent)),
           );
         }
         const step = stepFrom(
@@ -192,12 +192,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
           case 'submit':
             return submitPost(request, reply, post, (errors, keySpent) => {
               const at = refusedAt(post.form.view, post.answers, step.from, errors);
-              // the one-by-one page keeps its key unless it is spent (its first page may have had none)
-              const refused = refusedState(at.errors, keySpent);
-              return pages.question(reply, post.form, at.question, {
-                ...refused,
-                idempotencyKey: keySpent ? refused.idempotencyKey : state.idempotencyKey,
-              });
+              return pages.question(reply, post.form, at.question, refused(at.errors, keySpent));
             });
         }
       },
