@@ -44,6 +44,15 @@ export interface FormField {
   integer?: boolean;
 }
 
+/** How an answer marked personal is kept (API.md §6.1). */
+export type PiiMode = 'plain' | 'masked' | 'hashed' | 'encrypted' | 'dropped';
+
+/** A field as its owner writes and reads it (the dashboard's builder): the public field and its PII handling. */
+export interface OwnerField extends FormField {
+  pii?: boolean;
+  piiMode?: PiiMode;
+}
+
 /** `ui` (API.md §5.4, §11.1): the members the page honours; others are kept as given. */
 export interface FormUi {
   theme?: 'auto' | 'light' | 'dark';

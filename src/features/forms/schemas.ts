@@ -7,6 +7,7 @@ import type {
   FieldType,
   FormStatus,
   Logic as LogicShape,
+  PiiMode,
 } from '../../shared/form.js';
 import { WebhookInput, WebhookOut } from '../webhooks/schemas.js';
 
@@ -40,7 +41,13 @@ export const FORM_STATUSES = [
   'archived',
 ] as const satisfies readonly FormStatus[];
 
-export const PII_MODES = ['plain', 'masked', 'hashed', 'encrypted', 'dropped'] as const;
+export const PII_MODES = [
+  'plain',
+  'masked',
+  'hashed',
+  'encrypted',
+  'dropped',
+] as const satisfies readonly PiiMode[];
 
 export const CONDITION_OPS = [
   'equals',

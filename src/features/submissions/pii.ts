@@ -1,5 +1,6 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import { sha256Hex } from '../../platform/hashing.js';
+import type { PiiMode } from '../../shared/form.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
 import type { AnswerValue } from './validator.js';
 
@@ -14,7 +15,6 @@ import type { AnswerValue } from './validator.js';
  *   dropped    absent
  */
 
-export type PiiMode = 'plain' | 'masked' | 'hashed' | 'encrypted' | 'dropped';
 export type StoredValue = AnswerValue | { $masked: AnswerValue } | { $encrypted: string };
 export type StoredAnswers = Record<string, StoredValue>;
 
