@@ -128,8 +128,6 @@ export function formPages(page: PageContext) {
   };
 }
 
-export type FormPages = ReturnType<typeof formPages>;
-
 /** Where a page posts: its own address, keeping `?embed=1` and the owner's `?preview=1`. */
 function actionOf(form: StoredForm, { embedded, preview }: Pick<PageState, 'embedded' | 'preview'>): string {
   const flags = [embedded && 'embed=1', preview && 'preview=1'].filter(Boolean);
