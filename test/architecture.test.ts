@@ -37,22 +37,8 @@ describe('the import graph of src/', () => {
   });
 });
 
-/**
- * TODO(form contract, issue 19): modules of the dashboard that still hold their own copy of the
- * form's types, or take them from elsewhere than shared/form.ts; its folders are being
- * restructured at the time of writing. Each entry is a module (path under src/, no extension);
- * the test fails when an entry no longer breaks the rule, so the list only shrinks.
- */
-const FORM_CONTRACT_TODO: readonly string[] = [
-  'web/client/dashboard/builder/fields-editor',
-  'web/client/dashboard/builder/model',
-  'web/client/dashboard/builder/preview',
-  'web/client/dashboard/builder/view',
-];
-
 describe('the form’s contract (shared/form.ts)', () => {
   const violations = formContractViolations(SRC);
-  const moduleOf = (line: string) => line.slice(0, line.indexOf(':'));
 
   it('reads the contract’s names off shared/form.ts', () => {
     expect([...formContractNames(SRC)]).toEqual(
@@ -61,12 +47,7 @@ describe('the form’s contract (shared/form.ts)', () => {
   });
 
   it('is the one description of the form: imported from there, never copied (on the server and in web/client)', () => {
-    expect(violations.filter((line) => !FORM_CONTRACT_TODO.includes(moduleOf(line)))).toEqual([]);
-  });
-
-  it('keeps the to-do list to modules that still break the rule', () => {
-    const breaking = new Set(violations.map(moduleOf));
-    expect(FORM_CONTRACT_TODO.filter((module) => !breaking.has(module))).toEqual([]);
+    expect(violations).toEqual([]);
   });
 
   it(`is ${FORM_CONTRACT}, in shared: importing nothing`, () => {

@@ -6,8 +6,9 @@ import { emailMessage } from '../../platform/mail-outbox.js';
 import type { OutboxMessage } from '../../platform/outbox.js';
 import { Problem } from '../../platform/problem.js';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../platform/rate-limit.js';
+import { AUTO_RESPONSES_PER_RECIPIENT_PER_HOUR, SUBJECT_FIELD_TYPES } from '../../shared/auto-response.js';
 import type { Answers } from '../../shared/logic.js';
-import type { Field, FieldType, FormDefinition } from '../forms/schemas.js';
+import type { Field, FormDefinition } from '../forms/schemas.js';
 import { asText, mask, piiModeOf } from './pii.js';
 import type { SubmitDependencies } from './submit.js';
 import type { AnswerValue } from './validator.js';
@@ -76,21 +77,6 @@ export function renderTemplate(
   const parts = template.split(new RegExp(PLACEHOLDER.source, 'g'));
   return parts.map((part, i) => encode(i % 2 === 1 ? (values.get(part) ?? '') : part)).join('');
 }
-
-/**
- * The field types whose answers may go into an auto-response's subject: an option the owner
- * wrote (`select`), yes or no, a number, a rating, a date. A respondent chooses among them but
- * words none of them. Any other answer (a name, a message, even the e-mail address, whose local
- * part is free text) in the subject would let anyone send anyone a subject of their own from
- * the owner's domain; those go into the body only, below the owner's own words.
- */
-export const SUBJECT_FIELD_TYPES: ReadonlySet<FieldType> = new Set([
-  'select',
-  'checkbox',
-  'number',
-  'rating',
-  'date',
-]);
 
 /** Of the answers as the owner sees them, those that may go into a subject (SUBJECT_FIELD_TYPES). */
 function subjectView(definition: FormDefinition, shown: ReadonlyMap<string, string>): Map<string, string> {
@@ -198,9 +184,6 @@ export function autoResponseMessage(
     headers: { 'Auto-Submitted': 'auto-replied' },
   };
 }
-
-/** Auto-responses to one mailbox in an hour, from every form together (docs/decisions.md). */
-export const AUTO_RESPONSES_PER_RECIPIENT_PER_HOUR = 3;
 
 /**
  * The counter of auto-responses per mailbox: in Redis when REDIS_URL is set, so every instance

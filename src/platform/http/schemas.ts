@@ -82,7 +82,7 @@ const integerHeader = (description: string) => ({
 export const RESPONSE_HEADERS = {
   'X-Request-Id': {
     description:
-      'The id of this request (the X-Request-Id sent, else a new UUID): quote it when reporting a problem',
+      'The id of this request (the X-Request-Id sent when it is a UUID, else a new UUID): quote it when reporting a problem',
     required: true,
     schema: { type: 'string' },
   },

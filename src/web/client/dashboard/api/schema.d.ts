@@ -802,7 +802,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The id of this request (the X-Request-Id sent, else a new UUID): quote it when reporting a problem */
+        /** @description The id of this request (the X-Request-Id sent when it is a UUID, else a new UUID): quote it when reporting a problem */
         "X-Request-Id": string;
         /** @description The form version in quotes (`"3"`): send it back in If-None-Match or If-Match */
         ETag: string;

@@ -1,6 +1,7 @@
+import type { FieldType } from '../../../../shared/form.js';
 import { TextInput, Tick } from '../ui/controls.js';
 import { Choice, numberOf } from './inputs.js';
-import { FIELD_TYPES, type FieldInput, type FieldType, newFieldId } from './model.js';
+import { FIELD_TYPES, type FieldInput, newFieldId } from './model.js';
 
 /**
  * The form's fields (API.md §5.1): each with its type, label, id, help, placeholder, options and

@@ -1,3 +1,5 @@
+import { SUBJECT_FIELD_TYPES } from '../../../../shared/auto-response.js';
+import type { Condition, ConditionLeaf, FieldType, LogicRule, OwnerField } from '../../../../shared/form.js';
 import type { paths } from '../api/schema.js';
 
 /** The form as the builder edits it: the API's own types (schema.d.ts), nothing written twice. */
@@ -5,14 +7,11 @@ export type { StoredForm } from '../forms/resource.js';
 export type FormInput = paths['/forms/{id}']['put']['requestBody']['content']['application/json'];
 /** A new form (POST /forms): the same members, none of them null, and its environment. */
 export type NewForm = paths['/forms']['post']['requestBody']['content']['application/json'];
-export type FieldInput = NonNullable<FormInput['fields']>[number];
-export type FieldType = FieldInput['type'];
+/** A field as the builder edits it: the form contract's owner field (shared/form.ts). */
+export type FieldInput = OwnerField;
 export type Ui = NonNullable<FormInput['ui']>;
 export type LogicInput = NonNullable<FormInput['logic']>;
-type LogicRule = LogicInput['rules'][number];
-/** A rule's condition as the API takes it: a test of one answer, or all/any of others. */
-type Condition = LogicRule['when'];
-type Test = Extract<Condition, { field: string }>;
+type Test = ConditionLeaf;
 export type Operator = Test['op'];
 
 export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = [
@@ -126,23 +125,9 @@ export function fromLogic(logic: LogicInput | null | undefined): RuleRow[] {
   });
 }
 
-/**
- * The fields whose answers an automatic reply's subject may carry: the respondent chooses them
- * but words none of them (the server's SUBJECT_FIELD_TYPES, submissions/mail.ts). Anyone's own
- * words in a subject sent from the owner's domain would be a way to mail anyone anything.
- */
-const SUBJECT_FIELD_TYPES: ReadonlySet<FieldType> = new Set([
-  'select',
-  'checkbox',
-  'number',
-  'rating',
-  'date',
-]);
+/** The fields whose answers an automatic reply's subject may carry (shared/auto-response.ts). */
 export const subjectFields = (fields: readonly FieldInput[]): FieldInput[] =>
   fields.filter((field) => SUBJECT_FIELD_TYPES.has(field.type));
-
-/** The most automatic replies one mailbox gets an hour, from every form together (the server's, submissions/mail.ts). */
-export const AUTO_RESPONSES_PER_HOUR = 3;
 
 /** A field id not yet taken, from its label ("Your name" → your_name). */
 export function newFieldId(label: string, taken: readonly string[]): string {

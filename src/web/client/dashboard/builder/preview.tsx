@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import type { PageForm } from '../../../../shared/form.js';
 import { FormPage, QuestionPage } from '../../../components/form/form-page.js';
-import type { PublicForm } from '../../../components/form/types.js';
 
 /**
  * The live preview: the hosted page's own components (components/form, the very functions
@@ -9,7 +9,7 @@ import type { PublicForm } from '../../../components/form/types.js';
  * neither page's styles reach the other. A one-by-one form shows its first question. Nothing
  * in it is sent anywhere: its form posts nowhere.
  */
-export function Preview({ form }: { form: PublicForm }) {
+export function Preview({ form }: { form: PageForm }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const stylesheet = document.getElementById('app')?.dataset.hostedCss;
 

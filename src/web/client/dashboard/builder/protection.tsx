@@ -1,6 +1,7 @@
+import { AUTO_RESPONSES_PER_RECIPIENT_PER_HOUR } from '../../../../shared/auto-response.js';
 import { TextInput, Tick } from '../ui/controls.js';
 import { Choice } from './inputs.js';
-import { AUTO_RESPONSES_PER_HOUR, type FieldInput, subjectFields } from './model.js';
+import { type FieldInput, subjectFields } from './model.js';
 
 /**
  * Spam protection beyond the honeypot (API.md §5.4): a CAPTCHA (its secret write-only: blank
@@ -195,7 +196,7 @@ export function AutoResponseEditor({
       <TextInput
         id="auto-body"
         label="Message"
-        hint={`{{fieldId}} is replaced with that answer, such as {{name}}. One mailbox gets at most ${AUTO_RESPONSES_PER_HOUR} automatic replies an hour, from all forms together.`}
+        hint={`{{fieldId}} is replaced with that answer, such as {{name}}. One mailbox gets at most ${AUTO_RESPONSES_PER_RECIPIENT_PER_HOUR} automatic replies an hour, from all forms together.`}
         multiline
         value={reply.body}
         onInput={(body) => set({ body })}

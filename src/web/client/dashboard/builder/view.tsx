@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
-import type { PublicForm } from '../../../components/form/types.js';
+import type { PageForm } from '../../../../shared/form.js';
 import { ApiError, api, ok } from '../api/client.js';
 import { loadStoredForm, useStoredForm } from '../forms/resource.js';
 import { useAction } from '../ui/action.js';
@@ -42,7 +42,7 @@ function FormBuilder({ id }: { id: string }) {
   const { busy, error, run } = useAction();
   useTitle(draft ? `Edit “${draft.title}”` : 'Form builder');
 
-  const preview = useMemo<PublicForm | undefined>(
+  const preview = useMemo<PageForm | undefined>(
     () =>
       draft && {
         id,
