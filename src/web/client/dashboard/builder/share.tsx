@@ -1,0 +1,83 @@
+import { CopyButton } from '../ui/copy.js';
+import { embedSnippets } from './share-snippets.js';
+
+/**
+ * The Share panel (issue 25, item 7): the form's link with copy and open, its QR code (an SVG
+ * the server draws, GET /forms/{id}/qr.svg, named for screen readers) and every way to embed
+ * it, each snippet shown in full before it is copied. Shown in the builder's Share tab and
+ * right after a form's first Publish.
+ */
+export function SharePanel({
+  formId,
+  status,
+  title,
+}: {
+  formId: string;
+  status: string;
+  /** The form's title, for the snippets' frame names; "Form" without it. */
+  title?: string;
+}) {
+  const base = location.origin;
+  const link = `${base}/f/${encodeURIComponent(formId)}`;
+  const qr = `/forms/${encodeURIComponent(formId)}/qr.svg`;
+  return (
+    <section class="share" aria-labelledby="share-heading">
+      <h2 id="share-heading">Share your form</h2>
+      {status !== 'live' && (
+        <p class="notice share__unpublished">
+          {status === 'active'
+            ? 'This form takes answers only through your own integrations (it is “active”, not public): the link and the snippets show visitors “not found” until you publish it.'
+            : 'This form is not published yet: the link and the snippets show visitors “not found” until you publish it. Everything here is ready for that moment.'}
+        </p>
+      )}
+      <div class="share__link">
+        <label for="share-link">Link to your form</label>
+        <div class="share__link-row">
+          <input
+            id="share-link"
+            type="text"
+            readOnly
+            value={link}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <CopyButton text={link} label="Copy link" />
+          <a class="button button--small" href={link} target="_blank" rel="noopener">
+            Open<span class="visually-hidden"> the form in a new tab</span>
+          </a>
+        </div>
+      </div>
+      <div class="share__qr">
+        <h3>QR code</h3>
+        <p class="muted">For posters, slides and printed invitations: a phone's camera opens the link.</p>
+        <img src={qr} alt={`QR code that opens ${link}`} width={176} height={176} />
+        <p>
+          <a href={qr} download={`${formId}-qr.svg`}>
+            Download the QR code<span class="visually-hidden"> as an SVG image</span>
+          </a>
+        </p>
+      </div>
+      <div class="share__embed">
+        <h3>Embed it on your site</h3>
+        <p class="muted">Paste one of these into your page's HTML.</p>
+        {embedSnippets({ base, formId, title: title || 'Form' }).map((snippet) => (
+          <div class="share__snippet" key={snippet.id}>
+            <h4 id={`snippet-${snippet.id}`}>{snippet.name}</h4>
+            <p class="hint" id={`snippet-${snippet.id}-hint`}>
+              {snippet.about}
+            </p>
+            <textarea
+              class="share__code"
+              readOnly
+              spellcheck={false}
+              rows={snippet.code.split('\n').length}
+              aria-labelledby={`snippet-${snippet.id}`}
+              aria-describedby={`snippet-${snippet.id}-hint`}
+              value={snippet.code}
+            />
+            <CopyButton text={snippet.code} label={`Copy the ${snippet.name.toLowerCase()} code`} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
