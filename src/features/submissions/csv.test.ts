@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { newId } from '../../platform/ids.js';
-import { csvRecord, guardCell } from './csv.js';
+import { csvFileName, csvRecord, guardCell } from './csv.js';
 
 /** GET /responses?…&format=csv (API.md §6.2): RFC 4180, formula-injection guard, PII, filters, streaming. */
 
@@ -111,7 +111,11 @@ describe('format=csv', () => {
     const response = await exportCsv(user, form.id);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="${form.id}-responses.csv"`);
+    // named after the title and the day (API.md §6.2), not the form's id
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${form.title} ${today}.csv"; filename*=UTF-8''${encodeURIComponent(`${form.title} ${today}.csv`)}`,
+    );
     // every cell quoted (issue 19): a spreadsheet splitting on another separator keeps it whole
     const header = [...HEADER, 'name', 'email', 'topic', 'message'].map((cell) => `"${cell}"`);
     expect(response.text).toBe(`${header.join(',')}\r\n`);
@@ -417,4 +421,149 @@ describe('guardCell', () => {
       expect(guardCell(cell)).toBe(cell);
     },
   );
+});
+
+describe('options for spreadsheets (API.md §6.2)', () => {
+  const FIELDS = [
+    { id: 'full_name', type: 'text', label: 'Full name' },
+    { id: 'where', type: 'text', label: 'Café or bar?' },
+    { id: 'status', type: 'text', label: 'status' },
+    { id: 'a', type: 'text', label: 'Same' },
+    { id: 'b', type: 'text', label: 'Same' },
+    { id: 'evil', type: 'text', label: '=cmd|calc' },
+  ];
+
+  it('headers=labels heads the field columns with their labels; shared or fixed-column labels say their id', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live', fields: FIELDS });
+    await submit(form.id, { full_name: 'Zoë', where: 'café' });
+    const response = await exportCsv(user, form.id, '&headers=labels');
+    const [header, row] = parseCsv(response.text);
+    expect(header).toEqual([
+      ...HEADER,
+      'Full name',
+      'Café or bar?',
+      'status (status)',
+      'Same (a)',
+      'Same (b)',
+      "'=cmd|calc",
+    ]);
+    expect(row?.slice(5, 7)).toEqual(['Zoë', 'café']);
+    // the default stays the ids
+    expect(parseCsv((await exportCsv(user, form.id, '&headers=ids')).text)[0]?.slice(5, 7)).toEqual([
+      'full_name',
+      'where',
+    ]);
+  });
+
+  it('bom=1 starts the file with a UTF-8 byte-order mark; without it there is none', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live', fields: FIELDS });
+    await submit(form.id, { where: 'café' });
+    for (const on of ['1', 'true']) {
+      const response = await exportCsv(user, form.id, `&bom=${on}`);
+      // U+FEFF, which UTF-8 writes as EF BB BF
+      expect(Buffer.from(response.text).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      expect(response.text.slice(1)).toMatch(/^"id",/);
+      expect(response.text).toContain('"café"');
+    }
+    for (const off of ['', '&bom=0', '&bom=false']) {
+      const response = await exportCsv(user, form.id, off);
+      expect(response.text.charAt(0)).toBe('"');
+    }
+  });
+
+  it('notes=1 adds a notes column: each response\'s notes oldest first, one a line, guarded; none empty', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live', fields: FIELDS });
+    const noted = await submit(form.id, { full_name: 'Ann' });
+    const bare = await submit(form.id, { full_name: 'Bob' });
+    for (const text of ['Called back', '=1+1 is not a formula', 'Paid, "in full"']) {
+      const added = await t.request({
+        method: 'POST',
+        url: `/responses/${noted.id}/notes`,
+        auth: user.token,
+        body: { text },
+      });
+      expect(added.status).toBe(200);
+    }
+    const records = await exportRecords(user, form.id, '&notes=1&headers=labels');
+    expect(Object.keys(records[0] ?? {}).at(-1)).toBe('notes');
+    const byId = new Map(records.map((record) => [record.id, record]));
+    expect(byId.get(noted.id)?.notes).toBe("Called back\n'=1+1 is not a formula\nPaid, \"in full\"");
+    expect(byId.get(bare.id)?.notes).toBe('');
+    expect(byId.get(noted.id)?.['Full name']).toBe('Ann');
+    // without notes=1, no such column
+    expect(Object.keys((await exportRecords(user, form.id))[0] ?? {})).not.toContain('notes');
+  });
+
+  it('notes stay with their response across chunks of a long export', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live', fields: [FIELDS[0]] });
+    const base = Date.parse('2026-04-01T00:00:00.000Z');
+    const ids = await insertRows(
+      form,
+      Array.from({ length: 2500 }, (_, i) => ({ createdAt: new Date(base + i * 1000).toISOString() })),
+    );
+    const noteRows = ids
+      .filter((_, i) => i % 400 === 0)
+      .map((submissionId, i) => ({
+        id: newId('note'),
+        submission_id: submissionId,
+        user_id: form.userId,
+        text: `note ${submissionId}`,
+        created_at: new Date(base + i).toISOString(),
+      }));
+    await t.app.intake.database.db.insertInto('submission_notes').values(noteRows).execute();
+    const records = await exportRecords(user, form.id, '&notes=1');
+    expect(records).toHaveLength(2500);
+    const withNotes = records.filter((record) => record.notes !== '');
+    expect(withNotes.map((record) => record.notes).sort()).toEqual(noteRows.map((note) => note.text).sort());
+    for (const record of withNotes) expect(record.notes).toBe(`note ${record.id}`);
+  });
+
+  it('names the file after the title and the day, with a UTF-8 filename* for a title beyond ASCII', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live', title: 'Café: sign-ups / 2026?' });
+    const response = await exportCsv(user, form.id);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Cafe- sign-ups - 2026- ${today}.csv"; filename*=UTF-8''Caf%C3%A9-%20sign-ups%20-%202026-%20${today}.csv`,
+    );
+  });
+
+  it.each([
+    ['Event sign-up', 'Event sign-up 2026-11-25.csv', 'Event sign-up 2026-11-25.csv'],
+    ['Ünïcödé Ñame', 'Ünïcödé Ñame 2026-11-25.csv', 'Unicode Name 2026-11-25.csv'],
+    ['日本語のフォーム', '日本語のフォーム 2026-11-25.csv', 'responses 2026-11-25.csv'],
+    ['a<b>c:"d"/e\\f|g?h*', 'a-b-c-d-e-f-g-h- 2026-11-25.csv', 'a-b-c-d-e-f-g-h- 2026-11-25.csv'],
+    ['  ..hidden.  ', 'hidden 2026-11-25.csv', 'hidden 2026-11-25.csv'],
+    ['CON', 'responses CON 2026-11-25.csv', 'responses CON 2026-11-25.csv'],
+    ['tab\there\nnewline', 'tab here newline 2026-11-25.csv', 'tab here newline 2026-11-25.csv'],
+    ['x'.repeat(300), `${'x'.repeat(100)} 2026-11-25.csv`, `${'x'.repeat(100)} 2026-11-25.csv`],
+  ])('csvFileName(%j) is safe on every system', (title, unicode, ascii) => {
+    expect(csvFileName(title, '2026-11-25')).toEqual({ unicode, ascii });
+  });
+
+  it.each([
+    ['headers=names', '&headers=names', 'headers'],
+    ['bom=yes', '&bom=yes', 'bom'],
+    ['notes=2', '&notes=2', 'notes'],
+  ])('refuses %s with a 400 naming the parameter', async (_case, query) => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live' });
+    expectProblem(await exportCsv(user, form.id, query), 400, 'invalid_parameter');
+  });
+
+  it('refuses the CSV options without format=csv: they would do nothing', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live' });
+    const response = await t.request({
+      method: 'GET',
+      url: `/responses?form_id=${form.id}&environment=development&bom=1&headers=labels`,
+      auth: user.token,
+    });
+    expectProblem(response, 400, 'invalid_parameter');
+    expect(response.body.errors.map((error: { field: string }) => error.field)).toEqual(['headers', 'bom']);
+  });
 });

@@ -4,7 +4,7 @@ import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
 import type { StoredForm } from '../forms/repo.js';
 import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
-import { exportChunks, type SubmissionFilter } from './repo.js';
+import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
 import type { AnswerValue } from './validator.js';
 
 /**
@@ -12,8 +12,22 @@ import type { AnswerValue } from './validator.js';
  * UTF-8, header `id,createdAt,status,read,starred` then one column per field of the form,
  * values as the owner sees them (masked values masked, encrypted ones decrypted). Rows
  * come from a keyset cursor in chunks and leave through a stream with backpressure, so
- * memory stays flat however many rows match.
+ * memory stays flat however many rows match. For people opening it in a spreadsheet
+ * (`CsvOptions`): the fields' labels as headers, a byte-order mark, a `notes` column; the
+ * file is named after the form's title and the day (`csvFileName`).
  */
+
+/** The export's options (API.md §6.2): what the dashboard's "Export" asks for, all on. */
+export interface CsvOptions {
+  /** Head the field columns with their labels rather than their ids. */
+  labels: boolean;
+  /** Start with U+FEFF: without it Excel reads UTF-8 as the system's code page and garbles "café". */
+  bom: boolean;
+  /** A last column `notes`: each response's notes, oldest first, one per line. */
+  notes: boolean;
+}
+
+export const PLAIN_CSV: CsvOptions = { labels: false, bom: false, notes: false };
 
 export const FIXED_COLUMNS = ['id', 'createdAt', 'status', 'read', 'starred'] as const;
 
@@ -63,12 +77,53 @@ export function csvRecord(cells: readonly string[]): string {
   return `${line}\r\n`;
 }
 
+/**
+ * The field columns' headers: ids, or labels. Two fields with one label (or a label that is a
+ * fixed column's name) would make columns a reader cannot tell apart: those say their id too.
+ */
+export function fieldHeaders(form: StoredForm, options: CsvOptions): string[] {
+  const fields = form.definition.fields;
+  if (!options.labels) return fields.map((field) => field.id);
+  const taken = new Map<string, number>();
+  const reserved = new Set<string>([...FIXED_COLUMNS, ...(options.notes ? ['notes'] : [])]);
+  for (const field of fields) taken.set(field.label, (taken.get(field.label) ?? 0) + 1);
+  return fields.map((field) =>
+    (taken.get(field.label) ?? 0) > 1 || reserved.has(field.label)
+      ? `${field.label} (${field.id})`
+      : field.label,
+  );
+}
+
+/** A response's notes as one cell: oldest first, one per line (the cell is quoted, so lines are kept). */
+function notesCell(notes: readonly StoredNote[] | undefined): string {
+  return notes ? notes.map((note) => note.text).join('\n') : '';
+}
+
 /** The export as a byte stream: the header, then every matching submission, newest first. */
-export function csvStream(db: Db, envelope: Envelope, form: StoredForm, filter: SubmissionFilter): Readable {
+export function csvStream(
+  db: Db,
+  envelope: Envelope,
+  form: StoredForm,
+  filter: SubmissionFilter,
+  options: CsvOptions = PLAIN_CSV,
+): Readable {
   const fieldIds = form.definition.fields.map((field) => field.id);
   async function* chunks() {
-    yield csvRecord([...FIXED_COLUMNS, ...fieldIds].map(guardCell));
+    const header = [...FIXED_COLUMNS, ...fieldHeaders(form, options), ...(options.notes ? ['notes'] : [])];
+    yield (options.bom ? '\uFEFF' : '') + csvRecord(header.map(guardCell));
     for await (const submissions of exportChunks(db, filter, CHUNK)) {
+      // one query a chunk: the notes of its responses, grouped by response
+      const notes = new Map<string, StoredNote[]>();
+      if (options.notes) {
+        for (const note of await notesOf(
+          db,
+          submissions.map((submission) => submission.id),
+        )) {
+          const list = notes.get(note.submissionId);
+          if (list) list.push(note);
+          else notes.set(note.submissionId, [note]);
+        }
+      }
       let text = '';
       for (const submission of submissions) {
         const answers = hasEncrypted(submission.answers)
@@ -84,6 +139,7 @@ export function csvStream(db: Db, envelope: Envelope, form: StoredForm, filter: 
         // own answers only: a field named `constructor` left blank is not Object.prototype's
         for (const id of fieldIds)
           record.push(guardCell(cellOf(Object.hasOwn(answers, id) ? answers[id] : undefined)));
+        if (options.notes) record.push(guardCell(notesCell(notes.get(submission.id))));
         text += csvRecord(record);
       }
       if (text !== '') yield text;
@@ -93,11 +149,61 @@ export function csvStream(db: Db, envelope: Envelope, form: StoredForm, filter: 
   return Readable.from(chunks(), { objectMode: false });
 }
 
-export function sendCsv(reply: FastifyReply, form: StoredForm, stream: Readable): FastifyReply {
-  return reply
-    .status(200)
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${form.id}-responses.csv"`)
-    .header('cache-control', 'no-store')
-    .send(stream);
+/** Characters no file name may hold on some system (Windows is the strictest), and control characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+const UNSAFE_IN_NAME = /[<>:"/\\|?*\u0000-\u001f\u007f]+/g;
+/** Names Windows keeps for devices, whatever the extension. */
+const RESERVED_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+/** Room for the date and extension within the 255 bytes most file systems allow. */
+const TITLE_CHARACTERS = 100;
+
+/**
+ * The download's name: the form's title and the day, `Event sign-up 2026-11-25.csv`, safe on
+ * every system: characters a file system refuses become `-`, spaces are collapsed, no leading
+ * or trailing dots or spaces, no device name, at most 100 characters of title. `ascii` is the
+ * fallback for the plain `filename=` (accents taken off, anything else non-ASCII gone).
+ */
+export function csvFileName(title: string, day: string): { unicode: string; ascii: string } {
+  const tidy = (text: string) => {
+    const cut = [...text.replace(/\s+/g, ' ').replace(UNSAFE_IN_NAME, '-').trim()]
+      .slice(0, TITLE_CHARACTERS)
+      .join('');
+    const name = cut.replace(/^[.\s-]+|[.\s]+$/g, '');
+    return name === '' || RESERVED_NAME.test(name) ? `responses${name === '' ? '' : ` ${name}`}` : name;
+  };
+  const unicode = tidy(title.normalize('NFC'));
+  const ascii = tidy(
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]+/g, ' '),
+  );
+  return { unicode: `${unicode} ${day}.csv`, ascii: `${ascii} ${day}.csv` };
+}
+
+/** RFC 6266 with RFC 8187: the ASCII name for every client, the UTF-8 one for those that read it. */
+export function contentDisposition(title: string, day: string): string {
+  const { unicode, ascii } = csvFileName(title, day);
+  const encoded = encodeURIComponent(unicode).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function sendCsv(
+  reply: FastifyReply,
+  form: StoredForm,
+  stream: Readable,
+  now = new Date(),
+): FastifyReply {
+  return (
+    reply
+      .status(200)
+      .type('text/csv; charset=utf-8')
+      // the day the export was made (UTC), as the file in a downloads folder should say
+      .header('content-disposition', contentDisposition(form.title, now.toISOString().slice(0, 10)))
+      .header('cache-control', 'no-store')
+      .send(stream)
+  );
 }

@@ -45,6 +45,7 @@ import {
 } from './repo.js';
 import { writeResponseChange } from './response-events.js';
 import {
+  isOn,
   OptionalScope,
   ResponsesQuery,
   type ResponsesQueryInput,
@@ -70,7 +71,7 @@ const IdempotencyHeaders = Type.Object({
 /** What GET /responses answers with format=csv (API.md §6.2). */
 export const CsvExport = Type.String({
   description:
-    'RFC 4180, UTF-8: `id,createdAt,status,read,starred`, then a column per form field headed by its id',
+    "RFC 4180, UTF-8, every cell quoted: `id,createdAt,status,read,starred`, then a column per form field headed by its id (its label with headers=labels; a label two fields share, or a fixed column's name, followed by the id in brackets), then `notes` with notes=1 (oldest first, one a line). With bom=1 the file starts with a UTF-8 byte-order mark. Content-Disposition names the file after the form's title and the day (UTC): an ASCII `filename` and a UTF-8 `filename*`.",
 });
 
 function requireParameter(value: string | undefined, name: string): string {
@@ -211,6 +212,12 @@ export const submissionRoutes =
           errors: [{ field: 'format', code: 'enum', message: 'must be csv' }],
         });
       }
+      const csvOnly = (['headers', 'bom', 'notes'] as const).filter((name) => query[name] !== undefined);
+      if (query.format !== 'csv' && csvOnly.length > 0) {
+        throw badRequest('invalid_parameter', `${csvOnly.join(', ')} apply only to format=csv`, {
+          errors: csvOnly.map((field) => ({ field, code: 'format', message: 'applies only to format=csv' })),
+        });
+      }
       const { form } = await managedForm(request, formId, environment);
       const filter: SubmissionFilter = {
         formId: form.id,
@@ -221,7 +228,12 @@ export const submissionRoutes =
         read: query.read,
       };
       if (query.format === 'csv') {
-        return sendCsv(reply, form, csvStream(database.db, envelope, form, filter));
+        const options = {
+          labels: query.headers === 'labels',
+          bom: isOn(query.bom),
+          notes: isOn(query.notes),
+        };
+        return sendCsv(reply, form, csvStream(database.db, envelope, form, filter, options));
       }
       const limit = query.limit ?? 50;
       const { submissions, notes } = await listSubmissionsWithNotes(database.db, filter, {

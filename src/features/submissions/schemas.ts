@@ -36,6 +36,10 @@ export const SubmissionOut = Type.Object({
   createdAt: Timestamp,
 });
 
+/** A yes/no switch of the CSV export: `1` or `true` turns it on. */
+const CsvFlag = (description: string) => StringEnum(['1', '0', 'true', 'false'], { description });
+export const isOn = (flag: string | undefined): boolean => flag === '1' || flag === 'true';
+
 export const ResponsesQuery = Type.Object({
   form_id: Type.Optional(Type.String({ maxLength: 200 })),
   environment: Type.Optional(EnvironmentQuery),
@@ -47,6 +51,16 @@ export const ResponsesQuery = Type.Object({
   starred: Type.Optional(Type.Boolean()),
   read: Type.Optional(Type.Boolean()),
   format: Type.Optional(Type.String({ maxLength: 20 })),
+  // The CSV's options for people opening it in a spreadsheet (API.md §6.2); only with format=csv.
+  headers: Type.Optional(
+    StringEnum(['ids', 'labels'], {
+      description: 'format=csv: head the field columns with their ids (default) or their labels',
+    }),
+  ),
+  bom: Type.Optional(
+    CsvFlag('format=csv: start the file with a UTF-8 byte-order mark (Excel reads é right)'),
+  ),
+  notes: Type.Optional(CsvFlag("format=csv: add a `notes` column, each response's notes oldest first")),
 });
 export type ResponsesQueryInput = Static<typeof ResponsesQuery>;
 export const SubmissionIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
