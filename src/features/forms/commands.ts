@@ -1,7 +1,6 @@
 import type { Principal } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/dialect.js';
-import { newId } from '../../platform/ids.js';
 import { badRequest, conflict, forbidden, Problem } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
@@ -12,6 +11,7 @@ import { ssrfGuardOn } from '../webhooks/ssrf.js';
 import { formNotFound, managedOrThrow } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
 import { type FormView, presentForm } from './presenter.js';
+import { readableFormId } from './readable-id.js';
 import { deleteForm, findForm, insertForm, type StoredForm, updateForm } from './repo.js';
 import { assertWebhookMember, webhookRowsFor } from './webhooks-member.js';
 
@@ -64,7 +64,7 @@ export async function createForm(
   }
   const now = nowIso();
   const form: StoredForm = {
-    id: input.id ?? newId('frm'),
+    id: input.id ?? readableFormId(input.title),
     userId: principal.userId,
     environment: input.environment,
     title: input.title,

@@ -39,7 +39,7 @@ describe('forms endpoints', () => {
       expect(response.headers.etag).toBe('"1"');
       expect(response.headers.location).toBe(`/forms/${form.id}`);
       expect(keysOf(form)).toEqual(FULL_KEYS);
-      expect(form.id).toMatch(/^frm_[A-Za-z0-9]+$/);
+      expect(form.id).toMatch(/^frm_contact-us-[0-9a-hjkmnp-tv-z]{8}$/);
       expect(form).toMatchObject({
         title: 'Contact us',
         environment: 'development',
