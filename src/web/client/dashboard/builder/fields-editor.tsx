@@ -1,261 +1,111 @@
+import { useRef, useState } from 'preact/hooks';
 import type { FieldType } from '../../../../shared/form.js';
-import { TextInput, Tick } from '../ui/controls.js';
-import { Choice, numberOf } from './inputs.js';
-import { FIELD_TYPES, type FieldInput, newFieldId } from './model.js';
+import { FieldCard } from './field-card.js';
+import { idCameFrom, moved, newField, relabelled } from './field-model.js';
+import type { FieldInput } from './model.js';
+import { TypePalette } from './palette.js';
 
 /**
- * The form's fields (API.md §5.1): each with its type, label, id, help, placeholder, options and
- * rules, and its PII handling; moved up and down with buttons (WCAG 2.5.7: no dragging needed).
+ * The form's fields (API.md §5.1), a card each (field-card.tsx), moved up and down with buttons
+ * (WCAG 2.5.7: no dragging needed). "Add field" opens the type palette, so a field is made with
+ * the type it asks for; its label then takes focus. Each card keeps a key of its own while the
+ * fields move, so an opened "More options" moves with its field, and focus is put back where
+ * the hand was after every move or removal.
  */
 
-const TEXTUAL: FieldType[] = ['text', 'textarea', 'email', 'url', 'phone'];
-const PII_CHOICES = [
-  { value: 'none', label: 'Not personal data' },
-  { value: 'default', label: 'Personal: the form’s default handling' },
-  { value: 'plain', label: 'Personal: stored as given' },
-  { value: 'masked', label: 'Personal: masked' },
-  { value: 'hashed', label: 'Personal: hashed' },
-  { value: 'encrypted', label: 'Personal: encrypted' },
-  { value: 'dropped', label: 'Personal: not stored' },
-] as const;
-type PiiChoice = (typeof PII_CHOICES)[number]['value'];
-
-const optionsText = (options: FieldInput['options']) =>
-  (options ?? [])
-    .map((option) => (typeof option === 'string' ? option : `${option.value} | ${option.label}`))
-    .join('\n');
-const optionsOf = (text: string): FieldInput['options'] =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const [value = '', label] = line.split('|').map((part) => part.trim());
-      return label ? { value, label } : value;
-    });
+/** Focuses (and selects the text of) an element once the change it follows is drawn. */
+const focusSoon = (id: string, select = false) =>
+  requestAnimationFrame(() => {
+    const element = document.getElementById(id);
+    element?.focus();
+    if (select && element instanceof HTMLInputElement) element.select();
+  });
 
 export function FieldsEditor({
   fields,
   onChange,
   errorsFor,
+  idsFollowLabels,
 }: {
   fields: FieldInput[];
   onChange: (fields: FieldInput[]) => void;
   /** The API's message about a member of field `index` (`label`, `options`…), if it named one. */
   errorsFor: (index: number, member: string) => string | undefined;
+  /** Until the form is first published, a field's id is made again from its label as it changes. */
+  idsFollowLabels: boolean;
 }) {
+  const [choosing, setChoosing] = useState(false);
+  // one key per field, kept in step with every add, move and removal made here; a change from
+  // elsewhere (a reload) that alters the count starts the keys afresh
+  const nextKey = useRef(0);
+  const keys = useRef<number[]>([]);
+  if (keys.current.length !== fields.length) keys.current = fields.map(() => nextKey.current++);
+  const card = (index: number) => `field-${keys.current[index]}`;
+
   const update = (index: number, change: Partial<FieldInput>) =>
     onChange(fields.map((field, i) => (i === index ? { ...field, ...change } : field)));
   const move = (index: number, by: number) => {
-    const next = fields.slice();
-    const [field] = next.splice(index, 1);
-    if (field) next.splice(index + by, 0, field);
-    onChange(next);
+    keys.current = moved(keys.current, index, by);
+    const key = card(index + by);
+    onChange(moved(fields, index, by));
+    const to = index + by;
+    // at an end the button just pressed is disabled: its twin takes focus
+    const edge = by < 0 ? to === 0 : to === fields.length - 1;
+    focusSoon(`${key}-${(by < 0) !== edge ? 'up' : 'down'}`);
   };
-  const add = () => {
-    const label = `Question ${fields.length + 1}`;
-    onChange([
-      ...fields,
-      {
-        id: newFieldId(
-          label,
-          fields.map((field) => field.id),
-        ),
-        type: 'text',
-        label,
-      },
-    ]);
+  const remove = (index: number) => {
+    keys.current = keys.current.filter((_, i) => i !== index);
+    onChange(fields.filter((_, i) => i !== index));
+    const next = index < keys.current.length ? index : index - 1;
+    focusSoon(next >= 0 ? `${card(next)}-label` : 'add-field');
   };
+  const add = (type: FieldType) => {
+    setChoosing(false);
+    keys.current = [...keys.current, nextKey.current++];
+    onChange([...fields, newField(type, fields)]);
+    focusSoon(`${card(fields.length)}-label`, true);
+  };
+
   return (
     <>
       {fields.length === 0 && <p class="empty">No fields yet: add the first one.</p>}
       <ol class="field-list">
-        {fields.map((field, index) => {
-          const key = `field-${index}`;
-          const piiChoice: PiiChoice = !field.pii ? 'none' : (field.piiMode ?? 'default');
-          return (
-            <li key={key}>
-              <fieldset class="field-editor">
-                <legend>
-                  Field {index + 1}: {field.label || field.id}
-                </legend>
-                <div class="field-editor__grid">
-                  <TextInput
-                    id={`${key}-label`}
-                    label="Label"
-                    value={field.label}
-                    onInput={(label) => update(index, { label })}
-                    error={errorsFor(index, 'label')}
-                  />
-                  <Choice
-                    id={`${key}-type`}
-                    label="Type"
-                    value={field.type}
-                    options={FIELD_TYPES.map(({ type, label }) => ({ value: type, label }))}
-                    onChange={(type) =>
-                      update(
-                        index,
-                        type === 'select' && !field.options ? { type, options: ['Yes', 'No'] } : { type },
-                      )
-                    }
-                  />
-                  <TextInput
-                    id={`${key}-id`}
-                    label="Field id"
-                    hint="The answer's name in the API, CSV and webhooks."
-                    value={field.id}
-                    onInput={(id) => update(index, { id })}
-                    error={errorsFor(index, 'id')}
-                  />
-                  <TextInput
-                    id={`${key}-help`}
-                    label="Help text"
-                    value={field.help}
-                    onInput={(help) => update(index, { help: help || undefined })}
-                  />
-                  {field.type !== 'checkbox' && field.type !== 'rating' && field.type !== 'hidden' && (
-                    <TextInput
-                      id={`${key}-placeholder`}
-                      label="Placeholder"
-                      value={field.placeholder}
-                      onInput={(placeholder) => update(index, { placeholder: placeholder || undefined })}
-                    />
-                  )}
-                  {field.type === 'select' && (
-                    <>
-                      <TextInput
-                        id={`${key}-options`}
-                        label="Options"
-                        hint="One a line; “value | label” to show other words than the stored value."
-                        multiline
-                        value={optionsText(field.options)}
-                        onInput={(text) => update(index, { options: optionsOf(text) })}
-                        error={errorsFor(index, 'options')}
-                      />
-                      <Tick
-                        id={`${key}-multiple`}
-                        label="Several may be chosen"
-                        checked={field.multiple === true}
-                        onChange={(multiple) => update(index, { multiple: multiple || undefined })}
-                      />
-                    </>
-                  )}
-                  {TEXTUAL.includes(field.type) && (
-                    <>
-                      <TextInput
-                        id={`${key}-min-length`}
-                        label="Fewest characters"
-                        type="number"
-                        value={field.minLength}
-                        onInput={(text) => update(index, { minLength: numberOf(text) })}
-                        error={errorsFor(index, 'minLength')}
-                      />
-                      <TextInput
-                        id={`${key}-max-length`}
-                        label="Most characters"
-                        type="number"
-                        value={field.maxLength}
-                        onInput={(text) => update(index, { maxLength: numberOf(text) })}
-                        error={errorsFor(index, 'maxLength')}
-                      />
-                      <TextInput
-                        id={`${key}-pattern`}
-                        label="Pattern (a regular expression the whole answer matches)"
-                        value={field.pattern}
-                        onInput={(pattern) => update(index, { pattern: pattern || undefined })}
-                        error={errorsFor(index, 'pattern')}
-                      />
-                    </>
-                  )}
-                  {(field.type === 'number' || field.type === 'rating') && (
-                    <>
-                      <TextInput
-                        id={`${key}-min`}
-                        label="Smallest"
-                        type="number"
-                        value={field.min}
-                        onInput={(text) => update(index, { min: numberOf(text) })}
-                        error={errorsFor(index, 'min')}
-                      />
-                      <TextInput
-                        id={`${key}-max`}
-                        label="Largest"
-                        type="number"
-                        value={field.max}
-                        onInput={(text) => update(index, { max: numberOf(text) })}
-                        error={errorsFor(index, 'max')}
-                      />
-                    </>
-                  )}
-                  {field.type === 'number' && (
-                    <Tick
-                      id={`${key}-integer`}
-                      label="Whole numbers only"
-                      checked={field.integer === true}
-                      onChange={(integer) => update(index, { integer: integer || undefined })}
-                    />
-                  )}
-                  {field.type !== 'hidden' && (
-                    <Tick
-                      id={`${key}-required`}
-                      label="Required"
-                      checked={field.required === true}
-                      onChange={(required) => update(index, { required: required || undefined })}
-                    />
-                  )}
-                  <Choice
-                    id={`${key}-pii`}
-                    label="Personal data"
-                    value={piiChoice}
-                    options={PII_CHOICES}
-                    onChange={(choice) =>
-                      update(
-                        index,
-                        choice === 'none'
-                          ? { pii: undefined, piiMode: undefined }
-                          : { pii: true, piiMode: choice === 'default' ? undefined : choice },
-                      )
-                    }
-                  />
-                </div>
-                <p class="actions">
-                  <button
-                    class="button button--small"
-                    type="button"
-                    aria-label={`Move up: ${field.label}`}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                  >
-                    Move up
-                  </button>
-                  <button
-                    class="button button--small"
-                    type="button"
-                    aria-label={`Move down: ${field.label}`}
-                    disabled={index === fields.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    Move down
-                  </button>
-                  <button
-                    class="button button--small button--danger"
-                    type="button"
-                    aria-label={`Remove: ${field.label}`}
-                    onClick={() => onChange(fields.filter((_, i) => i !== index))}
-                  >
-                    Remove
-                  </button>
-                </p>
-              </fieldset>
-            </li>
-          );
-        })}
+        {fields.map((field, index) => (
+          <li key={keys.current[index]}>
+            <FieldCard
+              id={card(index)}
+              field={field}
+              position={index}
+              count={fields.length}
+              idFollows={idsFollowLabels && idCameFrom(field.id, field.label)}
+              onChange={(change) => update(index, change)}
+              onLabel={(label) => onChange(relabelled(fields, index, label, idsFollowLabels))}
+              onMove={(by) => move(index, by)}
+              onRemove={() => remove(index)}
+              errorFor={(member) => errorsFor(index, member)}
+            />
+          </li>
+        ))}
       </ol>
       <p>
-        <button class="button" type="button" onClick={add}>
+        <button
+          id="add-field"
+          class="button"
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setChoosing(true)}
+        >
           Add field
         </button>
       </p>
+      <TypePalette
+        open={choosing}
+        onPick={add}
+        onClose={() => {
+          setChoosing(false);
+          focusSoon('add-field');
+        }}
+      />
     </>
   );
 }

@@ -6,12 +6,14 @@ import type { Ui } from './model.js';
 import { AutoResponseEditor, CaptchaEditor, SpamRulesEditor } from './protection.js';
 
 /**
- * Two of the builder's sections, each a part of the form's settings: how the page looks and
- * behaves (`ui`), and what is kept, refused and mailed (PII, spam, notifications, the automatic
- * reply, retention). The API's refusals are shown by the control they name.
+ * The builder's sections beyond its fields: how the page looks (the Design tab), and in the
+ * Settings tab where it leads and who may embed it (`ui`), and what is kept, refused and mailed
+ * (PII, spam, notifications, the automatic reply, retention). The API's refusals are shown by
+ * the control they name.
  */
 
-export function PageSection({
+/** The Design tab: how the page looks and what its buttons and thanks say. */
+export function DesignSection({
   ui,
   changeUi,
   error,
@@ -21,7 +23,7 @@ export function PageSection({
   error: ApiError | undefined;
 }) {
   return (
-    <Section title="Page">
+    <Section title="Design">
       <Choice
         id="ui-layout"
         label="Layout"
@@ -55,6 +57,14 @@ export function PageSection({
         onChange={(progress) => changeUi({ progress })}
       />
       <TextInput
+        id="ui-accent"
+        label="Accent colour (#rrggbb)"
+        hint="The buttons’ and the focus ring’s colour. Blank: Intake’s blue."
+        value={ui.accentColor}
+        onInput={(accentColor) => changeUi({ accentColor: accentColor || undefined })}
+        error={error?.about('ui.accentColor')}
+      />
+      <TextInput
         id="ui-submit"
         label="Submit button"
         value={ui.submitLabel}
@@ -68,20 +78,36 @@ export function PageSection({
         hint="Thank you, when blank."
         onInput={(successMessage) => changeUi({ successMessage: successMessage || undefined })}
       />
+    </Section>
+  );
+}
+
+/** Part of the Settings tab: where the page leads after sending, its language, the sites that may embed it. */
+export function PageSection({
+  ui,
+  changeUi,
+  error,
+}: {
+  ui: Ui;
+  changeUi: (change: Partial<Ui>) => void;
+  error: ApiError | undefined;
+}) {
+  return (
+    <Section title="Page">
       <TextInput
         id="ui-redirect"
         label="After sending, go to (a web address)"
+        hint="Blank: the thank-you message is shown."
         type="url"
         value={ui.redirectUrl}
         onInput={(redirectUrl) => changeUi({ redirectUrl: redirectUrl || undefined })}
         error={error?.about('ui.redirectUrl')}
       />
       <TextInput
-        id="ui-accent"
-        label="Accent colour (#rrggbb)"
-        value={ui.accentColor}
-        onInput={(accentColor) => changeUi({ accentColor: accentColor || undefined })}
-        error={error?.about('ui.accentColor')}
+        id="ui-language"
+        label="Language (such as en, fr, ar)"
+        value={ui.language}
+        onInput={(language) => changeUi({ language: language || undefined })}
       />
       <TextInput
         id="ui-embed-origins"
@@ -91,12 +117,6 @@ export function PageSection({
         value={embedOriginsText(ui.embedOrigins)}
         onInput={(text) => changeUi({ embedOrigins: embedOriginsOf(text) })}
         error={error?.errors.find((problem) => problem.field.startsWith('ui.embedOrigins'))?.message}
-      />
-      <TextInput
-        id="ui-language"
-        label="Language (such as en, fr, ar)"
-        value={ui.language}
-        onInput={(language) => changeUi({ language: language || undefined })}
       />
     </Section>
   );

@@ -13,7 +13,9 @@ import { Section } from './inputs.js';
 import { LogicEditor } from './logic-editor.js';
 import { type StoredForm, toLogic, type Ui } from './model.js';
 import { Preview } from './preview.js';
-import { PageSection, PrivacySection } from './sections.js';
+import { DesignSection, PageSection, PrivacySection } from './sections.js';
+import { SharePanel } from './share.js';
+import { BuilderTabs } from './tabs.js';
 
 /**
  * The form builder (API.md §11.3): fields, rules, logic, the page's `ui`, PII handling, spam
@@ -169,43 +171,57 @@ function FormBuilder({ id }: { id: string }) {
           </button>
         )}
       </p>
-      <div class="builder__columns">
-        <div class="builder__editor">
-          <Section title="Form">
-            <TextInput
-              id="form-title"
-              label="Title"
-              value={draft.title}
-              onInput={(title) => change({ title })}
-              error={error?.about('title')}
-            />
-            <TextInput
-              id="form-description"
-              label="Description"
-              multiline
-              value={draft.ui.description}
-              onInput={(description) => changeUi({ description: description || undefined })}
-            />
-          </Section>
-          <Section title="Fields">
-            <FieldsEditor
-              fields={draft.fields}
-              onChange={(fields) => setDraft(withFields(draft, fields))}
-              errorsFor={fieldError}
-            />
-          </Section>
-          <Section title="Logic">
-            <LogicEditor rules={draft.rules} fields={draft.fields} onChange={(rules) => change({ rules })} />
-          </Section>
-          <PageSection ui={draft.ui} changeUi={changeUi} error={error} />
-          <PrivacySection draft={draft} change={change} error={error} />
-          <Elsewhere form={form} draft={draft} />
-        </div>
-        <aside class="builder__preview" aria-label="Preview">
-          <h2>Preview</h2>
-          <Preview form={preview} />
-        </aside>
-      </div>
+      <BuilderTabs
+        errorMembers={error?.errors.map((problem) => problem.field) ?? []}
+        preview={<Preview form={preview} />}
+        panels={{
+          build: (
+            <>
+              <Section title="Form">
+                <TextInput
+                  id="form-title"
+                  label="Title"
+                  value={draft.title}
+                  onInput={(title) => change({ title })}
+                  error={error?.about('title')}
+                />
+                <TextInput
+                  id="form-description"
+                  label="Description (shown under the title)"
+                  multiline
+                  value={draft.ui.description}
+                  onInput={(description) => changeUi({ description: description || undefined })}
+                />
+              </Section>
+              <Section title="Fields">
+                <FieldsEditor
+                  fields={draft.fields}
+                  onChange={(fields) => setDraft(withFields(draft, fields))}
+                  errorsFor={fieldError}
+                  // once respondents' answers are keyed by the ids, they stay (decisions.md)
+                  idsFollowLabels={form.status === 'draft'}
+                />
+              </Section>
+              <Section title="Logic">
+                <LogicEditor
+                  rules={draft.rules}
+                  fields={draft.fields}
+                  onChange={(rules) => change({ rules })}
+                />
+              </Section>
+            </>
+          ),
+          design: <DesignSection ui={draft.ui} changeUi={changeUi} error={error} />,
+          settings: (
+            <>
+              <PageSection ui={draft.ui} changeUi={changeUi} error={error} />
+              <PrivacySection draft={draft} change={change} error={error} />
+              <Elsewhere form={form} draft={draft} />
+            </>
+          ),
+          share: <SharePanel formId={id} status={form.status} title={draft.title} />,
+        }}
+      />
     </section>
   );
 }

@@ -1,0 +1,90 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { FieldType } from '../../../../shared/form.js';
+import { FIELD_KINDS } from './field-model.js';
+
+/**
+ * The "Add field" palette: a modal dialog listing every field type by its plain name with a
+ * line on what it is for, so the type is chosen before the field exists. The native <dialog>
+ * keeps focus inside it and closes on Esc; the up and down arrows go from type to type too.
+ * Whoever opens it says where focus goes afterwards (`onClose` on a cancel, `onPick` on a choice).
+ */
+export function TypePalette({
+  open,
+  onPick,
+  onClose,
+}: {
+  open: boolean;
+  onPick: (type: FieldType) => void;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      element.querySelector<HTMLButtonElement>('.palette__type')?.focus();
+    } else if (!open && element.open) element.close();
+  }, [open]);
+
+  /** Up and down (and Home, End) go through the types, as in a menu; Tab works as ever. */
+  const onKeyDown = (event: KeyboardEvent) => {
+    const types = [...(dialog.current?.querySelectorAll<HTMLButtonElement>('.palette__type') ?? [])];
+    const at = types.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    const to =
+      event.key === 'ArrowDown'
+        ? (at + 1) % types.length
+        : event.key === 'ArrowUp'
+          ? (at - 1 + types.length) % types.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? types.length - 1
+              : -1;
+    if (to < 0) return;
+    event.preventDefault();
+    types[to]?.focus();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      class="palette"
+      aria-labelledby="palette-heading"
+      aria-describedby="palette-intro"
+      onClose={() => open && onClose()}
+      onKeyDown={onKeyDown}
+    >
+      <h2 id="palette-heading">Add a field</h2>
+      <p id="palette-intro" class="muted">
+        What should the question ask for? You can change the type later.
+      </p>
+      <ul class="palette__list">
+        {FIELD_KINDS.map((kind) => (
+          <li key={kind.type}>
+            <button
+              type="button"
+              class="palette__type"
+              aria-labelledby={`palette-${kind.type}`}
+              aria-describedby={`palette-${kind.type}-about`}
+              onClick={() => onPick(kind.type)}
+            >
+              <span id={`palette-${kind.type}`} class="palette__name">
+                {kind.name}
+              </span>
+              <span id={`palette-${kind.type}-about`} class="palette__about">
+                {kind.description}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p class="actions">
+        <button type="button" class="button" onClick={onClose}>
+          Cancel
+        </button>
+      </p>
+    </dialog>
+  );
+}
