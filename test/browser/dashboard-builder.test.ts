@@ -62,6 +62,18 @@ describe('the form builder in Chromium', () => {
   }
 
   const field = (page: Page, n: number) => page.getByRole('group', { name: new RegExp(`^Field ${n}:`) });
+  /** "Add field", then a type from its palette. */
+  async function addField(page: Page, type = 'Short text') {
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByRole('dialog', { name: 'Add a field' }).getByRole('button', { name: type, exact: true }).click();
+  }
+  /** Field n's "More options" opened (its id, pattern, lengths, personal data). */
+  async function moreOf(page: Page, n: number) {
+    const details = field(page, n).locator('details');
+    if (!(await details.evaluate((element: any) => element.open))) await details.locator('summary').click();
+    return field(page, n);
+  }
+  const tab = (page: Page, name: string) => page.getByRole('tab', { name }).click();
 
   it('builds a form with a live preview, publishes it, and the public link takes a response', async () => {
     const view = await openPage(browser, `${server.url}/app/login`);
@@ -73,29 +85,33 @@ describe('the form builder in Chromium', () => {
       const preview = page.frameLocator('iframe.preview');
 
       await page.getByLabel('Title', { exact: true }).fill('Contact us');
+      await tab(page, 'Design');
       await page.getByLabel('Layout').selectOption('classic');
+      await tab(page, 'Build');
       await expect.poll(() => preview.locator('h1').textContent()).toBe('Contact us');
 
-      await page.getByRole('button', { name: 'Add field' }).click();
+      await addField(page);
       await field(page, 1).getByLabel('Label').fill('Your name');
-      await field(page, 1).getByLabel('Field id').fill('name');
+      await (await moreOf(page, 1)).getByLabel('Field id').fill('name');
       await field(page, 1).getByLabel('Required').check();
       await field(page, 1).getByLabel('Fewest characters').fill('2');
       // the preview follows: the hosted page's own field, with its rule as an attribute
       await expect.poll(() => preview.getByLabel('Your name').getAttribute('minlength')).toBe('2');
 
-      await page.getByRole('button', { name: 'Add field' }).click();
+      await addField(page, 'Choice');
       await field(page, 2).getByLabel('Label').fill('Topic');
-      await field(page, 2).getByLabel('Field id').fill('topic');
-      await field(page, 2).getByLabel('Type').selectOption('select');
-      await field(page, 2).getByLabel('Options').fill('sales | Sales\nsupport | Support');
-      await expect
-        .poll(() => preview.getByLabel('Topic').locator('option').allTextContents())
-        .toEqual(['Choose…', 'Sales', 'Support']);
+      await field(page, 2).getByLabel('Option 1', { exact: true }).fill('Sales');
+      await field(page, 2).getByLabel('Option 2', { exact: true }).fill('Support');
+      // stored apart from its words under "More options"; the id made from the label
+      await (await moreOf(page, 2)).getByLabel('Stored value of “Sales”').fill('sales');
+      await field(page, 2).getByLabel('Stored value of “Support”').fill('support');
+      await expect(field(page, 2).getByLabel('Field id').inputValue()).resolves.toBe('topic');
+      // the preview follows, the options in their order (as tiles or a list: the hosted page's choice)
+      await expect.poll(() => preview.locator('form').innerText()).toMatch(/Topic[\s\S]*Sales[\s\S]*Support/);
 
-      await page.getByRole('button', { name: 'Add field' }).click();
+      await addField(page);
       await field(page, 3).getByLabel('Label').fill('Order number');
-      await field(page, 3).getByLabel('Field id').fill('order');
+      await (await moreOf(page, 3)).getByLabel('Field id').fill('order');
       // reordered with buttons: order number before topic, then back
       await page.getByRole('button', { name: 'Move up: Order number' }).click();
       await expect(field(page, 2).getByLabel('Label').inputValue()).resolves.toBe('Order number');
@@ -129,7 +145,8 @@ describe('the form builder in Chromium', () => {
       const publicPage = await view.context.newPage();
       await publicPage.goto(`${server.url}/f/${formId}`);
       await publicPage.getByLabel('Your name').fill('Ada');
-      await publicPage.getByLabel('Topic').selectOption('support');
+      // two options: tiles (issue 25), one to tick
+      await publicPage.getByRole('radio', { name: 'Support' }).check();
       await publicPage.getByLabel('Order number').fill('A-1');
       await posting(publicPage, () => publicPage.getByRole('button', { name: 'Submit' }).click());
       await expect(publicPage.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you');
@@ -153,6 +170,7 @@ describe('the form builder in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Edit “Contact us”' }).waitFor();
 
       // copied to production (the seed's way from one environment to the next)
+      await tab(page, 'Settings');
       await page.getByLabel('Copy to environment').selectOption('production');
       await page.getByRole('button', { name: 'Copy form' }).click();
       await page.getByText(/Copied to production as a draft/).waitFor();
@@ -190,7 +208,7 @@ describe('the form builder in Chromium', () => {
       await other.close();
 
       await page.getByLabel('Title', { exact: true }).fill('My title');
-      await page.getByRole('button', { name: 'Add field' }).click();
+      await addField(page);
       await field(page, 1).getByLabel('Label').fill('Still here');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Someone saved this form since you opened it.').waitFor();
@@ -216,10 +234,10 @@ describe('the form builder in Chromium', () => {
       const email = await signUp(page);
       await page.getByRole('button', { name: 'New form' }).click();
       await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form”' }).waitFor();
-      await page.getByRole('button', { name: 'Add field' }).click();
+      await addField(page, 'E-mail');
       await field(page, 1).getByLabel('Label').fill('E-mail');
-      await field(page, 1).getByLabel('Field id').fill('email');
-      await field(page, 1).getByLabel('Type').selectOption('email');
+      await (await moreOf(page, 1)).getByLabel('Field id').fill('email');
+      await tab(page, 'Settings');
       await page.getByLabel('CAPTCHA').selectOption('turnstile');
       await page.getByLabel('Site key').fill('site-key-1');
       await page.getByLabel('Secret key').fill('the-secret');
@@ -233,6 +251,7 @@ describe('the form builder in Chromium', () => {
       await page.reload();
       await page.getByText('Stored, and never shown again: leave it blank to keep it.').waitFor();
       expect(await page.getByLabel('Secret key').inputValue()).toBe('');
+      await tab(page, 'Build');
       await page.getByLabel('Title', { exact: true }).fill('Saved again');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved.').waitFor();
@@ -293,7 +312,7 @@ describe('the form builder in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Edit “Hand made”' }).waitFor();
       await page.getByText('Kept as written').waitFor();
       // the field "d" renamed: the rule that names it follows
-      await field(page, 4).getByLabel('Field id').fill('fourth');
+      await (await moreOf(page, 4)).getByLabel('Field id').fill('fourth');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved.').waitFor();
       const stored = (await server.request({ method: 'GET', url: `/forms/${created.body.id}`, auth: token }))
@@ -321,8 +340,8 @@ describe('the form builder in Chromium', () => {
       const formId = new URL(page.url()).pathname.split('/').pop() ?? '';
 
       // an error shown: typing goes on in the field, the notice does not take focus again
-      await page.getByRole('button', { name: 'Add field' }).click();
-      await field(page, 1).getByLabel('Field id').fill('not valid!');
+      await addField(page);
+      await (await moreOf(page, 1)).getByLabel('Field id').fill('not valid!');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('alert').waitFor();
       await page.getByLabel('Title', { exact: true }).click();
@@ -344,6 +363,7 @@ describe('the form builder in Chromium', () => {
       await page.getByText('Saved, and now live.').waitFor();
 
       // a CAPTCHA: copied without it (its secret is never read back), and the page says so
+      await tab(page, 'Settings');
       await page.getByLabel('CAPTCHA').selectOption('hcaptcha');
       await page.getByLabel('Site key').fill('site');
       await page.getByLabel('Secret key').fill('secret');
@@ -393,10 +413,16 @@ describe('the form builder in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form”' }).waitFor();
       // focus is on the view's heading: Tab goes on from there
       expect(await focused()).toBe('h1:Edit “Untitled form”');
-      await tabTo('button:Add field');
+      // "Add field" opens the type palette, its first type focused: Enter picks it, and the new
+      // field's label takes focus
+      await tabTo('button:add-field');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Enter');
-      await tabTo('input:field-1-label');
+      expect(await focused()).toBe('input:field-0-label');
+      await tabTo('button:add-field');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      expect(await focused()).toBe('input:field-1-label');
       await page.keyboard.press('Control+a');
       await page.keyboard.type('Second question');
       await tabTo('button:Move up: Second question');
@@ -419,7 +445,7 @@ describe('the form builder in Chromium', () => {
         await signUp(page);
         await page.getByRole('button', { name: 'New form' }).click();
         await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form”' }).waitFor();
-        await page.getByRole('button', { name: 'Add field' }).click();
+        await addField(page);
         await page.getByRole('button', { name: 'Add rule' }).click();
         await screenshot(page, `dashboard-builder-320-${colorScheme}`);
         expect(await scrollsHorizontally(page)).toBe(false);

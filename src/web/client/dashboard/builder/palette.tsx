@@ -18,6 +18,19 @@ export function TypePalette({
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  /** Set while a pick closes the dialog: its close event is then no cancel. */
+  const picked = useRef(false);
+  // closed at once, before the picker moves focus: the dialog's own close puts focus back on
+  // its opener, which would otherwise come after (an effect runs a frame later)
+  const pick = (type: FieldType) => {
+    picked.current = true;
+    dialog.current?.close();
+    onPick(type);
+  };
+  const cancelled = () => {
+    if (picked.current) picked.current = false;
+    else onClose();
+  };
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -53,7 +66,7 @@ export function TypePalette({
       class="palette"
       aria-labelledby="palette-heading"
       aria-describedby="palette-intro"
-      onClose={() => open && onClose()}
+      onClose={cancelled}
       onKeyDown={onKeyDown}
     >
       <h2 id="palette-heading">Add a field</h2>
@@ -68,7 +81,7 @@ export function TypePalette({
               class="palette__type"
               aria-labelledby={`palette-${kind.type}`}
               aria-describedby={`palette-${kind.type}-about`}
-              onClick={() => onPick(kind.type)}
+              onClick={() => pick(kind.type)}
             >
               <span id={`palette-${kind.type}`} class="palette__name">
                 {kind.name}
@@ -81,7 +94,7 @@ export function TypePalette({
         ))}
       </ul>
       <p class="actions">
-        <button type="button" class="button" onClick={onClose}>
+        <button type="button" class="button" onClick={() => dialog.current?.close()}>
           Cancel
         </button>
       </p>
