@@ -5,16 +5,17 @@ import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
 import { noBody, problems, SECURITY, withHeaders } from '../../platform/http/schemas.js';
-import { forbidden } from '../../platform/problem.js';
+import { badRequest, forbidden } from '../../platform/problem.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm } from '../forms/repo.js';
+import { answerStats } from '../submissions/answer-stats.js';
 import type { EventRecorder } from './commands.js';
 import { presentAnalytics } from './presenter.js';
 import { parseRange } from './range.js';
 import { countsByFormAndDay, formsInScope } from './repo.js';
-import { AnalyticsOut, AnalyticsQuery, EventBody } from './schemas.js';
+import { AnalyticsOut, AnalyticsQuery, EventBody, QuestionsOut, QuestionsQuery } from './schemas.js';
 
 /**
  * API.md §8: views and starts reported by form pages (public, counted once per session),
@@ -58,15 +59,21 @@ export const analyticsRoutes =
       },
     );
 
-    async function analytics(request: FastifyRequest, query: Static<typeof AnalyticsQuery>) {
+    /** Who may read figures, as GET /analytics says: a session or a secret key reaching the environment. */
+    async function reader(request: FastifyRequest, environmentName: string | undefined) {
       const principal = requireAuthenticated(request); // 401 before any parameter is judged
-      const environment = parseEnvironmentName(query.environment, true);
+      const environment = parseEnvironmentName(environmentName, true);
       if (principal.kind === 'publishable') {
         throw forbidden(
           'A publishable key can only read forms and submit to them; use a secret key or a session',
         );
       }
       await assertReachesEnvironment(database.db, principal, environment);
+      return { principal, environment };
+    }
+
+    async function analytics(request: FastifyRequest, query: Static<typeof AnalyticsQuery>) {
+      const { principal, environment } = await reader(request, query.environment);
       const range = parseRange(query.from, query.to);
       if (query.form_id !== undefined) {
         managedOrThrow(principal, await findForm(database.db, query.form_id), query.form_id, environment);
@@ -91,6 +98,36 @@ export const analyticsRoutes =
         },
       },
       async (request) => analytics(request, request.query),
+    );
+
+    app.get(
+      '/analytics/questions',
+      {
+        schema: {
+          tags,
+          summary:
+            "What a form's answers say, per question: option counts, a number's figures, how many answered",
+          description:
+            "Per field in the form's order (API.md §8): `options` with their counts for select and checkbox, `mean`, `median`, `min`, `max` and `distribution` for number and rating, only `answered` for the others (their text stays in the inbox). Accepted and flagged responses in the range; quarantined ones are left out. A field kept masked, hashed, encrypted or dropped shows `withheld` and no values. Counted by the database, so a large form costs a few scans.",
+          operationId: 'getQuestionAnalytics',
+          security: SECURITY.sessionOrSecretKey,
+          querystring: QuestionsQuery,
+          response: { 200: QuestionsOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { principal, environment } = await reader(request, request.query.environment);
+        const formId = request.query.form_id;
+        if (formId === undefined || formId === '') {
+          throw badRequest('invalid_parameter', 'The query parameter form_id is required', {
+            errors: [{ field: 'form_id', code: 'required', message: 'is required' }],
+          });
+        }
+        const range = parseRange(request.query.from, request.query.to);
+        const form = managedOrThrow(principal, await findForm(database.db, formId), formId, environment);
+        const stats = await answerStats(database, form.definition, { formId: form.id, ...range });
+        return { formId: form.id, from: range.from, to: range.to, ...stats };
+      },
     );
 
     app.get(

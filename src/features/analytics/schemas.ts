@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { EnvironmentQuery, Timestamp } from '../../platform/http/schemas.js';
+import { EnvironmentQuery, StringEnum, Timestamp } from '../../platform/http/schemas.js';
 
 /** Request and response schemas of the analytics routes (API.md §8). */
 
@@ -74,4 +74,61 @@ export const AnalyticsOut = Type.Object({
       submissions: count,
     }),
   ),
+});
+
+/** GET /analytics/questions (API.md §8): a form is required, the range as on GET /analytics. */
+export const QuestionsQuery = Type.Object({
+  environment: Type.Optional(EnvironmentQuery),
+  form_id: Type.Optional(Type.String({ maxLength: 200, description: 'The form (required)' })),
+  from: AnalyticsQuery.properties.from,
+  to: AnalyticsQuery.properties.to,
+});
+
+const nullableNumber = (description: string) =>
+  Type.Optional(
+    Type.Union([Type.Number(), Type.Null()], { description: `${description}; null when none answered` }),
+  );
+
+export const QuestionOut = Type.Object({
+  fieldId: Type.String(),
+  label: Type.String(),
+  type: Type.String({ description: "The field's type (API.md §5.1)" }),
+  answered: Type.Integer({
+    minimum: 0,
+    description:
+      'Responses with an answer to it (not empty; a checkbox left unticked is an answer, No). A field kept hashed, encrypted or masked counts what is stored; a dropped one keeps nothing to count (0)',
+  }),
+  withheld: Type.Optional(
+    StringEnum(['masked', 'hashed', 'encrypted', 'dropped'], {
+      description:
+        'Present when the answers are personal data kept this way: no values are shown, only `answered`',
+    }),
+  ),
+  options: Type.Optional(
+    Type.Array(Type.Object({ value: Type.String(), label: Type.String(), count: count }), {
+      description:
+        "select and checkbox: each option in the form's order with how many chose it (a checkbox: Yes `true`, No `false`); values no longer among the options follow",
+    }),
+  ),
+  mean: nullableNumber('number and rating: the mean'),
+  median: nullableNumber('number and rating: the median'),
+  min: nullableNumber('number and rating: the lowest answer'),
+  max: nullableNumber('number and rating: the highest answer'),
+  distribution: Type.Optional(
+    Type.Array(Type.Object({ from: Type.Number(), to: Type.Number(), count: count }), {
+      description:
+        'number and rating: buckets in order, from ≤ value < to (the last includes to); from = to is one value. A rating has one per value of its scale; whole numbers spanning at most 20 values one per value; else at most 10 of a round width',
+    }),
+  ),
+});
+
+export const QuestionsOut = Type.Object({
+  formId: Type.String(),
+  from: Timestamp,
+  to: Timestamp,
+  responses: Type.Integer({
+    minimum: 0,
+    description: 'Accepted and flagged responses in the range (quarantined ones are left out)',
+  }),
+  questions: Type.Array(QuestionOut, { description: "One per field, in the form's order" }),
 });
