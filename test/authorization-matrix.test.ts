@@ -354,9 +354,86 @@ const endpoints: Endpoint<any>[] = [
       },
     } satisfies Endpoint<{ id: string }>,
   ]),
+  ...workingCopyEndpoints(),
   ...analyticsEndpoints(),
   ...webhookEndpoints(),
 ];
+
+/** API.md §5.5: a live form's working copy is managed like its form; nobody else learns it exists. */
+function workingCopyEndpoints(): Endpoint<any>[] {
+  /** A live form with a working copy titled 'Working copy' (the owner's). */
+  const liveWithCopy = async (w: World) => {
+    const form = await createForm(t, w.owner.token, { status: 'live' });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/forms/${form.id}/draft`,
+      auth: w.owner.token,
+      body: { title: 'Working copy' },
+    });
+    if (saved.status !== 200) throw new Error(`working copy failed: ${saved.status} ${saved.text}`);
+    return form as { id: string };
+  };
+  const copyOf = (w: World, form: { id: string }) => ownerRead(w, `/forms/${form.id}/draft`);
+  return [
+    {
+      name: 'PUT /forms/{id}/draft (live)',
+      prepare: (w: World) => createForm(t, w.owner.token, { status: 'live' }),
+      request: (_w: World, form: { id: string }) => ({
+        method: 'PUT' as const,
+        url: `/forms/${form.id}/draft`,
+        body: { title: 'Renamed aside' },
+      }),
+      expected: managedLikeItsForm(FULL),
+      verify: async (w: World, form: { id: string }, response: Response) => {
+        expect((await copyOf(w, form)).status).toBe(ok(response.status) ? 200 : 404);
+        // respondents' form is untouched either way
+        expect((await ownerRead(w, `/forms/${form.id}`)).body).toMatchObject({
+          title: 'Contact us',
+          version: 1,
+        });
+      },
+    } satisfies Endpoint<{ id: string }>,
+    {
+      name: 'GET /forms/{id}/draft (live)',
+      prepare: liveWithCopy,
+      request: (_w: World, form: { id: string }) => ({
+        method: 'GET' as const,
+        url: `/forms/${form.id}/draft`,
+      }),
+      expected: managedLikeItsForm(FULL),
+      verify: async (_w: World, _form: { id: string }, response: Response) => {
+        if (ok(response.status)) expect(response.body.title).toBe('Working copy');
+        else expect(response.text).not.toContain('Working copy');
+      },
+    } satisfies Endpoint<{ id: string }>,
+    {
+      name: 'POST /forms/{id}/draft/publish (live)',
+      prepare: liveWithCopy,
+      request: (_w: World, form: { id: string }) => ({
+        method: 'POST' as const,
+        url: `/forms/${form.id}/draft/publish`,
+      }),
+      expected: managedLikeItsForm(FULL),
+      verify: async (w: World, form: { id: string }, response: Response) => {
+        const stored = await ownerRead(w, `/forms/${form.id}`);
+        expect(stored.body.title).toBe(ok(response.status) ? 'Working copy' : 'Contact us');
+        expect((await copyOf(w, form)).status).toBe(ok(response.status) ? 404 : 200);
+      },
+    } satisfies Endpoint<{ id: string }>,
+    {
+      name: 'DELETE /forms/{id}/draft (live)',
+      prepare: liveWithCopy,
+      request: (_w: World, form: { id: string }) => ({
+        method: 'DELETE' as const,
+        url: `/forms/${form.id}/draft`,
+      }),
+      expected: managedLikeItsForm(NO_CONTENT),
+      verify: async (w: World, form: { id: string }, response: Response) => {
+        expect((await copyOf(w, form)).status).toBe(ok(response.status) ? 404 : 200);
+      },
+    } satisfies Endpoint<{ id: string }>,
+  ];
+}
 
 /** API.md §8: analytics, form events, and the legacy responses path. */
 function analyticsEndpoints(): Endpoint<any>[] {

@@ -21,6 +21,7 @@ export const FULL_KEYS = [
   'createdAt',
   'environment',
   'fields',
+  'hasDraft',
   'id',
   'logic',
   'notifications',

@@ -14,6 +14,7 @@ import { type FormView, presentForm } from './presenter.js';
 import { readableFormId } from './readable-id.js';
 import { deleteForm, findForm, insertForm, type StoredForm, updateForm } from './repo.js';
 import { assertWebhookMember, webhookRowsFor } from './webhooks-member.js';
+import { findWorkingCopy } from './working-copy-repo.js';
 
 /**
  * Creating, changing and deleting a form (API.md §5.3): the multi-step work behind the routes,
@@ -148,7 +149,11 @@ export async function updateFormById(
     const updated = await database.transaction(async (trx) => {
       if (!(await updateForm(trx, next, stored.version))) return undefined;
       if (webhooks) await replaceFormWebhooks(trx, next.id, webhooks);
-      const view = presentForm(next, webhooks ?? (await listWebhooksOfForms(trx, [next.id])));
+      const view = presentForm(
+        next,
+        webhooks ?? (await listWebhooksOfForms(trx, [next.id])),
+        (await findWorkingCopy(trx, next.id)) !== undefined,
+      );
       const queued = await enqueueWebhookEvents(trx, envelope, [formEvent('form.updated', next, view)]);
       return { view, queued };
     });
@@ -193,7 +198,7 @@ export async function deleteFormById(
  * `webhooks` member: a receiver is a third party, and other webhooks' URLs often carry
  * tokens (chat and automation services put them in the path).
  */
-function formEvent(
+export function formEvent(
   event: 'form.created' | 'form.updated' | 'form.deleted',
   form: StoredForm,
   view: FormView,
@@ -214,7 +219,7 @@ function withoutWebhooks(view: FormView): Record<string, unknown> {
 }
 
 /** `id` in a PUT body must name the form being updated. */
-function checkImmutableMembers(body: unknown, id: string): void {
+export function checkImmutableMembers(body: unknown, id: string): void {
   if (typeof body !== 'object' || body === null) return;
   const given = (body as { id?: unknown }).id;
   if (given !== undefined && given !== id) {
@@ -226,7 +231,7 @@ function checkImmutableMembers(body: unknown, id: string): void {
 }
 
 /** `environment` and `userId` may be sent back as they are, never changed. */
-function immutableMismatch(body: unknown, stored: StoredForm): void {
+export function immutableMismatch(body: unknown, stored: StoredForm): void {
   if (typeof body !== 'object' || body === null) return;
   const { environment, userId } = body as { environment?: unknown; userId?: unknown };
   if (environment !== undefined && environment !== stored.environment) {

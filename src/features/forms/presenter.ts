@@ -18,7 +18,8 @@ function presentSpamProtection(spam: FormDefinition['spamProtection']) {
 /** A form as its owner reads it (GET /forms/{id}). */
 export type FormView = ReturnType<typeof presentForm>;
 
-export function presentForm(form: StoredForm, webhooks: readonly StoredWebhook[]) {
+/** `hasDraft`: the form has a working copy (API.md §5.5), which this view never shows. */
+export function presentForm(form: StoredForm, webhooks: readonly StoredWebhook[], hasDraft = false) {
   const d = form.definition;
   return {
     id: form.id,
@@ -36,6 +37,7 @@ export function presentForm(form: StoredForm, webhooks: readonly StoredWebhook[]
     notifications: d.notifications,
     autoResponse: d.autoResponse,
     spamProtection: presentSpamProtection(d.spamProtection),
+    hasDraft,
     createdAt: form.createdAt,
     updatedAt: form.updatedAt,
   };

@@ -34,6 +34,7 @@ import {
   PublicFormOut,
   UpdateFormBody,
 } from './schemas.js';
+import { formsWithWorkingCopies } from './working-copy-repo.js';
 
 const FormIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const OptionalEnvironment = Type.Object({ environment: Type.Optional(EnvironmentQuery) });
@@ -80,19 +81,25 @@ export const formRoutes =
     const tags = ['forms'];
 
     async function presentOne(form: StoredForm) {
-      return presentForm(form, await listWebhooksOfForms(database.db, [form.id]));
+      const [webhooks, withCopies] = await Promise.all([
+        listWebhooksOfForms(database.db, [form.id]),
+        formsWithWorkingCopies(database.db, [form.id]),
+      ]);
+      return presentForm(form, webhooks, withCopies.has(form.id));
     }
 
     /** Full views of these forms, their webhooks fetched in one query. */
     async function presentFull(forms: StoredForm[]) {
-      const webhooks = await listWebhooksOfForms(
-        database.db,
-        forms.map((form) => form.id),
-      );
+      const ids = forms.map((form) => form.id);
+      const [webhooks, withCopies] = await Promise.all([
+        listWebhooksOfForms(database.db, ids),
+        formsWithWorkingCopies(database.db, ids),
+      ]);
       return forms.map((form) =>
         presentForm(
           form,
           webhooks.filter((webhook) => webhook.formId === form.id),
+          withCopies.has(form.id),
         ),
       );
     }

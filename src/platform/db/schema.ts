@@ -57,6 +57,18 @@ export interface FormsTable {
   updated_at: string;
 }
 
+/** A published form's working copy (API.md §5.5): one per form at most, never served publicly. */
+export interface FormWorkingCopiesTable {
+  form_id: string;
+  /** The form's version the copy was made from. */
+  draft_of: number;
+  title: string;
+  /** JSON of the definition, as in `forms.definition`. */
+  definition: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface WebhooksTable {
   id: string;
   user_id: string;
@@ -172,6 +184,7 @@ export interface Schema {
   environments: EnvironmentsTable;
   api_keys: ApiKeysTable;
   forms: FormsTable;
+  form_working_copies: FormWorkingCopiesTable;
   webhooks: WebhooksTable;
   submissions: SubmissionsTable;
   submission_notes: SubmissionNotesTable;
