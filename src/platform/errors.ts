@@ -30,6 +30,80 @@ export function memberPath(pointer: string, extra?: string): string {
   return out;
 }
 
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'must be an e-mail address like name@example.com',
+  uri: 'must be a full web address, like https://example.com',
+  url: 'must be a full web address, like https://example.com',
+  'date-time': 'must be a date and time like 2026-03-31T09:30:00Z',
+  date: 'must be a date like 2026-03-31',
+  uuid: 'must be a UUID',
+};
+const TYPE_WORDS: Record<string, string> = {
+  string: 'must be text',
+  number: 'must be a number',
+  integer: 'must be a whole number',
+  boolean: 'must be true or false',
+  array: 'must be a list',
+  object: 'must be an object',
+  null: 'must be null',
+};
+const count = (n: unknown, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
+/**
+ * An Ajv error in plain words: Ajv's own ("must NOT have fewer than 8 characters", "must match
+ * format \"email\"") reach people, the dashboard's sign-up among them, which shows a member's
+ * message under its field. A predicate, as every `errors[].message` of the API is: it follows
+ * the member's name. The `code` stays Ajv's keyword.
+ */
+export function plainAjvMessage({ keyword, params, message }: AjvError): string {
+  const limit = params.limit;
+  switch (keyword) {
+    case 'minLength':
+      return limit === 1
+        ? 'must not be empty'
+        : `must be at least ${count(limit, 'character', 'characters')} long`;
+    case 'maxLength':
+      return `must be at most ${count(limit, 'character', 'characters')} long`;
+    case 'minimum':
+      return `must be ${String(limit)} or more`;
+    case 'maximum':
+      return `must be ${String(limit)} or less`;
+    case 'exclusiveMinimum':
+      return `must be more than ${String(limit)}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${String(limit)}`;
+    case 'minItems':
+      return `must list at least ${count(limit, 'item', 'items')}`;
+    case 'maxItems':
+      return `must list at most ${count(limit, 'item', 'items')}`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(params.multipleOf)}`;
+    case 'format':
+      return FORMAT_WORDS[String(params.format)] ?? `must be written as ${String(params.format)}`;
+    case 'type': {
+      const types = String(params.type).split(',');
+      return types.length === 1
+        ? (TYPE_WORDS[types[0] ?? ''] ?? `must be ${String(params.type)}`)
+        : `must be one of these types: ${types.join(', ')}`;
+    }
+    case 'enum': {
+      const allowed = params.allowedValues;
+      return Array.isArray(allowed) && allowed.length <= 12
+        ? `must be one of: ${allowed.map((value) => JSON.stringify(value)).join(', ')}`
+        : 'must be one of the values allowed';
+    }
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'pattern':
+      return 'is not in the form expected';
+    case 'anyOf':
+    case 'oneOf':
+      return 'does not match any of the forms allowed';
+    default:
+      return message?.replace('must NOT', 'must not') ?? 'is invalid';
+  }
+}
+
 /** Ajv errors as field errors: one per failing member, with the rule that failed. */
 export function fieldErrorsFromAjv(errors: readonly AjvError[], prefix = ''): FieldError[] {
   const seen = new Set<string>();
@@ -37,7 +111,7 @@ export function fieldErrorsFromAjv(errors: readonly AjvError[], prefix = ''): Fi
   for (const error of errors) {
     let extra: string | undefined;
     let code = error.keyword;
-    let message = error.message ?? 'is invalid';
+    let message = plainAjvMessage(error);
     if (error.keyword === 'required') {
       extra = String(error.params.missingProperty);
       code = 'required';

@@ -26,6 +26,15 @@ export type FormStatus = 'draft' | 'live' | 'active' | 'disabled' | 'archived';
 /** A select's option: its value, or a value shown under another label. */
 export type FieldOption = string | { value: string; label: string };
 
+/**
+ * How a select shows on the hosted page (the builder offers it to the author as `display`):
+ * without it, up to `TILE_LIMIT` (components/form/fields.tsx: 7) options are radio tiles (one
+ * answer) or checkbox tiles (several), more a dropdown (one) or a scrolling list of checkboxes
+ * (several); `"dropdown"` asks for the dropdown (the list) whatever the count, `"tiles"` for
+ * tiles whatever the count. Never a Ctrl-click list box.
+ */
+export type ChoiceDisplay = 'tiles' | 'dropdown';
+
 /** A field as anyone may see it (API.md §5.1): the owner's view adds `pii` and `piiMode`. */
 export interface FormField {
   id: string;
@@ -36,6 +45,8 @@ export interface FormField {
   help?: string;
   options?: FieldOption[];
   multiple?: boolean;
+  /** A select only: tiles or a dropdown (`ChoiceDisplay`). */
+  display?: ChoiceDisplay;
   minLength?: number;
   maxLength?: number;
   pattern?: string;

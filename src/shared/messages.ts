@@ -6,48 +6,76 @@
  * word.
  *
  * Each entry is the `code` a problem's `errors[]` carries (API.md §6.1; several messages share
- * one, such as `type`) and its text, a predicate ("is required", "must be …") that follows the
- * field's label.
+ * one, such as `type`: the codes are the API's contract, the words are not) and its text: plain
+ * words for the person answering, an instruction that stands on its own under the question
+ * ("Enter at least 8 characters", "Tick this box to continue"), never a rule's name or a pattern.
  */
 
 type Text = (...values: never[]) => string;
 
 const message = <T extends Text>(code: string, text: T) => ({ code, text });
 
+const characters = (n: number) => `${n} ${n === 1 ? 'character' : 'characters'}`;
+
 export const FIELD_MESSAGES = {
-  required: message('required', () => 'is required'),
-  notText: message('type', () => 'must be a string'),
-  tooShort: message('min_length', (minLength: number) => `must be at least ${minLength} characters long`),
-  tooLong: message('max_length', (maxLength: number) => `must be at most ${maxLength} characters long`),
-  notEmail: message('invalid_email', () => 'must be a valid e-mail address'),
-  notUrl: message('invalid_url', () => 'must be an http(s) URL'),
-  notPhone: message('invalid_phone', () => 'must be a phone number'),
-  notPattern: message('pattern', (pattern: string) => `must match the pattern ${pattern}`),
-  notNumber: message('type', () => 'must be a finite number'),
-  notWhole: message('integer', () => 'must be a whole number'),
-  belowMinimum: message('minimum', (min: number) => `must be at least ${min}`),
-  aboveMaximum: message('maximum', (max: number) => `must be at most ${max}`),
-  notBoolean: message('type', () => 'must be true or false'),
-  notDate: message('invalid_date', () => 'must be a date written YYYY-MM-DD'),
-  notOptionList: message('type', () => 'must be an array of option values'),
-  notOption: message('type', () => 'must be one option value (a string)'),
-  notOneOf: message('invalid_option', (options: string) => `must be one of: ${options}`),
+  required: message('required', () => 'Answer this question'),
+  /** A required checkbox is a consent: it must be ticked. */
+  requiredBox: message('required', () => 'Tick this box to continue'),
+  /** A required choice (one option, or a rating). */
+  requiredChoice: message('required', () => 'Choose an answer'),
+  /** A required choice of several options. */
+  requiredChoices: message('required', () => 'Choose at least one answer'),
+  notText: message('type', () => 'Enter your answer as text'),
+  tooShort: message('min_length', (minLength: number) => `Enter at least ${characters(minLength)}`),
+  tooLong: message('max_length', (maxLength: number) => `Enter no more than ${characters(maxLength)}`),
+  notEmail: message('invalid_email', () => 'Enter an e-mail address like name@example.com'),
+  notUrl: message('invalid_url', () => 'Enter a web address starting with http:// or https://'),
+  notPhone: message('invalid_phone', () => 'Enter a phone number using digits, like +1 555 010 0199'),
+  /** The author's pattern, which no person reads: the question's help says what it wants. */
+  notPattern: message('pattern', () => 'Enter your answer in the format this question asks for'),
+  notNumber: message('type', () => 'Enter a number'),
+  notWhole: message('integer', () => 'Enter a whole number, without decimals'),
+  belowMinimum: message('minimum', (min: number) => `Enter a number that is ${min} or more`),
+  aboveMaximum: message('maximum', (max: number) => `Enter a number that is ${max} or less`),
+  notBoolean: message('type', () => 'Answer with true (ticked) or false (not ticked)'),
+  notDate: message('invalid_date', () => 'Enter a real date, like 2026-03-31'),
+  notOptionList: message('type', () => 'Choose from the options given'),
+  notOption: message('type', () => 'Choose one of the options given'),
+  notOneOf: message('invalid_option', (options: string) => `Choose one of the options: ${options}`),
   unknownOption: message(
     'invalid_option',
-    (value: string, options: string) => `"${value}" is not one of: ${options}`,
+    (value: string, options: string) => `“${value}” is not one of the options: ${options}`,
   ),
-  unknownField: message('unknown_field', () => 'is not a field of this form'),
-  hiddenField: message('hidden_field', () => 'is hidden by the form logic and takes no answer'),
+  unknownField: message('unknown_field', () => 'This form has no such question'),
+  hiddenField: message(
+    'hidden_field',
+    () => 'This question does not apply given the other answers: leave it empty',
+  ),
   /** The browser found something its own rules refuse that none of the above names. */
-  invalid: message('invalid', () => 'is not valid'),
+  invalid: message('invalid', () => 'Check this answer'),
 } as const;
 
 export type FieldMessageId = keyof typeof FIELD_MESSAGES;
 
-/** A field's error as the page says it: its label, then the message, as one sentence. */
+/** Which message a missing answer gets: what a person does to give one. */
+export function requiredMessageOf(field: {
+  type: string;
+  multiple?: boolean;
+}): 'required' | 'requiredBox' | 'requiredChoice' | 'requiredChoices' {
+  if (field.type === 'checkbox') return 'requiredBox';
+  if (field.type === 'select') return field.multiple ? 'requiredChoices' : 'requiredChoice';
+  if (field.type === 'rating') return 'requiredChoice';
+  return 'required';
+}
+
+/**
+ * A field's error as one sentence. Under its question the message stands alone (the label is
+ * right above it); where the question is not in sight (the error summary) the label leads:
+ * "Your name: Enter at least 2 characters."
+ */
 export function errorSentence(label: string | undefined, message: string): string {
-  const text = label === undefined ? message : `${label} ${message}`;
-  return text.endsWith('.') ? text : `${text}.`;
+  const text = label === undefined ? message : `${label}: ${message}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** Where a one-by-one page stands (its progress text and its `<title>`, API.md §11.1). */

@@ -24,8 +24,12 @@ export function dashboardRoutes(page: PageContext) {
           assets={[page.assets.entry(ENTRIES.base), client]}
           icon={page.assets.url(ENTRIES.icon)}
         >
-          {/* the hosted page's stylesheet, for the builder's preview (the hosted page's own components) */}
-          <div id="app" data-hosted-css={page.assets.entry(ENTRIES.hosted).styles[0]}>
+          {/* the hosted page's stylesheet and script, for the builder's preview (the hosted page's own components and script) */}
+          <div
+            id="app"
+            data-hosted-css={page.assets.entry(ENTRIES.hosted).styles[0]}
+            data-hosted-script={page.assets.entry(ENTRIES.page).script}
+          >
             <main class="page" id="main">
               <p class="dashboard-loading" role="status">
                 Loading the dashboard…

@@ -303,6 +303,7 @@ async function checkFields(
     } else {
       if (field.options !== undefined) notApplicable('options', 'select');
       if (field.multiple !== undefined) notApplicable('multiple', 'select');
+      if (field.display !== undefined) notApplicable('display', 'select');
     }
 
     for (const member of ['minLength', 'maxLength', 'pattern'] as const) {

@@ -86,6 +86,8 @@ export const Field = Type.Object(
     help: Type.Optional(Type.String({ maxLength: 2000 })),
     options: Type.Optional(Type.Array(Option, { maxItems: 1000 })),
     multiple: Type.Optional(Type.Boolean()),
+    // how a select shows on the page: shared/form.ts `ChoiceDisplay`
+    display: Type.Optional(StringEnum(['tiles', 'dropdown'] as const)),
     minLength: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     maxLength: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),

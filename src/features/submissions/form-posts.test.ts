@@ -178,9 +178,9 @@ describe('application/x-www-form-urlencoded', () => {
     const response = await post(form.id, 'email=not-an-address&age=old');
     expectHtml(response, 400);
     expect(response.text).toContain('Please correct the form');
-    expect(response.text).toContain('<li><strong>Your name</strong>: is required</li>');
-    expect(response.text).toContain('<strong>E-mail</strong>: must be a valid e-mail address');
-    expect(response.text).toContain('<strong>Age</strong>: must be a finite number');
+    expect(response.text).toContain('<li><strong>Your name</strong>: Answer this question</li>');
+    expect(response.text).toContain('<strong>E-mail</strong>: Enter an e-mail address like name@example.com');
+    expect(response.text).toContain('<strong>Age</strong>: Enter a number');
     expect(response.text).toContain('<code>validation_failed</code>');
     expect(await responses(user, form.id)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { FieldError } from '../../shared/form.js';
 import { type Answers, hiddenFields, isEmptyAnswer } from '../../shared/logic.js';
-import { FIELD_MESSAGES } from '../../shared/messages.js';
+import { FIELD_MESSAGES, requiredMessageOf } from '../../shared/messages.js';
 import { anchoredPattern } from '../forms/patterns.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
 
@@ -86,7 +86,7 @@ function stringCheck(field: Field): Check {
     if (field.type === 'phone' && (!PHONE.test(text) || text.replace(/\D/g, '').length < 3)) {
       return fail(field.id, M.notPhone);
     }
-    if (pattern && !pattern.test(text)) return fail(field.id, M.notPattern, field.pattern ?? '');
+    if (pattern && !pattern.test(text)) return fail(field.id, M.notPattern);
     return { value: text };
   };
 }
@@ -185,7 +185,7 @@ export function compileValidator(definition: FormDefinition): SubmissionValidato
         continue;
       }
       if (checked === undefined || isMissing(field, value)) {
-        if (field.required) errors.push(fail(field.id, M.required));
+        if (field.required) errors.push(fail(field.id, M[requiredMessageOf(field)]));
         continue;
       }
       if (!('value' in checked)) errors.push(checked);

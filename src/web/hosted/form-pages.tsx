@@ -4,11 +4,11 @@ import { presentPublicForm } from '../../features/forms/presenter.js';
 import type { StoredForm } from '../../features/forms/repo.js';
 import type { FieldError, FormField, PublicForm } from '../../shared/form.js';
 import { questionOf } from '../../shared/messages.js';
+import { positionOf } from '../../shared/walk.js';
 import { FormPage, QuestionPage } from '../components/form/form-page.js';
 import type { PageContext } from '../pages.js';
 import { sendPage } from '../render.js';
 import { FormDocument, policyFor, ThankYouDocument } from './document.js';
-import { positionOf } from './walk.js';
 
 /**
  * The hosted form's pages as routes.tsx sends them: the whole form (classic), one question

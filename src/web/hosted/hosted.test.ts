@@ -134,7 +134,8 @@ describe('the hosted form page', () => {
     expect(html).toContain('<p class="field__help" id="help-name">As on your passport</p>');
     // the label's accessible name is the label alone: the required mark is aria-hidden
     expect(label(html, 'name')).toContain('<span class="field__required" aria-hidden="true"> *</span>');
-    for (const field of FIELDS.filter((f) => !['hidden', 'rating'].includes(f.type))) {
+    // a rating's and a choice's group is named by its legend (below)
+    for (const field of FIELDS.filter((f) => !['hidden', 'rating', 'select'].includes(f.type))) {
       expect(text(label(html, field.id) ?? ''), field.id).toBe(field.label);
     }
 
@@ -142,11 +143,21 @@ describe('the hosted form page', () => {
     expect(control(html, 'email').has('required')).toBe(true);
     expect(tag(html, /<textarea[^>]*id="field-message"/).get('maxlength')).toBe('500');
     expect(control(html, 'message').has('required')).toBe(false);
-    const topic = tag(html, /<select[^>]*id="field-topic"/);
-    expect(topic.get('name')).toBe('topic');
-    expect(topic.has('multiple')).toBe(false);
-    expect(html).toMatch(/<option value="support">Support<\/option>/);
-    expect(tag(html, /<select[^>]*id="field-tags"/).has('multiple')).toBe(true);
+    // a choice of up to seven options: radio tiles (one answer) or checkbox tiles (several), never a list box
+    expect(Object.fromEntries(control(html, 'topic'))).toMatchObject({
+      type: 'radio',
+      name: 'topic',
+      value: 'sales',
+    });
+    expect(html).toMatch(
+      /<input class="choice__input" type="radio" id="option-1-topic" name="topic" value="support"\/><span class="choice__label">Support<\/span>/,
+    );
+    expect(html).toContain(
+      '<fieldset class="field field--select field--choices" data-field="topic" data-label="Topic" id="group-topic"><legend class="field__label">Topic</legend>',
+    );
+    expect(Object.fromEntries(control(html, 'tags'))).toMatchObject({ type: 'checkbox', name: 'tags' });
+    expect(html).not.toContain('<select');
+    expect(html).not.toContain('Ctrl');
     expect(Object.fromEntries(control(html, 'count'))).toMatchObject({
       type: 'number',
       min: '1',
@@ -263,22 +274,24 @@ describe('the hosted form page', () => {
       /<section class="error-summary" tabindex="-1" autofocus aria-labelledby="summary-title">/,
     );
     expect(html).toContain('<h2 class="error-summary__title" id="summary-title">There is a problem</h2>');
-    expect(html).toContain('<a href="#field-email">E-mail must be a valid e-mail address.</a>');
-    expect(html).toContain('<a href="#field-count">How many must be at most 10.</a>');
+    expect(html).toContain(
+      '<a href="#field-email">E-mail: Enter an e-mail address like name@example.com.</a>',
+    );
+    expect(html).toContain('<a href="#field-count">How many: Enter a number that is 10 or less.</a>');
     expect(Object.fromEntries(control(html, 'email'))).toMatchObject({
       value: 'not-an-address',
       'aria-invalid': 'true',
       'aria-describedby': 'error-email',
     });
     expect(html).toMatch(
-      /<p class="field__error" id="error-email">.*E-mail must be a valid e-mail address\.<\/p>/,
+      /<p class="field__error" id="error-email"><span class="visually-hidden">Error: <\/span>Enter an e-mail address like name@example.com\.<\/p>/,
     );
     expect(control(html, 'name').get('value')).toBe('Ada');
     expect(control(html, 'name').get('aria-describedby')).toBe('help-name');
     expect(html).toContain('>Hello &lt;there> &amp; &quot;you&quot;</textarea>');
-    expect(html).toMatch(/<option value="support" selected>Support<\/option>/);
+    expect(html).toMatch(/id="option-1-topic" name="topic" value="support" checked\/>/);
     expect(html).toMatch(
-      /<option value="a" selected>a<\/option>\s*<option value="b">b<\/option>\s*<option value="c" selected>c<\/option>/,
+      /name="tags" value="a" checked\/>.*name="tags" value="b"\/>.*name="tags" value="c" checked\/>/,
     );
     expect(control(html, 'count').get('value')).toBe('42');
     expect(control(html, 'agree').has('checked')).toBe(true);
@@ -575,7 +588,7 @@ describe('the hosted form page', () => {
       const empty = await post(t, own.id, { ...hiddenInputs(first), name: '', _action: 'next' });
       expect(empty.status).toBe(400);
       expect(title(empty)).toBe('Error: Question 1 of 3 – Steps');
-      expect(empty.text).toContain('<a href="#field-name">Your name is required.</a>');
+      expect(empty.text).toContain('<a href="#field-name">Your name: Answer this question.</a>');
       expect(controls(empty)).toEqual(['name']);
 
       const second = await post(t, own.id, { ...hiddenInputs(empty), name: 'Ada', _action: 'next' });
@@ -596,7 +609,7 @@ describe('the hosted form page', () => {
 
       const topic = await post(t, own.id, { ...hiddenInputs(back), name: 'Ada', _action: 'next' });
       expect(title(topic)).toBe('Question 2 of 4 – Steps');
-      expect(topic.text).toMatch(/<option value="support" selected>/);
+      expect(topic.text).toMatch(/name="topic" value="support" checked[ />]/);
       const order = await post(t, own.id, { ...hiddenInputs(topic), topic: 'support', _action: 'next' });
       expect(title(order)).toBe('Question 3 of 4 – Steps');
       expect(controls(order)).toEqual(['order']);
@@ -613,7 +626,9 @@ describe('the hosted form page', () => {
       const invalid = await post(t, own.id, { ...hiddenInputs(last), email: 'nope', _action: 'submit' });
       expect(invalid.status).toBe(400);
       expect(title(invalid)).toBe('Error: Question 4 of 4 – Steps');
-      expect(invalid.text).toContain('<a href="#field-email">E-mail must be a valid e-mail address.</a>');
+      expect(invalid.text).toContain(
+        '<a href="#field-email">E-mail: Enter an e-mail address like name@example.com.</a>',
+      );
       expect(await responses(own.id)).toEqual([]);
 
       const done = await post(t, own.id, {

@@ -102,7 +102,7 @@ describe('a one-by-one form refused at its last page', () => {
     });
     expect(refused.status).toBe(400);
     expect(titleOf(refused)).toBe(`Error: Question 1 of 4 – ${form.title}`);
-    expect(refused.text).toContain('Name is required.');
+    expect(refused.text).toContain('Name: Answer this question.');
     expect(refused.text).not.toContain('Order number must match');
     expect(await stored(form.id)).toEqual([]);
   });

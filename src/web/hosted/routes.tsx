@@ -10,10 +10,10 @@ import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
+import { firstQuestion, refusedAt, stepFrom } from '../../shared/walk.js';
 import type { PageContext } from '../pages.js';
 import { formPages, type PageState, type ShownForm, shownForm } from './form-pages.js';
 import { CAPTCHA_FAILED, CAPTCHA_UNDONE, SENT_ALREADY, SPAM_REFUSED } from './messages.js';
-import { firstQuestion, refusedAt, stepFrom } from './walk.js';
 
 /**
  * The hosted form (API.md §11.1), registered in the /f scope: `GET /f/{formId}` renders a live

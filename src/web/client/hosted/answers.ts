@@ -24,7 +24,7 @@ const asNumber = (text: string): unknown =>
 
 /**
  * The page's answers, by field id, as a post would give them: a ticked box true, a number a
- * number, a multiple select a list; blanks, and the fields in `hidden` (which a post leaves
+ * number, a choice its option's value, a choice of several a list; blanks, and the fields in `hidden` (which a post leaves
  * out: their controls are disabled), left out.
  */
 export function readAnswers(
@@ -35,6 +35,15 @@ export function readAnswers(
   for (const element of form.querySelectorAll<HTMLElement>('[data-field]')) {
     const id = element.dataset.field ?? '';
     if (hidden.has(id)) continue;
+    if (element.matches('.field--choices')) {
+      // a choice's tiles: its option values, as a post sends them (text, never a number or true)
+      const chosen = controlsOf(element)
+        .filter((control) => (control as HTMLInputElement).checked)
+        .map((control) => control.value);
+      if (controlsOf(element)[0]?.type === 'checkbox') answers[id] = chosen;
+      else if (chosen[0] !== undefined) answers[id] = chosen[0];
+      continue;
+    }
     for (const control of controlsOf(element)) {
       if (control instanceof HTMLSelectElement) {
         const chosen = [...control.selectedOptions].map((option) => option.value).filter(Boolean);

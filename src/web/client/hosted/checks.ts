@@ -1,4 +1,4 @@
-import { errorSentence, FIELD_MESSAGES as M } from '../../../shared/messages.js';
+import { errorSentence, FIELD_MESSAGES as M, requiredMessageOf } from '../../../shared/messages.js';
 import { controlsOf } from './answers.js';
 
 /**
@@ -16,14 +16,14 @@ import { controlsOf } from './answers.js';
 type Control = ReturnType<typeof controlsOf>[number];
 
 /** The validator's words (shared/messages.ts) for what the browser found wrong with a control. */
-function messageFor(control: Control): string {
+function messageFor(field: HTMLElement, control: Control): string {
   const { validity } = control;
   const input = control as HTMLInputElement;
-  if (validity.valueMissing) return M.required.text();
+  if (validity.valueMissing) return M[requiredMessageOf(kindOf(field, control))].text();
   if (validity.typeMismatch) return (input.type === 'email' ? M.notEmail : M.notUrl).text();
   if (validity.tooShort) return M.tooShort.text(input.minLength);
   if (validity.tooLong) return M.tooLong.text(input.maxLength);
-  if (validity.patternMismatch) return M.notPattern.text(input.pattern);
+  if (validity.patternMismatch) return M.notPattern.text();
   if (validity.badInput) return (input.type === 'date' ? M.notDate : M.notNumber).text();
   // the limits as the page wrote them from the field's min and max
   if (validity.rangeUnderflow) return M.belowMinimum.text(Number(input.min));
@@ -31,6 +31,23 @@ function messageFor(control: Control): string {
   if (validity.stepMismatch) return M.notWhole.text();
   return M.invalid.text();
 }
+
+/** What the field is, as shared/messages.ts `requiredMessageOf` tells its missing answer. */
+const kindOf = (field: HTMLElement, control: Control) => ({
+  type: field.matches('.field--checkbox')
+    ? 'checkbox'
+    : field.matches('.field--rating')
+      ? 'rating'
+      : control instanceof HTMLSelectElement || field.matches('.field--choices')
+        ? 'select'
+        : 'text',
+  multiple: control.type === 'checkbox' && field.matches('.field--choices'),
+});
+
+/** A required choice of several (tiles or a list of checkboxes) with none ticked: no attribute of the browser's says it. */
+const noneChosen = (field: HTMLElement): boolean =>
+  field.dataset.required !== undefined &&
+  !controlsOf(field).some((control) => !control.disabled && (control as HTMLInputElement).checked);
 
 const element = <K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -49,11 +66,13 @@ export function checkForm(form: HTMLFormElement): boolean {
   for (const field of form.querySelectorAll<HTMLElement>('.field[data-field]')) {
     if (field.hidden) continue;
     const failing = controlsOf(field).find((control) => !control.disabled && !control.validity.valid);
-    if (!failing) continue;
-    errors.push({
-      id: field.dataset.field ?? '',
-      text: errorSentence(field.dataset.label, messageFor(failing)),
-    });
+    const message = failing
+      ? messageFor(field, failing)
+      : noneChosen(field)
+        ? M.requiredChoices.text()
+        : undefined;
+    if (message === undefined) continue;
+    errors.push({ id: field.dataset.field ?? '', message });
   }
   clearErrors(form);
   if (errors.length > 0) showErrors(form, errors);
@@ -78,14 +97,14 @@ export function clearErrors(form: HTMLFormElement): void {
   document.title = document.title.replace(/^Error: /, '');
 }
 
-/** An error as the page shows it: the field's id, and the sentence (components/form: `ErrorSummary`, `Field`). */
+/** An error as the page shows it (components/form: `ErrorSummary`, `Field`): the field's id, and the message. */
 interface Shown {
   id: string;
-  text: string;
+  message: string;
 }
 
 function showErrors(form: HTMLFormElement, errors: Shown[]): void {
-  for (const { id, text } of errors) {
+  for (const { id, message: said } of errors) {
     const field = form.querySelector<HTMLElement>(`.field[data-field="${CSS.escape(id)}"]`);
     if (!field) continue;
     field.classList.add('field--invalid');
@@ -93,7 +112,8 @@ function showErrors(form: HTMLFormElement, errors: Shown[]): void {
       'p',
       { class: 'field__error', id: `error-${id}` },
       element('span', { class: 'visually-hidden' }, 'Error: '),
-      text,
+      // under its question the message stands alone; the summary names the question
+      errorSentence(undefined, said),
     );
     // where the server puts it: under the label, its help and its note, above the control
     const anchor =
@@ -116,7 +136,11 @@ function showErrors(form: HTMLFormElement, errors: Shown[]): void {
     element(
       'ul',
       { class: 'error-summary__list' },
-      ...errors.map(({ id, text }) => element('li', {}, element('a', { href: `#field-${id}` }, text))),
+      ...errors.map(({ id, message }) => {
+        const label = form.querySelector<HTMLElement>(`.field[data-field="${CSS.escape(id)}"]`)?.dataset
+          .label;
+        return element('li', {}, element('a', { href: `#field-${id}` }, errorSentence(label, message)));
+      }),
     ),
   );
   form.before(summary);

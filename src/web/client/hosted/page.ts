@@ -11,7 +11,9 @@ import { framePageShown, frameRedirect, startFrame } from './frame.js';
  * - fields are shown and hidden as they are answered (answers.ts, the server's logic module), and
  *   a classic page's progress bar counts the questions answered;
  * - answers are checked before they are sent (checks.ts), the error summary taking focus;
- *   focus moves to the next question's heading on each step, to the thank-you heading at the end;
+ *   focus moves to the next question's control on each step (so what is typed after Enter lands
+ *   there, and a phone's keyboard opens), to the thank-you heading at the end; at load, to the
+ *   first question's control on a desktop;
  * - the `start` event is sent at the first answer given (the server counted the `view`);
  * - a CAPTCHA widget on a page swapped in is rendered by its provider's script;
  * - embedded, the frame's parent hears of its height and events (frame.ts).
@@ -120,14 +122,42 @@ function shown(swapped: boolean): void {
     renderCaptchas();
     const target =
       document.querySelector<HTMLElement>('.error-summary') ??
-      document.querySelector<HTMLElement>('.field__heading') ??
+      firstControl(form) ??
       document.querySelector<HTMLElement>('h1');
     if (target) {
-      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+      if (!(target instanceof HTMLInputElement || target.hasAttribute('tabindex'))) target.tabIndex = -1;
       target.focus();
     }
+  } else if (form && landsOnFirstQuestion()) {
+    firstControl(form)?.focus();
   }
 }
+
+/**
+ * Where a person types: the first shown question's control (a choice's ticked option, else its
+ * first). Its label stays its accessible name; on a one-by-one page it is described by where
+ * the question stands ("Question 2 of 6"), so a screen reader says that too.
+ */
+function firstControl(form: HTMLFormElement | null): HTMLElement | null {
+  const field = form && [...form.querySelectorAll<HTMLElement>('.field[data-field]')].find((f) => !f.hidden);
+  if (!field) return null;
+  const controls = [...field.querySelectorAll<HTMLInputElement>('input,select,textarea')].filter(
+    (control) => !control.disabled,
+  );
+  return controls.find((control) => control.checked) ?? controls[0] ?? null;
+}
+
+/**
+ * At load, focus goes to the first question only on a desktop: a page of its own (a frame's
+ * focus would pull its host page's scroll), a fine pointer (on a phone, focus would open the
+ * keyboard over the form before it is read), and nothing asking for the focus already (the
+ * error summary's autofocus, a link to a part of the page).
+ */
+const landsOnFirstQuestion = (): boolean =>
+  window.top === window &&
+  matchMedia('(pointer: fine)').matches &&
+  location.hash === '' &&
+  (document.activeElement === null || document.activeElement === document.body);
 
 /**
  * A CAPTCHA widget on a swapped-in page: its provider's script rendered only those there at

@@ -106,41 +106,115 @@ describe('the other field types', () => {
     expect(whole?.getAttribute('inputmode')).toBe('numeric');
   });
 
-  it('select: a choice of its options after a blank first one, the answer chosen', () => {
+  /** A group's accessible name as its legend gives it: the text, without what is hidden from assistive technology. */
+  const legendOf = (host: ReturnType<typeof rendered>['host'], id: string): string | undefined => {
+    const legend = host.querySelector(`fieldset#group-${id} legend`)?.cloneNode(true);
+    if (!legend) return undefined;
+    for (const hidden of legend.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    return legend.textContent ?? undefined;
+  };
+
+  it('select of up to seven options: radio tiles in a group its label names, the answer ticked', () => {
     const { host, control } = rendered(
       {
         id: 'topic',
         type: 'select',
         label: 'Topic',
+        required: true,
         options: ['sales', { value: 'support', label: 'Support' }],
       },
       { value: 'support' },
     );
-    expect(control?.tagName).toBe('SELECT');
-    expect(labelOf(host, 'field-topic')).toBe('Topic');
-    const options = [...(control?.querySelectorAll('option') ?? [])];
-    expect(options.map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
-      ['', 'Choose…'],
-      ['sales', 'sales'],
-      ['support', 'Support'],
+    const group = host.querySelector('fieldset#group-topic');
+    expect(legendOf(host, 'topic')).toBe('Topic');
+    expect(host.querySelector('select')).toBeNull();
+    expect(control?.getAttribute('type')).toBe('radio');
+    const radios = [...(group?.querySelectorAll('input[type="radio"]') ?? [])];
+    expect(radios.map((radio) => [radio.getAttribute('name'), radio.getAttribute('value')])).toEqual([
+      ['topic', 'sales'],
+      ['topic', 'support'],
     ]);
+    // each option's name is its label (the tile is the label element around the radio)
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['sales', 'Support']);
     expect(
-      options.filter((option) => option.hasAttribute('selected')).map((option) => option.textContent),
-    ).toEqual(['Support']);
+      radios.filter((radio) => radio.hasAttribute('checked')).map((radio) => radio.getAttribute('value')),
+    ).toEqual(['support']);
+    expect(radios.every((radio) => radio.hasAttribute('required'))).toBe(true);
   });
 
-  it('select, several answers: a list box that says how to choose more than one', () => {
+  it('select of more than seven options, or the author’s "dropdown": a dropdown after a blank first option', () => {
+    const eight = Array.from({ length: 8 }, (_, i) => `option ${i + 1}`);
+    for (const field of [
+      { id: 'topic', type: 'select', label: 'Topic', options: eight },
+      {
+        id: 'topic',
+        type: 'select',
+        label: 'Topic',
+        display: 'dropdown',
+        options: ['sales', { value: 'support', label: 'Support' }],
+      },
+    ] satisfies FormField[]) {
+      const { host, control } = rendered(field, {
+        value: field.options[1] === 'option 2' ? 'option 2' : 'support',
+      });
+      expect(control?.tagName, field.display).toBe('SELECT');
+      expect(control?.hasAttribute('multiple')).toBe(false);
+      expect(labelOf(host, 'field-topic')).toBe('Topic');
+      const options = [...(control?.querySelectorAll('option') ?? [])];
+      expect(options[0]?.getAttribute('value')).toBe('');
+      expect(options[0]?.textContent).toBe('Choose…');
+      expect(options.length).toBe(field.options.length + 1);
+      expect(options.filter((option) => option.hasAttribute('selected')).length).toBe(1);
+    }
+    // "tiles" asked for: tiles, whatever the count
+    const { control } = rendered({
+      id: 'topic',
+      type: 'select',
+      label: 'Topic',
+      display: 'tiles',
+      options: eight,
+    });
+    expect(control?.getAttribute('type')).toBe('radio');
+  });
+
+  it('select, several answers: checkbox tiles (a scrolling list of checkboxes past seven), never a list box', () => {
     const { host, control } = rendered(
-      { id: 'days', type: 'select', label: 'Days', multiple: true, options: ['mon', 'tue', 'wed'] },
+      {
+        id: 'days',
+        type: 'select',
+        label: 'Days',
+        multiple: true,
+        required: true,
+        options: ['mon', 'tue', 'wed'],
+      },
       { value: ['mon', 'wed'] },
     );
-    expect(control?.hasAttribute('multiple')).toBe(true);
-    expect(control?.getAttribute('aria-describedby')).toBe('hint-days');
-    expect(host.querySelector('#hint-days')?.textContent).toMatch(/more than one/);
-    const chosen = [...(control?.querySelectorAll('option[selected]') ?? [])].map(
-      (option) => option.textContent,
+    const group = host.querySelector('fieldset#group-days');
+    expect(legendOf(host, 'days')).toBe('Days');
+    expect(host.querySelector('select')).toBeNull();
+    expect(control?.getAttribute('type')).toBe('checkbox');
+    expect(group?.getAttribute('aria-describedby')).toBe('hint-days');
+    expect(host.querySelector('#hint-days')?.textContent).toBe('Choose one or more.');
+    expect(host.textContent).not.toMatch(/Ctrl/);
+    // a required group: no box is required on its own (that would ask for every one); the page's script is told
+    expect(group?.hasAttribute('data-required')).toBe(true);
+    expect(group?.querySelectorAll('input[required]').length).toBe(0);
+    const ticked = [...(group?.querySelectorAll('input[checked]') ?? [])].map((box) =>
+      box.getAttribute('value'),
     );
-    expect(chosen).toEqual(['mon', 'wed']);
+    expect(ticked).toEqual(['mon', 'wed']);
+    expect(group?.querySelector('.choices--tiles')).not.toBeNull();
+
+    const many = rendered({
+      id: 'days',
+      type: 'select',
+      label: 'Days',
+      multiple: true,
+      options: Array.from({ length: 12 }, (_, i) => `day ${i + 1}`),
+    });
+    expect(many.host.querySelector('select')).toBeNull();
+    expect(many.host.querySelectorAll('.choices--list input[type="checkbox"]').length).toBe(12);
+    expect(many.host.querySelector('#hint-days')?.textContent).toBe('Choose any that apply.');
   });
 
   it('checkbox: one box sending "on", ticked by an earlier answer', () => {

@@ -38,11 +38,19 @@ const ids = (field: FormField) => ({
   group: `group-${field.id}`,
 });
 
-function describedBy({ field, error, note }: FieldProps): string | undefined {
+/**
+ * What a control is described by: on a one-by-one page, where the question stands first (the
+ * page's script focuses the control on each step, so that is where it is heard), then the
+ * question's help, when it applies, and its error.
+ */
+function describedBy({ field, error, note, heading, position }: FieldProps): string | undefined {
   const names = ids(field);
-  const list = [field.help ? names.help : '', note ? names.note : '', error ? names.error : ''].filter(
-    Boolean,
-  );
+  const list = [
+    heading && position ? position : '',
+    field.help ? names.help : '',
+    note ? names.note : '',
+    error ? names.error : '',
+  ].filter(Boolean);
   return list.length > 0 ? list.join(' ') : undefined;
 }
 
@@ -205,38 +213,23 @@ export function NumberField(props: FieldProps) {
   );
 }
 
+/** The most options shown as tiles when the author has not chosen (API.md §11.1; shared/form.ts `ChoiceDisplay`). */
+export const TILE_LIMIT = 7;
+
+/** Whether a select shows its options as tiles: the author's `display`, else up to TILE_LIMIT of them. */
+export const showsTiles = (field: FormField): boolean =>
+  field.display === 'tiles' || (field.display !== 'dropdown' && (field.options ?? []).length <= TILE_LIMIT);
+
+/**
+ * A choice: one answer as radio tiles (a dropdown for a long list, or when the author asks),
+ * several as checkbox tiles (a scrolling list of checkboxes for a long list): never a list box
+ * that needs Ctrl to choose more than one. Only the one-answer dropdown is a `<select>`.
+ */
 export function SelectField(props: FieldProps) {
   const { field, value } = props;
   const options = field.options ?? [];
   const chosen = new Set((Array.isArray(value) ? value : [value]).map((item) => String(item ?? '')));
-  if (field.multiple) {
-    const { hint } = ids(field);
-    const described = [hint, describedBy(props)].filter(Boolean).join(' ');
-    return (
-      <FieldFrame {...props}>
-        <p class="field__help" id={hint}>
-          Choose one or more: hold Ctrl (⌘ on a Mac) to choose more than one.
-        </p>
-        <select
-          {...common(props)}
-          aria-describedby={described}
-          class="control control--multiple"
-          multiple
-          size={Math.min(Math.max(options.length, 2), 6)}
-        >
-          {options.map((option) => (
-            <option
-              key={optionValue(option)}
-              value={optionValue(option)}
-              selected={chosen.has(optionValue(option))}
-            >
-              {optionLabel(option)}
-            </option>
-          ))}
-        </select>
-      </FieldFrame>
-    );
-  }
+  if (field.multiple || showsTiles(field)) return <ChoiceGroup {...props} chosen={chosen} />;
   return (
     <FieldFrame {...props}>
       <select {...common(props)} class="control control--select">
@@ -254,6 +247,62 @@ export function SelectField(props: FieldProps) {
         ))}
       </select>
     </FieldFrame>
+  );
+}
+
+/**
+ * Radio or checkbox tiles in a group named by the label (its legend). A required group of
+ * checkboxes has no attribute the browser checks (`required` on each box would ask for every
+ * one): `data-required` tells the page's script, the hint tells the person, the server decides.
+ */
+function ChoiceGroup(props: FieldProps & { chosen: ReadonlySet<string> }) {
+  const { field, error, chosen } = props;
+  const names = ids(field);
+  const several = field.multiple === true;
+  const hint = several ? (field.required ? 'Choose one or more.' : 'Choose any that apply.') : undefined;
+  const described = [hint ? names.hint : '', describedBy(props) ?? ''].filter(Boolean).join(' ');
+  return (
+    <fieldset
+      class={`field field--select field--choices${error ? ' field--invalid' : ''}`}
+      data-field={field.id}
+      data-label={field.label}
+      data-required={several && field.required ? '' : undefined}
+      id={names.group}
+      aria-describedby={described || undefined}
+    >
+      <legend class="field__label">
+        {asHeading(
+          props,
+          <>
+            {field.label}
+            <RequiredMark required={field.required} />
+          </>,
+        )}
+      </legend>
+      {hint && (
+        <p class="field__help" id={names.hint}>
+          {hint}
+        </p>
+      )}
+      <Descriptions {...props} />
+      <div class={`choices${showsTiles(field) ? ' choices--tiles' : ' choices--list'}`}>
+        {(field.options ?? []).map((option, i) => (
+          <label class="choice" key={optionValue(option)}>
+            <input
+              class="choice__input"
+              type={several ? 'checkbox' : 'radio'}
+              id={i === 0 ? names.control : `option-${i}-${field.id}`}
+              name={field.id}
+              value={optionValue(option)}
+              checked={chosen.has(optionValue(option))}
+              required={!several && field.required === true}
+              aria-invalid={error ? 'true' : undefined}
+            />
+            <span class="choice__label">{optionLabel(option)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

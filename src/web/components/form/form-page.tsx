@@ -75,7 +75,7 @@ export function FormPage({
             key={field.id}
             field={field}
             value={answers[field.id]}
-            error={byField.has(field.id) ? sentence(field, byField.get(field.id) ?? '') : undefined}
+            error={byField.has(field.id) ? alone(byField.get(field.id) ?? '') : undefined}
             note={field.type === 'hidden' ? undefined : whenApplies(field.id, form.logic, form.fields)}
           />
         ))}
@@ -155,7 +155,7 @@ export function QuestionPage(props: QuestionPageProps) {
         <Field
           field={field}
           value={answers[field.id]}
-          error={message ? sentence(field, message) : undefined}
+          error={message ? alone(message) : undefined}
           heading
           position={progress === 'none' ? undefined : 'progress'}
         />
@@ -214,9 +214,12 @@ function carried(id: string, value: unknown) {
   return items.map((item, i) => <input key={`${id}-${i}`} type="hidden" name={id} value={String(item)} />);
 }
 
-/** A field's error as a sentence: its label, then the validator's message ("must be …", "is required"). */
+/** A field's error where the question is not in sight (the error summary): its label, then the message. */
 const sentence = (field: FormField | undefined, message: string): string =>
   errorSentence(field?.label, message);
+
+/** A field's error under its own label: the message alone ("Enter at least 2 characters."). */
+const alone = (message: string): string => errorSentence(undefined, message);
 
 /**
  * What went wrong, at the top of the page: a heading and a link to each failing field. It

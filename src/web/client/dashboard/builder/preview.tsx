@@ -1,65 +1,171 @@
-import { render } from 'preact';
+/**
+ * The builder's live preview, for builder/view.tsx:
+ *
+ *   <Preview form={pageForm} focusFieldId={fieldId} />
+ *
+ * `form`: the form being edited, as its page draws it (saved or not). `focusFieldId`: the id of
+ * the field whose card the owner is working in (focus inside the card), or undefined; the
+ * preview then shows that question (one-by-one) or scrolls to it (classic).
+ */
 import { useEffect, useRef } from 'preact/hooks';
+import { renderToString } from 'preact-render-to-string';
 import type { PageForm } from '../../../../shared/form.js';
-import { FormPage, QuestionPage } from '../../../components/form/form-page.js';
+import { questionOf } from '../../../../shared/messages.js';
+import { FormPage, QuestionPage, ThankYou } from '../../../components/form/form-page.js';
+import { afterPost, answersOfPost, type PreviewState, pageOf, startState } from './preview-walk.js';
 
 /**
- * The live preview: the hosted page's own components (components/form, the very functions
- * /f/{id} renders), drawn into a frame of its own with the hosted page's stylesheet, so that
- * neither page's styles reach the other. A one-by-one form shows its first question. Nothing
- * in it is sent anywhere: its form posts nowhere.
+ * The hosted page as a respondent meets it, in a frame of its own (the hosted page's stylesheet;
+ * neither page's styles reach the other): the page's own components, rendered to the same HTML
+ * the server sends, and the page's own script (client/hosted/page.ts) running in the frame:
+ * Next, Back, live logic, the checks and their messages, focus. The script posts each page by
+ * fetch as on /f/{id}; here the frame's fetch is answered in the dashboard by preview-walk.ts,
+ * the walk the server takes, so an unsaved form can be tried and nothing is sent anywhere.
  */
-export function Preview({ form }: { form: PageForm }) {
+export function Preview({ form, focusFieldId }: { form: PageForm; focusFieldId?: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const stylesheet = document.getElementById('app')?.dataset.hostedCss;
+  const state = useRef<PreviewState>(startState());
+  const current = useRef(form);
+  current.current = form;
+  const app = document.getElementById('app')?.dataset;
 
-  useEffect(() => {
+  /** Draws the page the walk stands on, with the answers given so far. */
+  const draw = () => {
     const document = frame.current?.contentDocument;
     if (!document) return;
-    if (!document.getElementById('preview-root')) {
-      document.documentElement.lang = 'en';
-      document.title = 'Preview';
-      if (stylesheet) {
-        const link = document.createElement('link');
-        link.rel = 'stylesheet';
-        link.href = stylesheet;
-        document.head.append(link);
-      }
-      const root = document.createElement('main');
-      root.className = 'hosted';
-      root.id = 'preview-root';
-      document.body.append(root);
-      // the preview's form never leaves the page
-      document.addEventListener('submit', (event) => event.preventDefault());
+    dress(document, current.current);
+    document.body.innerHTML = `<main class="hosted" id="main">${pageHtml(current.current, state.current).body}</main>`;
+    const page = document.querySelector<HTMLFormElement>('form[data-form]');
+    if (page && document.documentElement.classList.contains('js')) {
+      // as the page's script does to each page it shows: its own checks, the live logic
+      page.noValidate = true;
+      page.dispatchEvent(new Event('change', { bubbles: true }));
     }
-    const root = document.getElementById('preview-root');
-    if (!root) return;
-    const theme = form.ui.theme === 'light' || form.ui.theme === 'dark' ? form.ui.theme : undefined;
-    if (theme) document.documentElement.dataset.theme = theme;
-    else delete document.documentElement.dataset.theme;
-    // the accent colour, as the hosted page's nonce'd style sets it (through the CSSOM: no inline style needed)
-    const accent = typeof form.ui.accentColor === 'string' && /^#[0-9a-f]{6}$/i.test(form.ui.accentColor);
-    if (accent) document.documentElement.style.setProperty('--custom-accent', String(form.ui.accentColor));
-    else document.documentElement.style.removeProperty('--custom-accent');
-    const visible = form.fields.filter((field) => field.type !== 'hidden');
-    const first = visible[0];
-    render(
-      form.ui.layout === 'classic' || !first ? (
-        <FormPage form={form} action="#" />
-      ) : (
+  };
+
+  // the frame's document, once: the stylesheet, the page's script, and the walk answering its posts
+  useEffect(() => {
+    const window = frame.current?.contentWindow;
+    const document = frame.current?.contentDocument;
+    if (!window || !document || document.getElementById('main')) return;
+    document.documentElement.lang = 'en';
+    if (app?.hostedCss) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = app.hostedCss;
+      document.head.append(link);
+    }
+    window.fetch = async (_url, init) => {
+      const body = new URLSearchParams(String(init?.body ?? ''));
+      state.current = afterPost(current.current, body);
+      const page = pageHtml(current.current, state.current);
+      return new Response(
+        `<!doctype html><title>${escapeText(page.title)}</title><body><main class="hosted" id="main">${page.body}</main></body>`,
+        { headers: { 'content-type': 'text/html; charset=utf-8' } },
+      );
+    };
+    draw();
+    if (app?.hostedScript) {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.src = app.hostedScript;
+      document.head.append(script);
+    }
+  }, []);
+
+  // the form changed in the builder: the same place in it, with the answers typed so far
+  useEffect(() => {
+    const page = frame.current?.contentDocument?.querySelector<HTMLFormElement>('form[data-form]');
+    if (page) {
+      // the page carries every answer so far (a one-by-one page the others in hidden inputs)
+      state.current = {
+        ...state.current,
+        answers: answersOfPost(form, new URLSearchParams(formEntries(page))),
+      };
+    }
+    draw();
+  }, [form]);
+
+  // the field being edited: its question shown, or scrolled to
+  useEffect(() => {
+    if (!focusFieldId) return;
+    if (form.ui.layout !== 'classic') {
+      if (state.current.questionId === focusFieldId && !state.current.done) return;
+      state.current = { ...state.current, questionId: focusFieldId, done: false };
+      draw();
+      return;
+    }
+    const document = frame.current?.contentDocument;
+    const field = document?.querySelector<HTMLElement>(`[data-field="${CSS.escape(focusFieldId)}"]`);
+    // the frame's own scroll (scrollIntoView would scroll the builder too)
+    if (field)
+      document?.defaultView?.scrollTo({ top: Math.max(field.offsetTop - 16, 0), behavior: 'smooth' });
+  }, [focusFieldId]);
+
+  const restart = () => {
+    state.current = startState();
+    draw();
+  };
+
+  return (
+    <div class="preview-frame">
+      <iframe ref={frame} class="preview" title="Preview of the form" />
+      <p class="preview-frame__bar">
+        <span class="muted">Try it: nothing you send here is stored.</span>{' '}
+        <button class="button button--secondary button--small" type="button" onClick={restart}>
+          Start again
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** The page the walk stands on, as the server would send it (its body and its title). */
+function pageHtml(form: PageForm, state: PreviewState): { title: string; body: string } {
+  const page = pageOf(form, state);
+  const action = `/f/${encodeURIComponent(form.id)}?preview=1&embed=1`;
+  if (page.kind === 'done')
+    return {
+      title: `Preview: response not stored – ${form.title}`,
+      body: renderToString(<ThankYou form={form} preview />),
+    };
+  const question = page.kind === 'question' && form.fields.find((field) => field.id === page.questionId);
+  if (page.kind === 'question' && question) {
+    const { position } = page;
+    return {
+      title: `${questionOf(position.n, position.m)} – ${form.title}`,
+      body: renderToString(
         <QuestionPage
           form={form}
-          action="#"
-          field={first}
-          position={{ n: 1, m: visible.length }}
-          first
-          last={visible.length === 1}
-        />
+          action={action}
+          field={question}
+          position={position}
+          first={position.first}
+          last={position.last}
+          answers={state.answers}
+        />,
       ),
-      root,
-    );
-  }, [form, stylesheet]);
-
-  // no src: the frame keeps its first, empty document (same origin), which nothing replaces
-  return <iframe ref={frame} class="preview" title="Preview of the form" />;
+    };
+  }
+  return {
+    title: form.title,
+    body: renderToString(<FormPage form={form} action={action} answers={state.answers} />),
+  };
 }
+
+/** The frame's theme and accent colour, as the hosted page's document sets them (through the CSSOM: no inline style needed). */
+function dress(document: Document, form: PageForm) {
+  const root = document.documentElement;
+  const theme = form.ui.theme === 'light' || form.ui.theme === 'dark' ? form.ui.theme : undefined;
+  if (theme) root.dataset.theme = theme;
+  else delete root.dataset.theme;
+  const accent = typeof form.ui.accentColor === 'string' && /^#[0-9a-f]{6}$/i.test(form.ui.accentColor);
+  if (accent) root.style.setProperty('--custom-accent', String(form.ui.accentColor));
+  else root.style.removeProperty('--custom-accent');
+}
+
+/** A form's text entries, as its post would send them. */
+const formEntries = (form: HTMLFormElement): string[][] =>
+  [...new FormData(form)].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []));
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldError, FormField } from '../../shared/form.js';
+import type { FieldError, FormField } from './form.js';
 import { firstQuestion, positionOf, refusedAt, stepFrom, visibleQuestions, type WalkedForm } from './walk.js';
 
 /** The one-by-one walk (API.md §11.1) on its own: no server, no page. */

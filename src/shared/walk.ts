@@ -1,5 +1,5 @@
-import type { FieldError, FormField, Logic } from '../../shared/form.js';
-import { type Answers, visibleAnswers } from '../../shared/logic.js';
+import type { FieldError, FormField, Logic } from './form.js';
+import { type Answers, visibleAnswers } from './logic.js';
 
 /**
  * The one-by-one layout without JavaScript (API.md §11.1), as a walk through the form's
