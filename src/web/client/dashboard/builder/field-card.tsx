@@ -97,12 +97,25 @@ export function FieldCard({
           </div>
         )}
         {field.type === 'select' && (
-          <Tick
-            id={`${id}-multiple`}
-            label="Several may be chosen"
-            checked={field.multiple === true}
-            onChange={(multiple) => onChange({ multiple: multiple || undefined })}
-          />
+          <>
+            <Tick
+              id={`${id}-multiple`}
+              label="Several may be chosen"
+              checked={field.multiple === true}
+              onChange={(multiple) => onChange({ multiple: multiple || undefined })}
+            />
+            <Choice
+              id={`${id}-display`}
+              label="Show the options as"
+              value={field.display ?? 'auto'}
+              options={[
+                { value: 'auto', label: 'Automatic (tiles up to 7)' },
+                { value: 'tiles', label: 'Tiles' },
+                { value: 'dropdown', label: field.multiple ? 'A list' : 'A dropdown' },
+              ]}
+              onChange={(display) => onChange({ display: display === 'auto' ? undefined : display })}
+            />
+          </>
         )}
         {(field.type === 'number' || field.type === 'rating') && (
           <>

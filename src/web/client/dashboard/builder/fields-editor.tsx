@@ -26,6 +26,7 @@ export function FieldsEditor({
   onChange,
   errorsFor,
   idsFollowLabels,
+  onEditing,
 }: {
   fields: FieldInput[];
   onChange: (fields: FieldInput[]) => void;
@@ -33,6 +34,8 @@ export function FieldsEditor({
   errorsFor: (index: number, member: string) => string | undefined;
   /** Until the form is first published, a field's id is made again from its label as it changes. */
   idsFollowLabels: boolean;
+  /** The place of the field whose card focus entered (the preview follows it). */
+  onEditing?: (index: number) => void;
 }) {
   const [choosing, setChoosing] = useState(false);
   // one key per field, kept in step with every add, move and removal made here; a change from
@@ -69,7 +72,14 @@ export function FieldsEditor({
   return (
     <>
       {fields.length === 0 && <p class="empty">No fields yet: add the first one.</p>}
-      <ol class="field-list">
+      <ol
+        class="field-list"
+        onFocusIn={(event) => {
+          const card = (event.target as Element).closest('.field-list > li');
+          const index = card ? [...(card.parentElement?.children ?? [])].indexOf(card) : -1;
+          if (index >= 0) onEditing?.(index);
+        }}
+      >
         {fields.map((field, index) => (
           <li key={keys.current[index]}>
             <FieldCard

@@ -37,6 +37,8 @@ function FormBuilder({ id }: { id: string }) {
   const form = stored.data;
   /** What is typed; undefined until the first change (the stored form's own draft till then). */
   const [edited, setDraft] = useState<Draft>();
+  /** The place of the field whose card has focus: the preview shows that question (its id may change as its label does). */
+  const [editingField, setEditingField] = useState<number>();
   const draft = useMemo(() => edited ?? (form && draftOf(form)), [edited, form]);
   const [news, setNews] = useState<string>();
   /** A save refused with 412 (someone saved meanwhile), and the status it was to set. */
@@ -173,7 +175,12 @@ function FormBuilder({ id }: { id: string }) {
       </p>
       <BuilderTabs
         errorMembers={error?.errors.map((problem) => problem.field) ?? []}
-        preview={<Preview form={preview} />}
+        preview={
+          <Preview
+            form={preview}
+            focusFieldId={editingField === undefined ? undefined : draft.fields[editingField]?.id}
+          />
+        }
         panels={{
           build: (
             <>
@@ -200,6 +207,7 @@ function FormBuilder({ id }: { id: string }) {
                   errorsFor={fieldError}
                   // once respondents' answers are keyed by the ids, they stay (decisions.md)
                   idsFollowLabels={form.status === 'draft'}
+                  onEditing={setEditingField}
                 />
               </Section>
               <Section title="Logic">
