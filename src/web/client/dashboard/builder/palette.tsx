@@ -75,21 +75,20 @@ export function TypePalette({
       </p>
       <ul class="palette__list">
         {FIELD_KINDS.map((kind) => (
-          <li key={kind.type}>
+          // the description sits beside the button, not in it: the button's name is the type's
+          // name alone (what a person says to pick it); the whole card is its to click (CSS)
+          <li key={kind.type} class="palette__item">
             <button
               type="button"
               class="palette__type"
-              aria-labelledby={`palette-${kind.type}`}
               aria-describedby={`palette-${kind.type}-about`}
               onClick={() => pick(kind.type)}
             >
-              <span id={`palette-${kind.type}`} class="palette__name">
-                {kind.name}
-              </span>
-              <span id={`palette-${kind.type}-about`} class="palette__about">
-                {kind.description}
-              </span>
+              {kind.name}
             </button>
+            <p id={`palette-${kind.type}-about`} class="palette__about">
+              {kind.description}
+            </p>
           </li>
         ))}
       </ul>
