@@ -307,7 +307,7 @@ describe('GET /analytics/questions', () => {
     expect(response.text).not.toContain('50000');
   });
 
-  it('summarises 3,000 responses in a few statements, the same as counting them by hand', async () => {
+  it('summarises 3,000 responses in one pass of chunks, the same as counting them by hand', async () => {
     const user = await signup(t);
     const form = await createForm(t, user.token, { status: 'live', fields: FIELDS });
     const sizes = ['S', 'M', 'L'];
@@ -322,15 +322,17 @@ describe('GET /analytics/questions', () => {
         },
       })),
     );
-    const statements: string[] = [];
+    // count the reads of responses: a pass in chunks, not a query per field nor one holding every row
+    const reads: number[] = [];
     const database = t.app.intake.database;
     const original = database.db;
     database.db = original.withPlugin({
-      transformQuery: (args) => {
-        statements.push(args.node.kind);
-        return args.node;
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const first = args.result.rows[0] as Record<string, unknown> | undefined;
+        if (first && 'answers' in first) reads.push(args.result.rows.length);
+        return args.result;
       },
-      transformResult: async (args) => args.result,
     });
     let body: any;
     try {
@@ -338,9 +340,7 @@ describe('GET /analytics/questions', () => {
     } finally {
       database.db = original;
     }
-    // the summary's own statements (raw SQL: the session and form reads are Kysely's builders): the
-    // answered counts, the choices, the numbers, and per number field (2) its median and buckets
-    expect(statements.filter((kind) => kind === 'RawNode')).toHaveLength(3 + 2 * 2);
+    expect(reads).toEqual([2000, 1000]);
     const q = byId(body);
     expect(body.responses).toBe(3000);
     expect(q.get('size').options.map((o: any) => o.count)).toEqual([1000, 1000, 1000]);

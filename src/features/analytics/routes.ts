@@ -108,7 +108,7 @@ export const analyticsRoutes =
           summary:
             "What a form's answers say, per question: option counts, a number's figures, how many answered",
           description:
-            "Per field in the form's order (API.md §8): `options` with their counts for select and checkbox, `mean`, `median`, `min`, `max` and `distribution` for number and rating, only `answered` for the others (their text stays in the inbox). Accepted and flagged responses in the range; quarantined ones are left out. A field kept masked, hashed, encrypted or dropped shows `withheld` and no values. Counted by the database, so a large form costs a few scans.",
+            "Per field in the form's order (API.md §8): `options` with their counts for select and checkbox, `mean`, `median`, `min`, `max` and `distribution` for number and rating, only `answered` for the others (their text stays in the inbox). Accepted and flagged responses in the range; quarantined ones are left out. A field kept masked, hashed, encrypted or dropped shows `withheld` and no values. Counted in one pass over the responses, in chunks.",
           operationId: 'getQuestionAnalytics',
           security: SECURITY.sessionOrSecretKey,
           querystring: QuestionsQuery,
@@ -125,7 +125,7 @@ export const analyticsRoutes =
         }
         const range = parseRange(request.query.from, request.query.to);
         const form = managedOrThrow(principal, await findForm(database.db, formId), formId, environment);
-        const stats = await answerStats(database, form.definition, { formId: form.id, ...range });
+        const stats = await answerStats(database.db, form.definition, { formId: form.id, ...range });
         return { formId: form.id, from: range.from, to: range.to, ...stats };
       },
     );

@@ -1,18 +1,16 @@
-import { type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../platform/db/database.js';
-import { toCount } from '../../platform/db/dialect.js';
+import type { Db } from '../../platform/db/database.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
-import { piiModeOf } from './pii.js';
+import { piiModeOf, type StoredValue } from './pii.js';
+import { exportChunks } from './repo.js';
 
 /**
- * What a form's answers say, per field (API.md §8, GET /analytics/questions), counted by the
- * database from the stored JSON on both engines: nothing but the figures leaves it, so a form
- * with a hundred thousand responses costs a few scans, not a hundred thousand rows in memory.
- *
- *   one scan         how many responses, and per field how many answered it
- *   one scan         every choice field's options counted (a UNION ALL, one part per field)
- *   one scan         every number field's count, mean, min, max (one part per field)
- *   per number field its median (ORDER BY … LIMIT 2 OFFSET n/2) and its distribution (GROUP BY a bucket)
+ * What a form's answers say, per field (API.md §8, GET /analytics/questions), in one pass over
+ * the responses: read in keyset chunks (the CSV export's reader), each chunk folded into
+ * counters and let go. What is kept grows with the distinct values (a choice's options, a
+ * number's values), never with the rows. One pass rather than SQL over the stored JSON: the
+ * JSON functions of SQLite and PostgreSQL re-read each row's document once per field and
+ * figure, which on 100,000 responses took ten seconds where this pass takes about one (the
+ * figures are in the report of issue 25 and docs/decisions.md).
  *
  * The inbox's responses only: accepted and flagged, quarantined ones left out. A field whose
  * answers are kept masked, hashed, encrypted or dropped shows how many answered (what is stored
@@ -62,223 +60,104 @@ export interface AnswerStats {
 
 /** How many buckets a number's distribution has at most, unless each whole value has its own. */
 const BUCKETS = 10;
-/** Whole numbers spanning at most this many values get a bucket each (a rating, an age group). */
+/** Whole numbers spanning fewer values than this get a bucket each (an age group, a guest count). */
 const ONE_BUCKET_EACH = 20;
+/** Rows read at a time. */
+const CHUNK = 2000;
 
-type Kind = 'choice' | 'many' | 'tick' | 'number' | 'text';
+type Kind = 'choice' | 'tick' | 'number' | 'text';
 function kindOf(field: Field): Kind {
-  if (field.type === 'select') return field.multiple ? 'many' : 'choice';
+  if (field.type === 'select') return 'choice';
   if (field.type === 'checkbox') return 'tick';
   if (field.type === 'number' || field.type === 'rating') return 'number';
   return 'text';
 }
 
-/** How one engine reads a field's stored answer. Ids are `^[A-Za-z0-9_-]{1,64}$`, so a literal is safe. */
-interface Dialect {
-  /** The rows of the scope, with the answers as the engine reads them (`a`). */
-  rows(scope: AnswerScope): RawBuilder<unknown>;
-  answered(id: string): RawBuilder<unknown>;
-  /** A single choice's value, where it is a string (else NULL). */
-  text(id: string): RawBuilder<unknown>;
-  /** `'true'`/`'false'` for a boolean answer (else NULL). */
-  tick(id: string): RawBuilder<unknown>;
-  /** A number answer as a double (else NULL). */
-  number(id: string): RawBuilder<unknown>;
-  /** Each string of the scope's list answers to a field, a row each (`v`). */
-  elements(scope: AnswerScope, id: string): RawBuilder<unknown>;
-  /** Whole buckets below a non-negative number: floor. */
-  floor(value: RawBuilder<unknown>): RawBuilder<unknown>;
+/** An answer there is: not absent, not empty text, not an empty list (stored protected values count). */
+function isAnswered(value: StoredValue | undefined): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  return !Array.isArray(value) || value.length > 0;
 }
 
-const inScope = (scope: AnswerScope) =>
-  sql`form_id = ${scope.formId} and status in ('accepted', 'flagged') and created_at >= ${scope.from} and created_at <= ${scope.to}`;
+interface Counter {
+  field: Field;
+  kind: Kind;
+  withheld: WithheldBecause | undefined;
+  answered: number;
+  /** Choices and ticks: how often each value came; numbers: each value's count. */
+  values: Map<string, number>;
+  numbers: Map<number, number>;
+}
 
-const sqlite: Dialect = {
-  rows: (scope) => sql`(select answers as a from submissions where ${inScope(scope)})`,
-  answered: (id) => {
-    const path = sql.lit(`$."${id}"`);
-    return sql`(case json_type(a, ${path})
-      when 'text' then json_extract(a, ${path}) <> ''
-      when 'array' then json_array_length(a, ${path}) > 0
-      when 'null' then 0
-      when 'true' then 1 when 'false' then 1 when 'integer' then 1 when 'real' then 1 when 'object' then 1
-      else 0 end)`;
-  },
-  text: (id) => {
-    const path = sql.lit(`$."${id}"`);
-    return sql`(case when json_type(a, ${path}) = 'text' then json_extract(a, ${path}) end)`;
-  },
-  tick: (id) => {
-    const path = sql.lit(`$."${id}"`);
-    return sql`(case when json_type(a, ${path}) in ('true', 'false') then json_type(a, ${path}) end)`;
-  },
-  number: (id) => {
-    const path = sql.lit(`$."${id}"`);
-    return sql`(case when json_type(a, ${path}) in ('integer', 'real') then json_extract(a, ${path}) * 1.0 end)`;
-  },
-  elements: (scope, id) => {
-    const path = sql.lit(`$."${id}"`);
-    return sql`(select j.value as v from submissions, json_each(submissions.answers, ${path}) as j
-      where ${inScope(scope)} and json_type(submissions.answers, ${path}) = 'array' and j.type = 'text')`;
-  },
-  floor: (value) => sql`cast(${value} as integer)`,
-};
-
-const postgres: Dialect = {
-  rows: (scope) => sql`(select answers::jsonb as a from submissions where ${inScope(scope)})`,
-  answered: (id) => {
-    const at = sql`a -> ${sql.lit(id)}`;
-    return sql`(case jsonb_typeof(${at})
-      when 'string' then (a ->> ${sql.lit(id)}) <> ''
-      when 'array' then jsonb_array_length(${at}) > 0
-      when 'boolean' then true when 'number' then true when 'object' then true
-      else false end)::int`;
-  },
-  text: (id) => sql`(case when jsonb_typeof(a -> ${sql.lit(id)}) = 'string' then a ->> ${sql.lit(id)} end)`,
-  tick: (id) => sql`(case when jsonb_typeof(a -> ${sql.lit(id)}) = 'boolean' then a ->> ${sql.lit(id)} end)`,
-  number: (id) =>
-    sql`(case when jsonb_typeof(a -> ${sql.lit(id)}) = 'number' then (a ->> ${sql.lit(id)})::float8 end)`,
-  elements: (scope, id) =>
-    sql`(select j.value #>> '{}' as v from submissions
-      cross join lateral jsonb_array_elements(case when jsonb_typeof(answers::jsonb -> ${sql.lit(id)}) = 'array'
-        then answers::jsonb -> ${sql.lit(id)} else '[]'::jsonb end) as j(value)
-      where ${inScope(scope)} and jsonb_typeof(j.value) = 'string')`,
-  floor: (value) => sql`floor(${value})::int`,
-};
-
-const number = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Number(value);
+function count(counter: Counter, value: StoredValue | undefined): void {
+  if (!isAnswered(value)) return;
+  counter.answered++;
+  if (counter.withheld) return;
+  const bump = (key: string) => counter.values.set(key, (counter.values.get(key) ?? 0) + 1);
+  switch (counter.kind) {
+    case 'tick':
+      if (typeof value === 'boolean') bump(String(value));
+      break;
+    case 'choice':
+      if (typeof value === 'string') bump(value);
+      else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') bump(item);
+      break;
+    case 'number':
+      if (typeof value === 'number' && Number.isFinite(value))
+        counter.numbers.set(value, (counter.numbers.get(value) ?? 0) + 1);
+      break;
+    default:
+  }
+}
 
 /** The per-question summary of a form's answers in a scope (see the module's comment). */
 export async function answerStats(
-  database: Database,
+  db: Db,
   definition: FormDefinition,
   scope: AnswerScope,
 ): Promise<AnswerStats> {
-  const dialect = database.engine === 'postgres' ? postgres : sqlite;
-  const { db } = database;
-  const fields = definition.fields;
-  const withheld = (field: Field): WithheldBecause | undefined => {
+  const counters: Counter[] = definition.fields.map((field) => {
     const mode = piiModeOf(field, definition);
-    return mode === 'plain' ? undefined : mode;
-  };
-
-  // 1. how many responses, and per field how many answered it
-  const answeredColumns = fields.map(
-    (field, i) => sql`sum(${dialect.answered(field.id)}) as ${sql.ref(`q${i}`)}`,
-  );
-  const counted = await sql<Record<string, unknown>>`select count(*) as responses${
-    answeredColumns.length > 0 ? sql`, ${sql.join(answeredColumns)}` : sql``
-  } from ${dialect.rows(scope)} as s`.execute(db);
-  const totals = counted.rows[0] ?? {};
-  const responses = toCount(totals.responses as number);
-
-  const questions: QuestionStats[] = fields.map((field, i) => {
-    const question: QuestionStats = {
-      fieldId: field.id,
-      label: field.label,
-      type: field.type,
-      answered: toCount(totals[`q${i}`] as number),
+    return {
+      field,
+      kind: kindOf(field),
+      withheld: mode === 'plain' ? undefined : mode,
+      answered: 0,
+      values: new Map(),
+      numbers: new Map(),
     };
-    const hidden = withheld(field);
-    if (hidden) question.withheld = hidden;
-    return question;
   });
-  if (responses === 0) {
-    for (const [i, field] of fields.entries()) fillEmpty(questions[i] as QuestionStats, field);
-    return { responses, questions };
+  const filter = {
+    formId: scope.formId,
+    statuses: ['accepted', 'flagged'] as const,
+    from: scope.from,
+    to: scope.to,
+    starred: undefined,
+    read: undefined,
+  };
+  let responses = 0;
+  for await (const chunk of exportChunks(db, filter, CHUNK)) {
+    responses += chunk.length;
+    for (const { answers } of chunk)
+      for (const counter of counters)
+        count(counter, Object.hasOwn(answers, counter.field.id) ? answers[counter.field.id] : undefined);
   }
-  const shown = fields
-    .map((field, i) => ({ field, i, kind: kindOf(field) }))
-    .filter(({ field }) => !withheld(field));
-
-  // 2. every choice field's options, counted in one statement
-  const choices = shown.filter(({ kind }) => kind === 'choice' || kind === 'many' || kind === 'tick');
-  const choiceCounts = new Map<number, Map<string, number>>();
-  if (choices.length > 0) {
-    const parts = choices.map(({ field, i, kind }) => {
-      if (kind === 'many')
-        return sql`select ${sql.lit(i)} as q, v, count(*) as n from ${dialect.elements(scope, field.id)} as e group by v`;
-      const value = kind === 'tick' ? dialect.tick(field.id) : dialect.text(field.id);
-      return sql`select ${sql.lit(i)} as q, v, count(*) as n from (select ${value} as v from ${dialect.rows(scope)} as s) as c where v is not null group by v`;
-    });
-    const rows = await sql<{ q: number; v: string; n: number }>`${sql.join(parts, sql` union all `)}`.execute(
-      db,
-    );
-    for (const row of rows.rows) {
-      const q = Number(row.q);
-      const counts = choiceCounts.get(q) ?? new Map<string, number>();
-      counts.set(String(row.v), toCount(row.n));
-      choiceCounts.set(q, counts);
-    }
-  }
-  for (const { field, i, kind } of choices) {
-    (questions[i] as QuestionStats).options = optionCounts(field, kind, choiceCounts.get(i) ?? new Map());
-  }
-
-  // 3. every number field's count, mean, min and max in one statement; then its median and buckets
-  const numbers = shown.filter(({ kind }) => kind === 'number');
-  if (numbers.length > 0) {
-    const parts = numbers.map(
-      ({ field, i }) =>
-        sql`select ${sql.lit(i)} as q, count(v) as n, avg(v) as mean, min(v) as low, max(v) as high,
-          sum(case when v <> round(v) then 1 else 0 end) as fractional
-        from (select ${dialect.number(field.id)} as v from ${dialect.rows(scope)} as s) as c where v is not null`,
-    );
-    const rows = await sql<{
-      q: number;
-      n: number;
-      mean: unknown;
-      low: unknown;
-      high: unknown;
-      fractional: number;
-    }>`${sql.join(parts, sql` union all `)}`.execute(db);
-    for (const row of rows.rows) {
-      const q = Number(row.q);
-      const field = fields[q] as Field;
-      const question = questions[q] as QuestionStats;
-      const n = toCount(row.n);
-      const low = number(row.low);
-      const high = number(row.high);
-      question.mean = n === 0 ? null : number(row.mean);
-      question.min = low;
-      question.max = high;
-      question.median = null;
-      question.distribution = [];
-      if (n === 0 || low === null || high === null) {
-        if (field.type === 'rating') question.distribution = ratingBuckets(field, new Map());
-        continue;
-      }
-      const values = sql`(select ${dialect.number(field.id)} as v from ${dialect.rows(scope)} as s) as c`;
-      const middle = await sql<{
-        v: unknown;
-      }>`select v from ${values} where v is not null order by v limit 2 offset ${Math.floor((n - 1) / 2)}`.execute(
-        db,
-      );
-      const [first, second] = middle.rows.map((r) => Number(r.v));
-      question.median =
-        n % 2 === 1 || second === undefined ? (first ?? null) : ((first as number) + second) / 2;
-      question.distribution = await distribution(db, dialect, values, field, {
-        low,
-        high,
-        whole: toCount(row.fractional) === 0,
-      });
-    }
-  }
-  for (const [i, field] of fields.entries()) fillEmpty(questions[i] as QuestionStats, field);
-  return { responses, questions };
+  return { responses, questions: counters.map(questionOf) };
 }
 
-/** The members a question of its kind always has, where no figure came (none answered, or withheld). */
-function fillEmpty(question: QuestionStats, field: Field): void {
-  if (question.withheld) return;
-  const kind = kindOf(field);
-  if ((kind === 'choice' || kind === 'many' || kind === 'tick') && !question.options)
-    question.options = optionCounts(field, kind, new Map());
-  if (kind === 'number' && question.distribution === undefined) {
-    Object.assign(question, { mean: null, median: null, min: null, max: null });
-    question.distribution = field.type === 'rating' ? ratingBuckets(field, new Map()) : [];
-  }
+function questionOf(counter: Counter): QuestionStats {
+  const { field, kind } = counter;
+  const question: QuestionStats = {
+    fieldId: field.id,
+    label: field.label,
+    type: field.type,
+    answered: counter.answered,
+  };
+  if (counter.withheld) return { ...question, withheld: counter.withheld };
+  if (kind === 'choice' || kind === 'tick')
+    return { ...question, options: optionCounts(field, kind, counter.values) };
+  if (kind === 'number') return { ...question, ...numberFigures(field, counter.numbers) };
+  return question;
 }
 
 /**
@@ -304,6 +183,48 @@ function optionCounts(field: Field, kind: Kind, counts: Map<string, number>): Op
   return [...listed, ...others];
 }
 
+/** Mean, median, lowest, highest and the distribution of a number's values (each with its count). */
+function numberFigures(field: Field, counts: Map<number, number>) {
+  const sorted = [...counts].sort((a, b) => a[0] - b[0]);
+  let n = 0;
+  let sum = 0;
+  for (const [value, times] of sorted) {
+    n += times;
+    sum += value * times;
+  }
+  if (n === 0) {
+    return {
+      mean: null,
+      median: null,
+      min: null,
+      max: null,
+      distribution: field.type === 'rating' ? ratingBuckets(field, counts) : [],
+    };
+  }
+  const low = (sorted[0] as [number, number])[0];
+  const high = (sorted[sorted.length - 1] as [number, number])[0];
+  return {
+    mean: sum / n,
+    median: median(sorted, n),
+    min: low,
+    max: high,
+    distribution: field.type === 'rating' ? ratingBuckets(field, counts) : numberBuckets(sorted, low, high),
+  };
+}
+
+/** The middle value of sorted (value, count) pairs; with an even count the mean of the middle two. */
+function median(sorted: ReadonlyArray<[number, number]>, n: number): number {
+  const at = (position: number): number => {
+    let seen = 0;
+    for (const [value, times] of sorted) {
+      seen += times;
+      if (position < seen) return value;
+    }
+    return (sorted[sorted.length - 1] as [number, number])[0];
+  };
+  return n % 2 === 1 ? at((n - 1) / 2) : (at(n / 2 - 1) + at(n / 2)) / 2;
+}
+
 /** A rating's every value from its lowest to its highest (1 to 5 unless set), each with its count. */
 function ratingBuckets(field: Field, counts: Map<number, number>): Bucket[] {
   const low = field.min ?? 1;
@@ -324,24 +245,13 @@ function niceStep(rough: number): number {
 }
 
 /**
- * A number's distribution, grouped by the database: a rating, or whole numbers spanning at
- * most 20 values, one bucket per value; anything else at most 10 buckets of a round width.
+ * Whole numbers spanning fewer than 20 values: a bucket per value; anything else at most 10
+ * buckets of a round width, the highest value counted in the last.
  */
-async function distribution(
-  db: Database['db'],
-  dialect: Dialect,
-  values: RawBuilder<unknown>,
-  field: Field,
-  range: { low: number; high: number; whole: boolean },
-): Promise<Bucket[]> {
-  const { low, high, whole } = range;
-  if (field.type === 'rating' || (whole && high - low < ONE_BUCKET_EACH)) {
-    const rows = await sql<{
-      v: unknown;
-      n: number;
-    }>`select v, count(*) as n from ${values} where v is not null group by v`.execute(db);
-    const counts = new Map(rows.rows.map((row) => [Number(row.v), toCount(row.n)]));
-    if (field.type === 'rating') return ratingBuckets(field, counts);
+function numberBuckets(sorted: ReadonlyArray<[number, number]>, low: number, high: number): Bucket[] {
+  const whole = sorted.every(([value]) => Number.isInteger(value));
+  if (whole && high - low < ONE_BUCKET_EACH) {
+    const counts = new Map(sorted);
     return Array.from({ length: high - low + 1 }, (_, i) => ({
       from: low + i,
       to: low + i,
@@ -351,17 +261,11 @@ async function distribution(
   let step = niceStep((high - low) / BUCKETS);
   if (whole) step = Math.max(1, Math.ceil(step));
   const start = Math.floor(low / step) * step;
-  const count = Math.max(1, Math.ceil((high - start) / step));
-  const bucket = dialect.floor(sql`(v - ${start}) / ${step}`);
-  const rows = await sql<{
-    b: number;
-    n: number;
-  }>`select ${bucket} as b, count(*) as n from ${values} where v is not null group by 1`.execute(db);
-  const counts = new Array<number>(count).fill(0);
-  // the highest value sits on the last bucket's upper edge: it is counted in that bucket
-  for (const row of rows.rows) {
-    const index = Math.min(count - 1, Math.max(0, Number(row.b)));
-    counts[index] = (counts[index] ?? 0) + toCount(row.n);
+  const total = Math.max(1, Math.ceil((high - start) / step));
+  const counts = new Array<number>(total).fill(0);
+  for (const [value, times] of sorted) {
+    const index = Math.min(total - 1, Math.max(0, Math.floor((value - start) / step)));
+    counts[index] = (counts[index] ?? 0) + times;
   }
   // edges as the decimal a person reads (0.1 × 3 is 0.30000000000000004 in binary)
   const edge = (i: number) => Number((start + i * step).toPrecision(12));
