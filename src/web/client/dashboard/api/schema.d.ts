@@ -336,7 +336,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event to this webhook, whatever event it subscribes to */
+        /**
+         * Send a webhook.test event to this webhook, whatever event it subscribes to
+         * @description A test is tried once and never retried. With wait=true the answer comes after that attempt, with its attempt and its verdict in words (`attempts[0].summary`); without, at once, and the outcome is read from the deliveries.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -410,6 +413,62 @@ export interface paths {
         };
         /** The public view of a live form (what a form renderer needs) */
         get: operations["getPublicForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the working copy of a form (404 when it has none) */
+        get: operations["getFormDraft"];
+        /** Save the working copy of a live or active form: members replace the copy’s; respondents keep the live form */
+        put: operations["saveFormDraft"];
+        post?: never;
+        /** Discard the working copy; the live form stays as it is */
+        delete: operations["discardFormDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{id}/draft/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish the working copy: it becomes the form (version + 1) and is gone */
+        post: operations["publishFormDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{id}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code of a form's hosted page, as an SVG image
+         * @description Its owner may have it in any status; anyone else once the form is live. The code holds `{PUBLIC_URL}/f/{id}` (without PUBLIC_URL, the origin the request came to); the SVG names that link in its <title>.
+         */
+        get: operations["getFormQrCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -604,6 +663,26 @@ export interface paths {
         };
         /** Views, starts and submissions of an environment's forms: totals, per form, per UTC day */
         get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a form's answers say, per question: option counts, a number's figures, how many answered
+         * @description Per field in the form's order (API.md §8): `options` with their counts for select and checkbox, `mean`, `median`, `min`, `max` and `distribution` for number and rating, only `answered` for the others (their text stays in the inbox). Accepted and flagged responses in the range; quarantined ones are left out. A field kept masked, hashed, encrypted or dropped shows `withheld` and no values. Counted by the database, so a large form costs a few scans.
+         */
+        get: operations["getQuestionAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1506,6 +1585,8 @@ export interface operations {
                 environment?: string;
                 limit?: number;
                 cursor?: string;
+                /** @description true: only the enabled webhooks whose last delivery attempt failed (what the dashboard marks a form by) */
+                failing?: boolean;
             };
             header?: never;
             path?: never;
@@ -1535,6 +1616,19 @@ export interface operations {
                              * @example 2026-11-21T10:02:06.123Z
                              */
                             createdAt: string;
+                            /** @description How the webhook's deliveries are going */
+                            health: {
+                                /**
+                                 * @description untried: nothing sent yet; working: the newest tried delivery got a 2xx; failing: its last attempt did not (it is retried at nextRetryAt, if at all)
+                                 * @enum {string}
+                                 */
+                                state: "untried" | "working" | "failing";
+                                lastAttemptAt: string | null;
+                                /** @description The last attempt in plain words, e.g. "hooks.example.com could not be found (no such host name)" */
+                                lastOutcome: string | null;
+                                /** @description When the failing delivery is tried again; null when no retry is due (a test, or the retries are spent) */
+                                nextRetryAt: string | null;
+                            };
                         }[];
                         nextCursor: string | null;
                     };
@@ -1596,6 +1690,19 @@ export interface operations {
                          * @example 2026-11-21T10:02:06.123Z
                          */
                         createdAt: string;
+                        /** @description How the webhook's deliveries are going */
+                        health: {
+                            /**
+                             * @description untried: nothing sent yet; working: the newest tried delivery got a 2xx; failing: its last attempt did not (it is retried at nextRetryAt, if at all)
+                             * @enum {string}
+                             */
+                            state: "untried" | "working" | "failing";
+                            lastAttemptAt: string | null;
+                            /** @description The last attempt in plain words, e.g. "hooks.example.com could not be found (no such host name)" */
+                            lastOutcome: string | null;
+                            /** @description When the failing delivery is tried again; null when no retry is due (a test, or the retries are spent) */
+                            nextRetryAt: string | null;
+                        };
                     };
                 };
             };
@@ -1642,6 +1749,19 @@ export interface operations {
                          * @example 2026-11-21T10:02:06.123Z
                          */
                         createdAt: string;
+                        /** @description How the webhook's deliveries are going */
+                        health: {
+                            /**
+                             * @description untried: nothing sent yet; working: the newest tried delivery got a 2xx; failing: its last attempt did not (it is retried at nextRetryAt, if at all)
+                             * @enum {string}
+                             */
+                            state: "untried" | "working" | "failing";
+                            lastAttemptAt: string | null;
+                            /** @description The last attempt in plain words, e.g. "hooks.example.com could not be found (no such host name)" */
+                            lastOutcome: string | null;
+                            /** @description When the failing delivery is tried again; null when no retry is due (a test, or the retries are spent) */
+                            nextRetryAt: string | null;
+                        };
                     };
                 };
             };
@@ -1734,6 +1854,19 @@ export interface operations {
                          * @example 2026-11-21T10:02:06.123Z
                          */
                         createdAt: string;
+                        /** @description How the webhook's deliveries are going */
+                        health: {
+                            /**
+                             * @description untried: nothing sent yet; working: the newest tried delivery got a 2xx; failing: its last attempt did not (it is retried at nextRetryAt, if at all)
+                             * @enum {string}
+                             */
+                            state: "untried" | "working" | "failing";
+                            lastAttemptAt: string | null;
+                            /** @description The last attempt in plain words, e.g. "hooks.example.com could not be found (no such host name)" */
+                            lastOutcome: string | null;
+                            /** @description When the failing delivery is tried again; null when no retry is due (a test, or the retries are spent) */
+                            nextRetryAt: string | null;
+                        };
                     };
                 };
             };
@@ -1785,6 +1918,8 @@ export interface operations {
                                 statusCode: number | null;
                                 /** @description Why no answer came (connection refused, timeout, refused address), or why nothing was sent */
                                 error: string | null;
+                                /** @description What happened, in plain words: "hooks.example.com answered 200 OK", "hooks.example.com could not be found (no such host name)" */
+                                summary: string;
                                 durationMs: number;
                                 /**
                                  * Format: date-time
@@ -1857,6 +1992,8 @@ export interface operations {
                             statusCode: number | null;
                             /** @description Why no answer came (connection refused, timeout, refused address), or why nothing was sent */
                             error: string | null;
+                            /** @description What happened, in plain words: "hooks.example.com answered 200 OK", "hooks.example.com could not be found (no such host name)" */
+                            summary: string;
                             durationMs: number;
                             /**
                              * Format: date-time
@@ -1894,7 +2031,10 @@ export interface operations {
     };
     testWebhook: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: answer once the test has been tried (within the delivery timeout and a few seconds more), its attempt and verdict included */
+                wait?: boolean;
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -1929,6 +2069,8 @@ export interface operations {
                             statusCode: number | null;
                             /** @description Why no answer came (connection refused, timeout, refused address), or why nothing was sent */
                             error: string | null;
+                            /** @description What happened, in plain words: "hooks.example.com answered 200 OK", "hooks.example.com could not be found (no such host name)" */
+                            summary: string;
                             durationMs: number;
                             /**
                              * Format: date-time
@@ -2011,6 +2153,8 @@ export interface operations {
                                     label: string;
                                 })[];
                                 multiple?: boolean;
+                                /** @enum {string} */
+                                display?: "tiles" | "dropdown";
                                 minLength?: number;
                                 maxLength?: number;
                                 pattern?: string;
@@ -2207,6 +2351,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action: "reject" | "flag" | "quarantine";
                             } | null;
+                            /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
+                            hasDraft: boolean;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T10:02:06.123Z
@@ -2237,6 +2383,8 @@ export interface operations {
                                     label: string;
                                 })[];
                                 multiple?: boolean;
+                                /** @enum {string} */
+                                display?: "tiles" | "dropdown";
                                 minLength?: number;
                                 maxLength?: number;
                                 pattern?: string;
@@ -2432,6 +2580,8 @@ export interface operations {
                             label: string;
                         })[];
                         multiple?: boolean;
+                        /** @enum {string} */
+                        display?: "tiles" | "dropdown";
                         minLength?: number;
                         maxLength?: number;
                         pattern?: string;
@@ -2672,6 +2822,8 @@ export interface operations {
                                 label: string;
                             })[];
                             multiple?: boolean;
+                            /** @enum {string} */
+                            display?: "tiles" | "dropdown";
                             minLength?: number;
                             maxLength?: number;
                             pattern?: string;
@@ -2868,6 +3020,8 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
+                        hasDraft: boolean;
                         /**
                          * Format: date-time
                          * @example 2026-11-21T10:02:06.123Z
@@ -2941,6 +3095,8 @@ export interface operations {
                                     label: string;
                                 })[];
                                 multiple?: boolean;
+                                /** @enum {string} */
+                                display?: "tiles" | "dropdown";
                                 minLength?: number;
                                 maxLength?: number;
                                 pattern?: string;
@@ -3137,6 +3293,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action: "reject" | "flag" | "quarantine";
                             } | null;
+                            /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
+                            hasDraft: boolean;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T10:02:06.123Z
@@ -3167,6 +3325,8 @@ export interface operations {
                                     label: string;
                                 })[];
                                 multiple?: boolean;
+                                /** @enum {string} */
+                                display?: "tiles" | "dropdown";
                                 minLength?: number;
                                 maxLength?: number;
                                 pattern?: string;
@@ -3379,6 +3539,8 @@ export interface operations {
                                 label: string;
                             })[];
                             multiple?: boolean;
+                            /** @enum {string} */
+                            display?: "tiles" | "dropdown";
                             minLength?: number;
                             maxLength?: number;
                             pattern?: string;
@@ -3575,6 +3737,8 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
+                        hasDraft: boolean;
                         /**
                          * Format: date-time
                          * @example 2026-11-21T10:02:06.123Z
@@ -3605,6 +3769,8 @@ export interface operations {
                                 label: string;
                             })[];
                             multiple?: boolean;
+                            /** @enum {string} */
+                            display?: "tiles" | "dropdown";
                             minLength?: number;
                             maxLength?: number;
                             pattern?: string;
@@ -3813,6 +3979,8 @@ export interface operations {
                             label: string;
                         })[];
                         multiple?: boolean;
+                        /** @enum {string} */
+                        display?: "tiles" | "dropdown";
                         minLength?: number;
                         maxLength?: number;
                         pattern?: string;
@@ -4017,6 +4185,8 @@ export interface operations {
                     version?: unknown;
                     createdAt?: unknown;
                     updatedAt?: unknown;
+                    hasDraft?: unknown;
+                    draftOf?: unknown;
                 };
             };
         };
@@ -4053,6 +4223,8 @@ export interface operations {
                                 label: string;
                             })[];
                             multiple?: boolean;
+                            /** @enum {string} */
+                            display?: "tiles" | "dropdown";
                             minLength?: number;
                             maxLength?: number;
                             pattern?: string;
@@ -4249,6 +4421,8 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
+                        hasDraft: boolean;
                         /**
                          * Format: date-time
                          * @example 2026-11-21T10:02:06.123Z
@@ -4350,6 +4524,8 @@ export interface operations {
                                 label: string;
                             })[];
                             multiple?: boolean;
+                            /** @enum {string} */
+                            display?: "tiles" | "dropdown";
                             minLength?: number;
                             maxLength?: number;
                             pattern?: string;
@@ -4514,6 +4690,1118 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFormDraft: {
+        parameters: {
+            query?: {
+                /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
+                environment?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The working copy */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        environment: string;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "active" | "disabled" | "archived";
+                        version: number;
+                        userId: string;
+                        fields: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            label: string;
+                            required?: boolean;
+                            pii?: boolean;
+                            /** @enum {string} */
+                            piiMode?: "plain" | "masked" | "hashed" | "encrypted" | "dropped";
+                            placeholder?: string;
+                            help?: string;
+                            options?: (string | {
+                                value: string;
+                                label: string;
+                            })[];
+                            multiple?: boolean;
+                            /** @enum {string} */
+                            display?: "tiles" | "dropdown";
+                            minLength?: number;
+                            maxLength?: number;
+                            pattern?: string;
+                            min?: number;
+                            max?: number;
+                            integer?: boolean;
+                        }[];
+                        /** @description Presentation; members beyond these are kept as given */
+                        ui: {
+                            /** @enum {string} */
+                            theme?: "auto" | "light" | "dark";
+                            /** @enum {string} */
+                            progress?: "steps" | "bar" | "none";
+                            /** @enum {string} */
+                            layout?: "one-by-one" | "classic";
+                            submitLabel?: string;
+                            successMessage?: string;
+                            /** Format: uri */
+                            redirectUrl?: string;
+                            /** @description Shown under the title */
+                            description?: string;
+                            /** @description BCP 47: the page’s lang (and dir="rtl" for right-to-left scripts) */
+                            language?: string;
+                            /** @description #rrggbb; at least 4.5:1 against the theme’s background (#ffffff light, #000000 dark; both for auto) */
+                            accentColor?: string;
+                            /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
+                            embedOrigins?: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        storage: {
+                            /** @enum {string} */
+                            mode?: "owner" | "none";
+                            /** @enum {string} */
+                            pii?: "plain" | "masked" | "hashed" | "encrypted" | "dropped";
+                        };
+                        logic: {
+                            rules: {
+                                when: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                    value?: string | number | boolean | null | (string | number | boolean)[];
+                                } | {
+                                    all: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    })[];
+                                } | {
+                                    any: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    })[];
+                                };
+                                show?: string[];
+                                hide?: string[];
+                            }[];
+                        };
+                        retention: {
+                            days: number;
+                        } | null;
+                        webhooks: {
+                            id: string;
+                            formId: string;
+                            environment: string;
+                            event: string;
+                            url: string;
+                            format: string;
+                            enabled: boolean;
+                            hasSecret: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:02:06.123Z
+                             */
+                            createdAt: string;
+                        }[];
+                        notifications: {
+                            email: {
+                                enabled: boolean;
+                                to: string[];
+                            };
+                        } | null;
+                        autoResponse: {
+                            enabled: boolean;
+                            emailField: string;
+                            subject: string;
+                            body: string;
+                        } | null;
+                        spamProtection: {
+                            honeypot?: {
+                                field: string;
+                            };
+                            captcha?: {
+                                /** @enum {string} */
+                                provider: "turnstile" | "hcaptcha" | "recaptcha";
+                                siteKey: string;
+                                minScore?: number;
+                                hasSecret: boolean;
+                            };
+                            rules?: {
+                                field: string;
+                                /** @enum {string} */
+                                op: "contains" | "matches" | "equals";
+                                value: string;
+                            }[];
+                            /** @enum {string} */
+                            action: "reject" | "flag" | "quarantine";
+                        } | null;
+                        /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
+                        hasDraft: boolean;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        updatedAt: string;
+                        /** @description The form's version the working copy was made from */
+                        draftOf: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveFormDraft: {
+        parameters: {
+            query?: {
+                /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
+                environment?: string;
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: string;
+                    title?: string;
+                    fields?: {
+                        id: string;
+                        /** @enum {string} */
+                        type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                        label: string;
+                        required?: boolean;
+                        pii?: boolean;
+                        /** @enum {string} */
+                        piiMode?: "plain" | "masked" | "hashed" | "encrypted" | "dropped";
+                        placeholder?: string;
+                        help?: string;
+                        options?: (string | {
+                            value: string;
+                            label: string;
+                        })[];
+                        multiple?: boolean;
+                        /** @enum {string} */
+                        display?: "tiles" | "dropdown";
+                        minLength?: number;
+                        maxLength?: number;
+                        pattern?: string;
+                        min?: number;
+                        max?: number;
+                        integer?: boolean;
+                    }[];
+                    /** @enum {string} */
+                    status?: "draft" | "live" | "active" | "disabled" | "archived";
+                    /** @description Presentation; members beyond these are kept as given */
+                    ui?: {
+                        /** @enum {string} */
+                        theme?: "auto" | "light" | "dark";
+                        /** @enum {string} */
+                        progress?: "steps" | "bar" | "none";
+                        /** @enum {string} */
+                        layout?: "one-by-one" | "classic";
+                        submitLabel?: string;
+                        successMessage?: string;
+                        /** Format: uri */
+                        redirectUrl?: string;
+                        /** @description Shown under the title */
+                        description?: string;
+                        /** @description BCP 47: the page’s lang (and dir="rtl" for right-to-left scripts) */
+                        language?: string;
+                        /** @description #rrggbb; at least 4.5:1 against the theme’s background (#ffffff light, #000000 dark; both for auto) */
+                        accentColor?: string;
+                        /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
+                        embedOrigins?: string[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    storage?: {
+                        /** @enum {string} */
+                        mode?: "owner" | "none";
+                        /** @enum {string} */
+                        pii?: "plain" | "masked" | "hashed" | "encrypted" | "dropped";
+                    };
+                    logic?: {
+                        rules: {
+                            when: {
+                                field: string;
+                                /** @enum {string} */
+                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                value?: string | number | boolean | null | (string | number | boolean)[];
+                            } | {
+                                all: ({
+                                    field: string;
+                                    /** @enum {string} */
+                                    op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                    value?: string | number | boolean | null | (string | number | boolean)[];
+                                } | {
+                                    all: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: {
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        }[];
+                                    } | {
+                                        any: {
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        }[];
+                                    })[];
+                                } | {
+                                    any: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: {
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        }[];
+                                    } | {
+                                        any: {
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        }[];
+                                    })[];
+                                })[];
+                            } | {
+                                any: ({
+                                    field: string;
+                                    /** @enum {string} */
+                                    op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                    value?: string | number | boolean | null | (string | number | boolean)[];
+                                } | {
+                                    all: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: {
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        }[];
+                                    } | {
+                                        any: {
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        }[];
+                                    })[];
+                                } | {
+                                    any: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: {
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        }[];
+                                    } | {
+                                        any: {
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        }[];
+                                    })[];
+                                })[];
+                            };
+                            show?: string[];
+                            hide?: string[];
+                        }[];
+                    } | null;
+                    retention?: {
+                        days: number;
+                    } | null;
+                    notifications?: {
+                        email: {
+                            enabled: boolean;
+                            to: string[];
+                        };
+                    } | null;
+                    autoResponse?: {
+                        enabled: boolean;
+                        emailField: string;
+                        subject: string;
+                        body: string;
+                    } | null;
+                    spamProtection?: {
+                        honeypot?: {
+                            field: string;
+                        };
+                        captcha?: {
+                            /** @enum {string} */
+                            provider: "turnstile" | "hcaptcha" | "recaptcha";
+                            siteKey: string;
+                            minScore?: number;
+                            secret?: string;
+                            /** @description Read-only; ignored on input */
+                            hasSecret?: boolean;
+                        };
+                        rules?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "contains" | "matches" | "equals";
+                            value: string;
+                        }[];
+                        /** @enum {string} */
+                        action: "reject" | "flag" | "quarantine";
+                    } | null;
+                    webhooks?: {
+                        /** @enum {string} */
+                        event: "response.created" | "response.updated" | "response.deleted" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
+                        url: string;
+                        secret?: string;
+                        /** @enum {string} */
+                        format?: "legacy" | "otel";
+                        id?: string;
+                        formId?: string;
+                        environment?: string;
+                        enabled?: boolean;
+                        hasSecret?: boolean;
+                        createdAt?: string;
+                    }[];
+                    environment?: string;
+                    userId?: string;
+                    version?: unknown;
+                    createdAt?: unknown;
+                    updatedAt?: unknown;
+                    hasDraft?: unknown;
+                    draftOf?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The working copy */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        environment: string;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "active" | "disabled" | "archived";
+                        version: number;
+                        userId: string;
+                        fields: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            label: string;
+                            required?: boolean;
+                            pii?: boolean;
+                            /** @enum {string} */
+                            piiMode?: "plain" | "masked" | "hashed" | "encrypted" | "dropped";
+                            placeholder?: string;
+                            help?: string;
+                            options?: (string | {
+                                value: string;
+                                label: string;
+                            })[];
+                            multiple?: boolean;
+                            /** @enum {string} */
+                            display?: "tiles" | "dropdown";
+                            minLength?: number;
+                            maxLength?: number;
+                            pattern?: string;
+                            min?: number;
+                            max?: number;
+                            integer?: boolean;
+                        }[];
+                        /** @description Presentation; members beyond these are kept as given */
+                        ui: {
+                            /** @enum {string} */
+                            theme?: "auto" | "light" | "dark";
+                            /** @enum {string} */
+                            progress?: "steps" | "bar" | "none";
+                            /** @enum {string} */
+                            layout?: "one-by-one" | "classic";
+                            submitLabel?: string;
+                            successMessage?: string;
+                            /** Format: uri */
+                            redirectUrl?: string;
+                            /** @description Shown under the title */
+                            description?: string;
+                            /** @description BCP 47: the page’s lang (and dir="rtl" for right-to-left scripts) */
+                            language?: string;
+                            /** @description #rrggbb; at least 4.5:1 against the theme’s background (#ffffff light, #000000 dark; both for auto) */
+                            accentColor?: string;
+                            /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
+                            embedOrigins?: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        storage: {
+                            /** @enum {string} */
+                            mode?: "owner" | "none";
+                            /** @enum {string} */
+                            pii?: "plain" | "masked" | "hashed" | "encrypted" | "dropped";
+                        };
+                        logic: {
+                            rules: {
+                                when: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                    value?: string | number | boolean | null | (string | number | boolean)[];
+                                } | {
+                                    all: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    })[];
+                                } | {
+                                    any: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    })[];
+                                };
+                                show?: string[];
+                                hide?: string[];
+                            }[];
+                        };
+                        retention: {
+                            days: number;
+                        } | null;
+                        webhooks: {
+                            id: string;
+                            formId: string;
+                            environment: string;
+                            event: string;
+                            url: string;
+                            format: string;
+                            enabled: boolean;
+                            hasSecret: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:02:06.123Z
+                             */
+                            createdAt: string;
+                        }[];
+                        notifications: {
+                            email: {
+                                enabled: boolean;
+                                to: string[];
+                            };
+                        } | null;
+                        autoResponse: {
+                            enabled: boolean;
+                            emailField: string;
+                            subject: string;
+                            body: string;
+                        } | null;
+                        spamProtection: {
+                            honeypot?: {
+                                field: string;
+                            };
+                            captcha?: {
+                                /** @enum {string} */
+                                provider: "turnstile" | "hcaptcha" | "recaptcha";
+                                siteKey: string;
+                                minScore?: number;
+                                hasSecret: boolean;
+                            };
+                            rules?: {
+                                field: string;
+                                /** @enum {string} */
+                                op: "contains" | "matches" | "equals";
+                                value: string;
+                            }[];
+                            /** @enum {string} */
+                            action: "reject" | "flag" | "quarantine";
+                        } | null;
+                        /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
+                        hasDraft: boolean;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        updatedAt: string;
+                        /** @description The form's version the working copy was made from */
+                        draftOf: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    discardFormDraft: {
+        parameters: {
+            query?: {
+                /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
+                environment?: string;
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    publishFormDraft: {
+        parameters: {
+            query?: {
+                /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
+                environment?: string;
+            };
+            header?: {
+                /** @description The ETag of the form read: if it has changed since, the answer is 412 */
+                "If-Match"?: string;
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form, as respondents now get it */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        environment: string;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "active" | "disabled" | "archived";
+                        version: number;
+                        userId: string;
+                        fields: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            label: string;
+                            required?: boolean;
+                            pii?: boolean;
+                            /** @enum {string} */
+                            piiMode?: "plain" | "masked" | "hashed" | "encrypted" | "dropped";
+                            placeholder?: string;
+                            help?: string;
+                            options?: (string | {
+                                value: string;
+                                label: string;
+                            })[];
+                            multiple?: boolean;
+                            /** @enum {string} */
+                            display?: "tiles" | "dropdown";
+                            minLength?: number;
+                            maxLength?: number;
+                            pattern?: string;
+                            min?: number;
+                            max?: number;
+                            integer?: boolean;
+                        }[];
+                        /** @description Presentation; members beyond these are kept as given */
+                        ui: {
+                            /** @enum {string} */
+                            theme?: "auto" | "light" | "dark";
+                            /** @enum {string} */
+                            progress?: "steps" | "bar" | "none";
+                            /** @enum {string} */
+                            layout?: "one-by-one" | "classic";
+                            submitLabel?: string;
+                            successMessage?: string;
+                            /** Format: uri */
+                            redirectUrl?: string;
+                            /** @description Shown under the title */
+                            description?: string;
+                            /** @description BCP 47: the page’s lang (and dir="rtl" for right-to-left scripts) */
+                            language?: string;
+                            /** @description #rrggbb; at least 4.5:1 against the theme’s background (#ffffff light, #000000 dark; both for auto) */
+                            accentColor?: string;
+                            /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
+                            embedOrigins?: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        storage: {
+                            /** @enum {string} */
+                            mode?: "owner" | "none";
+                            /** @enum {string} */
+                            pii?: "plain" | "masked" | "hashed" | "encrypted" | "dropped";
+                        };
+                        logic: {
+                            rules: {
+                                when: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                    value?: string | number | boolean | null | (string | number | boolean)[];
+                                } | {
+                                    all: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    })[];
+                                } | {
+                                    any: ({
+                                        field: string;
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean | null | (string | number | boolean)[];
+                                    } | {
+                                        all: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            field: string;
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean | null | (string | number | boolean)[];
+                                        } | {
+                                            all: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        } | {
+                                            any: {
+                                                field: string;
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals" | "contains" | "notContains" | "gt" | "gte" | "lt" | "lte" | "in" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean | null | (string | number | boolean)[];
+                                            }[];
+                                        })[];
+                                    })[];
+                                };
+                                show?: string[];
+                                hide?: string[];
+                            }[];
+                        };
+                        retention: {
+                            days: number;
+                        } | null;
+                        webhooks: {
+                            id: string;
+                            formId: string;
+                            environment: string;
+                            event: string;
+                            url: string;
+                            format: string;
+                            enabled: boolean;
+                            hasSecret: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:02:06.123Z
+                             */
+                            createdAt: string;
+                        }[];
+                        notifications: {
+                            email: {
+                                enabled: boolean;
+                                to: string[];
+                            };
+                        } | null;
+                        autoResponse: {
+                            enabled: boolean;
+                            emailField: string;
+                            subject: string;
+                            body: string;
+                        } | null;
+                        spamProtection: {
+                            honeypot?: {
+                                field: string;
+                            };
+                            captcha?: {
+                                /** @enum {string} */
+                                provider: "turnstile" | "hcaptcha" | "recaptcha";
+                                siteKey: string;
+                                minScore?: number;
+                                hasSecret: boolean;
+                            };
+                            rules?: {
+                                field: string;
+                                /** @enum {string} */
+                                op: "contains" | "matches" | "equals";
+                                value: string;
+                            }[];
+                            /** @enum {string} */
+                            action: "reject" | "flag" | "quarantine";
+                        } | null;
+                        /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
+                        hasDraft: boolean;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFormQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code, dark on white, with a quiet zone */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4717,6 +6005,12 @@ export interface operations {
                 starred?: boolean;
                 read?: boolean;
                 format?: string;
+                /** @description format=csv: head the field columns with their ids (default) or their labels */
+                headers?: "ids" | "labels";
+                /** @description format=csv: start the file with a UTF-8 byte-order mark (Excel reads é right) */
+                bom?: "1" | "0" | "true" | "false";
+                /** @description format=csv: add a `notes` column, each response's notes oldest first */
+                notes?: "1" | "0" | "true" | "false";
             };
             header?: never;
             path?: never;
@@ -4785,6 +6079,12 @@ export interface operations {
                 starred?: boolean;
                 read?: boolean;
                 format?: string;
+                /** @description format=csv: head the field columns with their ids (default) or their labels */
+                headers?: "ids" | "labels";
+                /** @description format=csv: start the file with a UTF-8 byte-order mark (Excel reads é right) */
+                bom?: "1" | "0" | "true" | "false";
+                /** @description format=csv: add a `notes` column, each response's notes oldest first */
+                notes?: "1" | "0" | "true" | "false";
             };
             header?: never;
             path: {
@@ -5349,6 +6649,90 @@ export interface operations {
                             views: number;
                             starts: number;
                             submissions: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getQuestionAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
+                environment?: string;
+                /** @description The form (required) */
+                form_id?: string;
+                /** @description ISO 8601 date or date-time, inclusive (default: 29 days before to, at 00:00 UTC) */
+                from?: string;
+                /** @description ISO 8601 date or date-time, inclusive; a date covers its whole day (default: end of today, UTC) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        formId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        from: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        to: string;
+                        /** @description Accepted and flagged responses in the range (quarantined ones are left out) */
+                        responses: number;
+                        /** @description One per field, in the form's order */
+                        questions: {
+                            fieldId: string;
+                            label: string;
+                            /** @description The field's type (API.md §5.1) */
+                            type: string;
+                            /** @description Responses with an answer to it (not empty; a checkbox left unticked is an answer, No). A field kept hashed, encrypted or masked counts what is stored; a dropped one keeps nothing to count (0) */
+                            answered: number;
+                            /**
+                             * @description Present when the answers are personal data kept this way: no values are shown, only `answered`
+                             * @enum {string}
+                             */
+                            withheld?: "masked" | "hashed" | "encrypted" | "dropped";
+                            /** @description select and checkbox: each option in the form's order with how many chose it (a checkbox: Yes `true`, No `false`); values no longer among the options follow */
+                            options?: {
+                                value: string;
+                                label: string;
+                                count: number;
+                            }[];
+                            /** @description number and rating: the mean; null when none answered */
+                            mean?: number | null;
+                            /** @description number and rating: the median; null when none answered */
+                            median?: number | null;
+                            /** @description number and rating: the lowest answer; null when none answered */
+                            min?: number | null;
+                            /** @description number and rating: the highest answer; null when none answered */
+                            max?: number | null;
+                            /** @description number and rating: buckets in order, from ≤ value < to (the last includes to); from = to is one value. A rating has one per value of its scale; whole numbers spanning at most 20 values one per value; else at most 10 of a round width */
+                            distribution?: {
+                                from: number;
+                                to: number;
+                                count: number;
+                            }[];
                         }[];
                     };
                 };

@@ -3,12 +3,14 @@ import { api, ok } from '../api/client.js';
 import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, TextInput } from '../ui/controls.js';
-import { type InboxForm, recipientOf, type Submission, shown, when } from './model.js';
+import { answerWords } from './answers.js';
+import { type InboxForm, recipientOf, type Submission, when } from './model.js';
 
 /**
- * One response opened in the inbox: its answers by label, read/unread and star (answered at
- * once by the list, see view.tsx), the owner's notes, a reply by e-mail to the address it
- * gave, and delete after confirming.
+ * One response opened in the inbox: read/unread, star (answered at once by the list, see
+ * view.tsx), reply and delete first, where a phone shows them without scrolling past the
+ * answers; then its answers by label in the form's order, as a person reads them (answers.ts),
+ * the owner's notes, and the reply by e-mail to the address it gave.
  */
 export function Detail({
   form,
@@ -24,7 +26,19 @@ export function Detail({
   addedNote: (next: Submission) => void;
   remove: () => Promise<void>;
 }) {
-  const labelOf = (fieldId: string) => form.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
+  // the form's order, then answers to fields the form no longer has (by their id)
+  const fieldIds = form.fields.map((field) => field.id);
+  const answered = [
+    ...fieldIds.filter((id) => Object.hasOwn(submission.answers, id)),
+    ...Object.keys(submission.answers).filter((id) => !fieldIds.includes(id)),
+  ];
+  const canReply = recipientOf(form, submission) !== undefined;
+  // the reply's message field, further down: where the person writes it
+  const toReply = () => {
+    const message = document.getElementById('reply-message');
+    message?.scrollIntoView({ block: 'center' });
+    message?.focus();
+  };
   return (
     <article class="inbox__detail" aria-labelledby="detail-title">
       <h2 id="detail-title">Response of {when(submission.createdAt)}</h2>
@@ -33,21 +47,18 @@ export function Detail({
         {submission.read ? ' · read' : ' · unread'}
         {submission.starred ? ' · starred' : ''}
       </p>
-      <dl class="answers">
-        {Object.entries(submission.answers).map(([field, value]) => (
-          <div key={field}>
-            <dt>{labelOf(field)}</dt>
-            <dd>{shown(value)}</dd>
-          </div>
-        ))}
-      </dl>
-      <p class="actions">
+      <p class="actions inbox__actions">
         <button class="button" type="button" onClick={() => toggle('read')}>
           {submission.read ? 'Mark unread' : 'Mark read'}
         </button>
         <button class="button" type="button" onClick={() => toggle('starred')}>
           {submission.starred ? 'Unstar' : 'Star'}
         </button>
+        {canReply && (
+          <button class="button" type="button" onClick={toReply}>
+            Reply
+          </button>
+        )}
         <ConfirmButton
           label="Delete"
           question="Delete this response for good?"
@@ -55,6 +66,17 @@ export function Detail({
           onConfirm={remove}
         />
       </p>
+      <dl class="answers">
+        {answered.map((id) => {
+          const field = form.fields.find((candidate) => candidate.id === id);
+          return (
+            <div key={id}>
+              <dt>{field?.label ?? id}</dt>
+              <dd>{answerWords(field, submission.answers[id])}</dd>
+            </div>
+          );
+        })}
+      </dl>
       <Notes submission={submission} addedNote={addedNote} />
       <Reply form={form} submission={submission} />
     </article>

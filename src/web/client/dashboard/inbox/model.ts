@@ -39,6 +39,9 @@ export interface InboxField {
   type: string;
   pii?: boolean;
   piiMode?: string;
+  /** A choice's options (their labels are what the inbox shows), a rating's top (`max`). */
+  options?: Array<string | { value: string; label: string }>;
+  max?: number;
 }
 
 export interface InboxForm {
@@ -50,7 +53,6 @@ export interface InboxForm {
 }
 
 export { when } from '../ui/format.js';
-export const shown = (value: unknown): string => (Array.isArray(value) ? value.join(', ') : String(value));
 
 /** Whether `a` comes before `b` in the inbox's order (newest first: createdAt, then id, descending). */
 export const newerThan = (a: Submission, b: Submission): boolean =>
@@ -71,10 +73,15 @@ export function queryOf(form: InboxForm, filter: Filter, cursor?: string) {
   };
 }
 
-/** The address of the CSV download of exactly what the inbox lists (every page of it). */
+/**
+ * The address of the CSV download of exactly what the inbox lists (every page of it), made for
+ * a person opening it in a spreadsheet (API.md §6.2): the questions' labels as headers, a
+ * byte-order mark (Excel then reads "café" right), the notes in a column of their own.
+ */
 export function csvHref(form: InboxForm, filter: Filter): string {
   const { limit: _limit, ...query } = queryOf(form, filter);
-  return `/responses?${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])), format: 'csv' })}`;
+  const text = Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  return `/responses?${new URLSearchParams({ ...text, format: 'csv', headers: 'labels', bom: '1', notes: '1' })}`;
 }
 
 /**

@@ -4,19 +4,11 @@ import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
 import { useStoredForm } from '../forms/resource.js';
 import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { useWhileShown } from '../ui/polling.js';
+import { answerWords } from './answers.js';
 import { Detail } from './detail.js';
 import { Filters, ShortcutsHelp } from './filters.js';
 import { INITIAL, listReducer, neighbours } from './list-state.js';
-import {
-  type Filter,
-  newerThan,
-  pageOf,
-  queryOf,
-  rangeProblem,
-  type Submission,
-  shown,
-  when,
-} from './model.js';
+import { type Filter, newerThan, pageOf, queryOf, rangeProblem, type Submission, when } from './model.js';
 import { type InboxMove, useInboxShortcuts, useShortcutsSetting } from './shortcuts.js';
 
 /**
@@ -198,7 +190,8 @@ function FormInbox({ id }: { id: string }) {
   });
 
   const change = (part: Partial<Filter>) => dispatch({ type: 'filtered', change: part });
-  const labelOf = (fieldId: string) => form?.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
+  const fieldOf = (fieldId: string) => form?.fields.find((field) => field.id === fieldId);
+  const labelOf = (fieldId: string) => fieldOf(fieldId)?.label ?? fieldId;
   const count = rows?.length ?? 0;
 
   return (
@@ -250,8 +243,9 @@ function FormInbox({ id }: { id: string }) {
                     )}
                     <span class="inbox__when">{when(row.createdAt)}</span>
                     <span class="inbox__first">
-                      {first.map(([field, value]) => `${labelOf(field)}: ${shown(value)}`).join(' · ') ||
-                        'No answers'}
+                      {first
+                        .map(([field, value]) => `${labelOf(field)}: ${answerWords(fieldOf(field), value)}`)
+                        .join(' · ') || 'No answers'}
                     </span>
                   </button>
                 </li>
