@@ -148,7 +148,9 @@ describe('an Intake form embedded in another site', () => {
       const refused = page.frames().find((candidate) => candidate.url().includes(`/f/${formId}`)) as Frame;
       expect(refused.url()).toBe(`${server.url}/f/${formId}?embed=1`);
       await expect(
-        refused.getByRole('link', { name: 'E-mail must be a valid e-mail address.' }).isVisible(),
+        refused
+          .getByRole('link', { name: 'E-mail: Enter an e-mail address like name@example.com.' })
+          .isVisible(),
       ).resolves.toBe(true);
       expect(await refused.locator('.hosted__footer').count()).toBe(0);
       // focused by the frame script (browsers refuse autofocus in a cross-origin frame)
@@ -249,7 +251,9 @@ describe('an Intake form embedded in another site', () => {
         await page.getByLabel('Your name').fill('Ada');
         await page.getByLabel('E-mail').fill('ada@localhost'); // the server refuses it
         await posting(page, () => page.getByRole('button', { name: 'Send' }).click());
-        await page.getByRole('link', { name: 'E-mail must be a valid e-mail address.' }).waitFor();
+        await page
+          .getByRole('link', { name: 'E-mail: Enter an e-mail address like name@example.com.' })
+          .waitFor();
         await expectNoAxeViolations(page);
         await page.getByLabel('E-mail').fill('ada@example.com');
         await posting(page, () => page.getByRole('button', { name: 'Send' }).click());

@@ -20,7 +20,7 @@ import { createForm, signup, type TestUser } from '../support/factories.js';
 /**
  * The hosted page with its script on (API.md §11.1): no page loads, conditional fields shown and
  * hidden live, answers checked before they are sent (no request when they fail), focus on the
- * error summary, on each question's heading and on the thank-you heading, the `start` event sent
+ * error summary, on each question's control (the first at load, on a desktop) and on the thank-you heading, the `start` event sent
  * by the page, ui.redirectUrl followed, and a CAPTCHA's widget (a stand-in for its provider's
  * script, this machine reaching no provider) rendered at load and on a page swapped in, its
  * token verified by a loopback verifier. The same pages without JavaScript: hosted-form.test.ts.
@@ -153,6 +153,15 @@ describe('the hosted page with its script, in Chromium', () => {
     return seen;
   }
 
+  /** The focused control's id and accessible name, as a screen reader would announce it (its label; a radio, its option in the group of the label). */
+  const focusedControl = (page: Page) =>
+    page.evaluate(() => {
+      const element = (globalThis as any).document.activeElement;
+      const group = element.closest('fieldset')?.querySelector('legend')?.textContent?.replace(' *', '');
+      const label = [...(element.labels ?? [])].map((l: any) => l.textContent.replace(' *', '')).join(' ');
+      return group ? `${element.id}: ${group} › ${label}` : `${element.id}: ${label}`;
+    });
+
   const focused = (page: Page) =>
     page.evaluate(() => {
       const element = (globalThis as any).document.activeElement;
@@ -170,10 +179,12 @@ describe('the hosted page with its script, in Chromium', () => {
         const order = page.getByLabel('Order number');
         expect(await order.isVisible()).toBe(false);
         await expectNoAxeViolations(page);
-        await page.getByLabel('Topic').selectOption('support');
+        // the first question's control has the focus at load (a desktop: a fine pointer)
+        expect(await focusedControl(page)).toBe('field-name: Your name');
+        await page.getByRole('radio', { name: 'Support' }).check();
         expect(await order.isVisible()).toBe(true);
         await order.fill('A-1');
-        await page.getByLabel('Topic').selectOption('sales');
+        await page.getByRole('radio', { name: 'Sales' }).check();
         // hidden again, and so neither checked nor sent
         expect(await order.isVisible()).toBe(false);
         expect(await order.isDisabled()).toBe(true);
@@ -185,15 +196,17 @@ describe('the hosted page with its script, in Chromium', () => {
         const summary = page.getByRole('region', { name: 'There is a problem' });
         expect(await focused(page)).toMatch(/^section\.error-summary: There is a problem/);
         expect(await summary.getByRole('link').allTextContents()).toEqual([
-          'Your name is required.',
-          'E-mail is required.',
-          'I agree to be contacted is required.',
+          'Your name: Answer this question.',
+          'E-mail: Answer this question.',
+          'I agree to be contacted: Tick this box to continue.',
         ]);
         await expect(page.getByLabel('Your name').getAttribute('aria-invalid')).resolves.toBe('true');
         await screenshot(page, `hosted-script-check-${colorScheme}`);
         await expectNoAxeViolations(page);
         // the link leads to the field
-        await summary.getByRole('link', { name: 'Your name is required.' }).click();
+        // under each question, the message alone, in plain words
+        expect(await page.locator('#error-agree').textContent()).toBe('Error: Tick this box to continue.');
+        await summary.getByRole('link', { name: 'Your name: Answer this question.' }).click();
         expect(await focused(page)).toMatch(/^input\.control/);
 
         await page.getByLabel('Your name').fill('A');
@@ -202,7 +215,7 @@ describe('the hosted page with its script, in Chromium', () => {
         await posting(page, () => page.getByRole('button', { name: 'Send' }).click());
         expect(seen.posts).toBe(0);
         await expect(
-          page.getByRole('link', { name: 'Your name must be at least 2 characters long.' }).isVisible(),
+          page.getByRole('link', { name: 'Your name: Enter at least 2 characters.' }).isVisible(),
         ).resolves.toBe(true);
 
         await page.getByLabel('Your name').fill('Ada');
@@ -212,7 +225,9 @@ describe('the hosted page with its script, in Chromium', () => {
         expect(await page.title()).toBe('Error: Talk to us');
         expect(await focused(page)).toMatch(/^section\.error-summary/);
         await expect(
-          page.getByRole('link', { name: 'E-mail must be a valid e-mail address.' }).isVisible(),
+          page
+            .getByRole('link', { name: 'E-mail: Enter an e-mail address like name@example.com.' })
+            .isVisible(),
         ).resolves.toBe(true);
         await expect(page.getByLabel('Your name').inputValue()).resolves.toBe('Ada');
         // the logic still runs on the page swapped in
@@ -273,28 +288,32 @@ describe('the hosted page with its script, in Chromium', () => {
     expect(seen.posts).toBe(0);
     expect(await page.title()).toBe('Error: Question 1 of 4 – Talk to us');
     expect(await focused(page)).toMatch(
-      /^section\.error-summary: There is a problem\s*Your name is required\./,
+      /^section\.error-summary: There is a problem\s*Your name: Answer this question\./,
     );
     await page.getByLabel('Your name').fill('Ada');
     await next();
-    // the next question, its heading focused
+    // the next question, its control focused (named by its label)
     expect(await page.title()).toBe('Question 2 of 4 – Talk to us');
-    expect(await focused(page)).toBe('h2.field__heading: E-mail *');
+    expect(await focusedControl(page)).toBe('field-email: E-mail');
     await page.getByLabel('E-mail').fill('ada@example.com');
     await next();
-    await page.getByLabel('Topic').selectOption('sales');
+    // a choice's first tile focused, in the group its label names
+    expect(await focusedControl(page)).toBe('field-topic: Topic › Sales');
+    await page.getByRole('radio', { name: 'Sales' }).check();
     await next();
     // sales: the order number is skipped
     expect(await page.title()).toBe('Question 4 of 4 – Talk to us');
-    expect(await focused(page)).toBe('h2.field__heading: I agree to be contacted *');
+    expect(await focusedControl(page)).toBe('field-agree: I agree to be contacted');
     await back();
     expect(await page.title()).toBe('Question 3 of 4 – Talk to us');
-    await expect(page.getByLabel('Topic').inputValue()).resolves.toBe('sales');
-    await page.getByLabel('Topic').selectOption('support');
+    await expect(page.getByRole('radio', { name: 'Sales' }).isChecked()).resolves.toBe(true);
+    // the option chosen is the one focused
+    expect(await focusedControl(page)).toBe('field-topic: Topic › Sales');
+    await page.getByRole('radio', { name: 'Support' }).check();
     await next();
     // support: asked
     expect(await page.title()).toBe('Question 4 of 5 – Talk to us');
-    expect(await focused(page)).toBe('h2.field__heading: Order number *');
+    expect(await focusedControl(page)).toBe('field-order: Order number');
     await back(); // never validates
     await next();
     await page.getByLabel('Order number').fill('A-1');
@@ -306,7 +325,7 @@ describe('the hosted page with its script, in Chromium', () => {
   }
 
   it.each(['light', 'dark'] as const)(
-    'one-by-one (%s): steps without page loads, each question’s heading focused, Back keeping answers',
+    'one-by-one (%s): steps without page loads, each question’s control focused, Back keeping answers',
     async (colorScheme) => {
       const before = (await stored(forms.steps ?? '')).length;
       const view = await openPage(browser, `${server.url}/f/${forms.steps}`, { colorScheme });
@@ -331,28 +350,26 @@ describe('the hosted page with its script, in Chromium', () => {
     },
   );
 
-  it('one-by-one with the keyboard alone: Enter steps, focus lands on the heading, Tab reaches the answer', async () => {
+  it('one-by-one with the keyboard alone: what is typed straight after Enter lands in the next question', async () => {
     const view = await openPage(browser, `${server.url}/f/${forms.steps}`);
     const { page } = view;
-    const answer = async (keys: () => Promise<void>) => {
-      await page.keyboard.press('Tab');
-      expect(await focused(page)).toMatch(/^(input|select)/);
-      await keys();
-      await posting(page, () => page.keyboard.press('Enter'));
-    };
     try {
-      await answer(() => page.keyboard.type('Grace'));
-      expect(await focused(page)).toBe('h2.field__heading: E-mail *');
-      await answer(() => page.keyboard.type('grace@example.com'));
-      expect(await focused(page)).toBe('h2.field__heading: Topic *');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('Sal'); // type-ahead picks "Sales"
-      // Enter on a select does not send the form: to the button, then Enter
-      await page.keyboard.press('Tab');
-      expect(await focused(page)).toBe('button.button button--primary: Next');
+      // at load (a desktop), the first question's control: typing needs no Tab
+      expect(await focusedControl(page)).toBe('field-name: Your name');
+      await page.keyboard.type('Grace');
       await posting(page, () => page.keyboard.press('Enter'));
-      expect(await focused(page)).toBe('h2.field__heading: I agree to be contacted *');
-      await answer(() => page.keyboard.press('Space'));
+      expect(await focusedControl(page)).toBe('field-email: E-mail');
+      await page.keyboard.type('grace@example.com');
+      await posting(page, () => page.keyboard.press('Enter'));
+      // a choice: its first tile focused, Space chooses it, Enter goes on
+      expect(await focusedControl(page)).toBe('field-topic: Topic › Sales');
+      await page.keyboard.press('Space');
+      await posting(page, () => page.keyboard.press('Enter'));
+      expect(await focusedControl(page)).toBe('field-agree: I agree to be contacted');
+      // the question's position is heard with its control
+      expect(await page.locator('#field-agree').getAttribute('aria-describedby')).toBe('progress');
+      await page.keyboard.press('Space');
+      await posting(page, () => page.keyboard.press('Enter'));
       expect(await focused(page)).toBe('h1.form-title: Thank you');
       const [latest] = await stored(forms.steps ?? '');
       expect(latest).toEqual({ name: 'Grace', email: 'grace@example.com', topic: 'sales', agree: true });
@@ -387,7 +404,8 @@ describe('the hosted page with its script, in Chromium', () => {
     const form = await createForm(server, user.token, {
       status: 'live',
       fields: [
-        { id: 'a', type: 'select', label: 'A', options: ['x', 'z'] },
+        // the author's "dropdown": a select, whatever the count
+        { id: 'a', type: 'select', label: 'A', display: 'dropdown', options: ['x', 'z'] },
         { id: 'b', type: 'text', label: 'B' },
         { id: 'd', type: 'text', label: 'D' },
         { id: 'e', type: 'text', label: 'E', required: true },
