@@ -1,9 +1,21 @@
+import { useState } from 'preact/hooks';
 import { Tick } from '../ui/controls.js';
 import { DateRange, RangeProblem } from '../ui/date-range.js';
 import { csvHref, type Filter, type InboxForm, rangeProblem, readOf, statusOf } from './model.js';
 import { SHORTCUTS } from './shortcuts.js';
 
-/** The inbox's filter (status, read, a date range, starred) and the CSV of exactly what it lists. */
+/** From this width the filters start open; on a phone they start folded, so the first response shows without scrolling. */
+const WIDE = '(min-width: 48rem)';
+
+/** How many parts of the filter are set: said on the folded filters' summary. */
+const activeParts = (filter: Filter): number =>
+  [filter.status, filter.read, filter.from, filter.to].filter((part) => part !== '').length +
+  (filter.starred ? 1 : 0);
+
+/**
+ * The inbox's filter (status, read, a date range, starred), folded into "Filters" (open on a
+ * wide screen), and beside it the CSV of exactly what it lists, made for a spreadsheet.
+ */
 export function Filters({
   form,
   filter,
@@ -14,47 +26,55 @@ export function Filters({
   change: (part: Partial<Filter>) => void;
 }) {
   const badRange = rangeProblem(filter);
+  // decided once, when the inbox opens: the person's own opening and closing is kept after
+  const [open] = useState(() => typeof matchMedia !== 'function' || matchMedia(WIDE).matches);
+  const active = activeParts(filter);
   return (
     <>
-      <div class="inbox__filters">
-        <div class="control-row">
-          <label for="filter-status">Show</label>
-          <select
-            id="filter-status"
-            value={filter.status}
-            onChange={(event) => change({ status: statusOf(event.currentTarget.value) })}
-          >
-            <option value="">Accepted and flagged</option>
-            <option value="accepted">Accepted</option>
-            <option value="flagged">Flagged as spam</option>
-            <option value="quarantined">Quarantined</option>
-          </select>
-        </div>
-        <div class="control-row">
-          <label for="filter-read">Read</label>
-          <select
-            id="filter-read"
-            value={filter.read}
-            onChange={(event) => change({ read: readOf(event.currentTarget.value) })}
-          >
-            <option value="">Read or not</option>
-            <option value="false">Unread</option>
-            <option value="true">Read</option>
-          </select>
-        </div>
-        <DateRange
-          id="filter"
-          from={filter.from}
-          to={filter.to}
-          problem={badRange}
-          change={(bound, value) => change({ [bound]: value })}
-        />
-        <Tick
-          id="filter-starred"
-          label="Starred only"
-          checked={filter.starred}
-          onChange={(starred) => change({ starred })}
-        />
+      <div class="inbox__toolbar">
+        <details class="inbox__filter-box" open={open}>
+          <summary>Filters{active > 0 ? ` (${active} set)` : ''}</summary>
+          <div class="inbox__filters">
+            <div class="control-row">
+              <label for="filter-status">Show</label>
+              <select
+                id="filter-status"
+                value={filter.status}
+                onChange={(event) => change({ status: statusOf(event.currentTarget.value) })}
+              >
+                <option value="">Accepted and flagged</option>
+                <option value="accepted">Accepted</option>
+                <option value="flagged">Flagged as spam</option>
+                <option value="quarantined">Quarantined</option>
+              </select>
+            </div>
+            <div class="control-row">
+              <label for="filter-read">Read</label>
+              <select
+                id="filter-read"
+                value={filter.read}
+                onChange={(event) => change({ read: readOf(event.currentTarget.value) })}
+              >
+                <option value="">Read or not</option>
+                <option value="false">Unread</option>
+                <option value="true">Read</option>
+              </select>
+            </div>
+            <DateRange
+              id="filter"
+              from={filter.from}
+              to={filter.to}
+              problem={badRange}
+              change={(bound, value) => change({ [bound]: value })}
+            />
+            <Tick
+              id="filter-starred"
+              label="Starred only"
+              checked={filter.starred}
+              onChange={(starred) => change({ starred })}
+            />
+          </div>
+        </details>
         {form && !badRange && (
           <a class="button" href={csvHref(form, filter)} download>
             Export CSV
