@@ -418,11 +418,11 @@ describe('the form builder in Chromium', () => {
       await tabTo('button:add-field');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Enter');
-      expect(await focused()).toBe('input:field-0-label');
+      await expect.poll(focused).toBe('input:field-0-label');
       await tabTo('button:add-field');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Enter');
-      expect(await focused()).toBe('input:field-1-label');
+      await expect.poll(focused).toBe('input:field-1-label');
       await page.keyboard.press('Control+a');
       await page.keyboard.type('Second question');
       await tabTo('button:Move up: Second question');

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { FieldType } from '../../../../shared/form.js';
 import { FIELD_KINDS } from './field-model.js';
 
@@ -31,7 +31,8 @@ export function TypePalette({
     if (picked.current) picked.current = false;
     else onClose();
   };
-  useEffect(() => {
+  // opened as soon as it is drawn (not a frame later): a key pressed right after "Add field" lands in it
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
