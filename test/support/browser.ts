@@ -46,6 +46,8 @@ export interface ViewOptions {
   /** CSS pixels; 1280 unless told (320: the narrowest screen the pages must fit). */
   width?: number;
   javaScriptEnabled?: boolean;
+  /** A phone: touch for input, a coarse pointer (taps, not clicks). */
+  touch?: boolean;
 }
 
 /** An open page, and everything that went wrong on it: console errors, uncaught exceptions, CSP violations, failed requests. */
@@ -68,6 +70,8 @@ export async function openPage(browser: Browser, url: string, options: ViewOptio
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: options.width ?? 1280, height: 800 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    hasTouch: options.touch ?? false,
+    isMobile: options.touch ?? false,
   });
   const problems: string[] = [];
   await context.exposeBinding('__intakeReportViolation', (_source, text: string) => {
