@@ -80,12 +80,20 @@ export function FieldCard({
           options={FIELD_KINDS.map(({ type, name }) => ({ value: type, label: name }))}
           onChange={(type) => onChange(withType(field, type))}
         />
-        <TextInput
-          id={`${id}-help`}
-          label="Help text (shown under the question)"
-          value={field.help}
-          onInput={(help) => onChange({ help: help || undefined })}
-        />
+        {field.type === 'hidden' ? (
+          <p class="hint field-editor__wide">
+            Not shown to respondents: its answer comes from the form’s link, such as …?{field.id}=newsletter.
+          </p>
+        ) : (
+          <div class="field-editor__wide">
+            <TextInput
+              id={`${id}-help`}
+              label="Help text (shown under the question)"
+              value={field.help}
+              onInput={(help) => onChange({ help: help || undefined })}
+            />
+          </div>
+        )}
         {field.type === 'select' && (
           <div class="field-editor__wide">
             <OptionsEditor
@@ -213,20 +221,22 @@ export function FieldCard({
               />
             </div>
           )}
-          <Choice
-            id={`${id}-pii`}
-            label="Personal data"
-            value={piiChoice}
-            options={PII_CHOICES}
-            onChange={(choice) =>
-              onChange(
-                choice === 'none'
-                  ? // said outright: a later change of type to e-mail keeps it so
-                    { pii: false, piiMode: undefined }
-                  : { pii: true, piiMode: choice === 'default' ? undefined : choice },
-              )
-            }
-          />
+          <div class="field-editor__wide">
+            <Choice
+              id={`${id}-pii`}
+              label="Personal data"
+              value={piiChoice}
+              options={PII_CHOICES}
+              onChange={(choice) =>
+                onChange(
+                  choice === 'none'
+                    ? // said outright: a later change of type to e-mail keeps it so
+                      { pii: false, piiMode: undefined }
+                    : { pii: true, piiMode: choice === 'default' ? undefined : choice },
+                )
+              }
+            />
+          </div>
         </div>
       </details>
       <p class="actions">
