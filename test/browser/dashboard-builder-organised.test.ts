@@ -153,7 +153,9 @@ describe('the organised builder in Chromium', () => {
       // an e-mail field starts as personal data
       await field(page, 2).locator('summary').click();
       expect(await field(page, 2).getByLabel('Personal data').inputValue()).toBe('default');
-      await screenshot(page, 'builder-build-tab-1280-light');
+      // what a person sees at the choice: its option rows, a card with More options open below
+      await day.evaluate((element: any) => element.scrollIntoView({ block: 'start' }));
+      await screenshot(page, 'builder-build-tab-1280-light', { fullPage: false });
       await expectNoAxeViolations(page);
 
       await page.getByRole('button', { name: 'Save', exact: true }).focus();
@@ -265,7 +267,9 @@ describe('the organised builder in Chromium', () => {
       await page.getByRole('tab', { name: 'Settings' }).click();
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('alert').waitFor();
-      expect(await page.getByRole('tab', { name: 'Build' }).getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => page.getByRole('tab', { name: 'Build' }).getAttribute('aria-selected'))
+        .toBe('true');
       await field(page, 1).getByLabel('Field id').waitFor();
       expect(await field(page, 1).getByLabel('Field id').getAttribute('aria-invalid')).toBe('true');
       expect(view.problems.filter((problem) => !noise(problem))).toEqual([]);
@@ -292,8 +296,8 @@ describe('the organised builder in Chromium', () => {
           .getByRole('button', { name: 'Choice' })
           .click();
         await field(page, 1).locator('summary').click();
-        await field(page, 1).scrollIntoViewIfNeeded();
-        await screenshot(page, `builder-choice-field-320-${colorScheme}`);
+        await field(page, 1).evaluate((element: any) => element.scrollIntoView({ block: 'start' }));
+        await screenshot(page, `builder-choice-field-320-${colorScheme}`, { fullPage: false });
         expect(await scrollsHorizontally(page)).toBe(false);
         await expectNoAxeViolations(page);
         for (const tab of ['Design', 'Settings', 'Share']) {
@@ -320,7 +324,9 @@ describe('the organised builder in Chromium', () => {
         await page.getByRole('dialog', { name: 'Add a field' }).getByRole('button', { name: type }).click();
       }
       await field(page, 2).locator('summary').click();
-      await screenshot(page, 'builder-build-tab-1280-dark');
+      await field(page, 2).getByLabel('Option 1', { exact: true }).focus();
+      await field(page, 2).evaluate((element: any) => element.scrollIntoView({ block: 'start' }));
+      await screenshot(page, 'builder-build-tab-1280-dark', { fullPage: false });
       await expectNoAxeViolations(page);
     } finally {
       await view.close();
