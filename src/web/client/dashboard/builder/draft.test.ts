@@ -27,6 +27,7 @@ const stored = (partial: Partial<StoredForm> = {}): StoredForm => ({
   logic: { rules: [{ when: { field: 'name', op: 'isNotEmpty' }, show: ['email'] }] },
   retention: { days: 30 },
   webhooks: [],
+  hasDraft: false,
   notifications: { email: { enabled: true, to: ['me@example.com', 'you@example.com'] } },
   autoResponse: null,
   spamProtection: {
@@ -150,6 +151,12 @@ describe('withFields', () => {
     const draft = draftOf(stored());
     const fewer = withFields(draft, draft.fields.slice(0, 1));
     expect(fewer.rules).toBe(draft.rules);
+  });
+  it('renames nothing when fields only move: a rule keeps naming the field it named', () => {
+    const draft = draftOf(stored());
+    const swapped = withFields(draft, draft.fields.slice().reverse());
+    expect(swapped.rules).toBe(draft.rules);
+    expect(swapped.rules[0]?.targets).toEqual(['email']);
   });
 });
 

@@ -160,15 +160,21 @@ export function copyOf(
 }
 
 /**
- * Fields changed: a field whose id was edited (same place, another id) takes its references
- * along (logic rules, spam rules, the automatic reply's address field), so the save stays valid.
+ * Fields changed: a field whose id was edited, by hand or as it follows its label (same place,
+ * another id), takes its references along (logic rules, spam rules, the automatic reply's address
+ * field), so the save stays valid.
  */
 export function withFields(draft: Draft, fields: FieldInput[]): Draft {
   const renamed = new Map<string, string>();
+  // a rename: an id gone from the form and a new one in its place; fields that only moved
+  // (every id still there) rename nothing
+  const before = new Set(draft.fields.map((field) => field.id));
+  const after = new Set(fields.map((field) => field.id));
   if (fields.length === draft.fields.length)
     draft.fields.forEach((field, i) => {
       const now = fields[i]?.id;
-      if (now !== undefined && now !== field.id) renamed.set(field.id, now);
+      if (now !== undefined && now !== field.id && !before.has(now) && !after.has(field.id))
+        renamed.set(field.id, now);
     });
   if (renamed.size === 0) return { ...draft, fields };
   const to = (id: string) => renamed.get(id) ?? id;
