@@ -51,3 +51,38 @@ describe('conditional logic (shared by the server and the page)', () => {
     });
   });
 });
+
+describe('a checkbox in a condition (API.md §5.4: a ticked box is true)', () => {
+  const ticked = { field: 'agree', op: 'equals', value: true } as const;
+  const notTicked = { field: 'agree', op: 'notEquals', value: true } as const;
+  it('"is ticked" matches true only; "is not ticked" matches false and a box left out (a page’s post sends nothing for it)', () => {
+    expect(matches(ticked, { agree: true })).toBe(true);
+    expect(matches(ticked, { agree: false })).toBe(false);
+    expect(matches(ticked, {})).toBe(false);
+    expect(matches(notTicked, { agree: true })).toBe(false);
+    expect(matches(notTicked, { agree: false })).toBe(true);
+    expect(matches(notTicked, {})).toBe(true);
+  });
+  it('reads false and absent alike under every test a checkbox takes, so the API and the page agree', () => {
+    for (const [op, value] of [
+      ['equals', false],
+      ['notEquals', false],
+      ['isEmpty', undefined],
+      ['isNotEmpty', undefined],
+    ] as const) {
+      const condition = { field: 'agree', op, value };
+      expect(matches(condition, { agree: false }), op).toBe(matches(condition, {}));
+      expect(matches(condition, { agree: true }), op).not.toBe(matches(condition, {}));
+    }
+    expect(matches({ field: 'agree', op: 'equals', value: false }, {})).toBe(true);
+    expect(matches({ field: 'agree', op: 'isEmpty' }, { agree: false })).toBe(true);
+  });
+  it('shows a dependent question only while the box is ticked', () => {
+    const logic: Logic = { rules: [{ when: ticked, show: ['diet'] }] };
+    expect(visibleAnswers(logic, { agree: true, diet: 'vegan' }).hidden.has('diet')).toBe(false);
+    expect(visibleAnswers(logic, { agree: false, diet: 'vegan' })).toMatchObject({
+      answers: { agree: false },
+    });
+    expect(visibleAnswers(logic, { agree: false, diet: 'vegan' }).hidden.has('diet')).toBe(true);
+  });
+});

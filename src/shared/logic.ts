@@ -1,7 +1,7 @@
 /**
  * Conditional logic (API.md §5.4): which fields are visible for a set of answers. A field named
  * in any rule's `show` is hidden unless such a rule matches; a field named in a matching rule's
- * `hide` is hidden. Conditions read the answers as given.
+ * `hide` is hidden. Conditions read the answers as given, but for an unticked box (below).
  *
  * Pure and self-contained (no Node, no DOM; its one import is the form's types, erased when
  * built), because two places run it and must agree: the server (the submit path's validator,
@@ -72,8 +72,15 @@ function compare(answer: unknown, value: unknown): number | undefined {
 export function matches(condition: Condition, answers: Answers): boolean {
   if ('all' in condition) return condition.all.every((c) => matches(c, answers));
   if ('any' in condition) return condition.any.some((c) => matches(c, answers));
-  const answer = Object.hasOwn(answers, condition.field) ? answers[condition.field] : undefined;
+  const raw = Object.hasOwn(answers, condition.field) ? answers[condition.field] : undefined;
+  // An unticked box is `false` in an API submission but absent from a page's post (an unticked
+  // control sends nothing): both are "not ticked", so a condition reads them alike.
+  const answer = raw === false ? undefined : raw;
   const { value } = condition;
+  if (value === false && (condition.op === 'equals' || condition.op === 'notEquals')) {
+    const ticked = !isEmptyAnswer(answer);
+    return condition.op === 'equals' ? !ticked : ticked;
+  }
   switch (condition.op) {
     case 'isEmpty':
       return isEmptyAnswer(answer);

@@ -214,7 +214,12 @@ const INVALID: InvalidCase[] = [
     'unknown_field',
   ],
   ['equals without value', rule({ field: 'topic', op: 'equals' }), 'logic.rules[0].when.value', 'required'],
-  ['gt without value', rule({ field: 'name', op: 'gt' }), 'logic.rules[0].when.value', 'required'],
+  [
+    'contains without value',
+    rule({ field: 'name', op: 'contains' }),
+    'logic.rules[0].when.value',
+    'required',
+  ],
   [
     'in with a non-array value',
     rule({ field: 'topic', op: 'in', value: 'sales' }),
@@ -677,22 +682,24 @@ describe('form definition validation', () => {
       expect(response.body.logic).toEqual(logic);
     });
 
+    // each on a field it fits (API.md §5.4): comparisons of order only on numbers, ratings and dates
     it.each([
-      ['equals', 'x'],
-      ['notEquals', 'x'],
-      ['contains', 'x'],
-      ['notContains', 'x'],
-      ['gt', 1],
-      ['gte', 1],
-      ['lt', 10],
-      ['lte', 10],
-      ['in', ['a', 'b']],
-      ['isEmpty', undefined],
-      ['isNotEmpty', undefined],
-    ])('accepts the operator %s', async (op, value) => {
+      ['equals', 'name', 'x'],
+      ['notEquals', 'name', 'x'],
+      ['contains', 'name', 'x'],
+      ['notContains', 'name', 'x'],
+      ['gt', 'count', 1],
+      ['gte', 'count', 1],
+      ['lt', 'count', 10],
+      ['lte', 'count', 10],
+      ['in', 'name', ['a', 'b']],
+      ['isEmpty', 'name', undefined],
+      ['isNotEmpty', 'name', undefined],
+    ])('accepts the operator %s', async (op, field, value) => {
       const user = await signup(t);
-      const when = value === undefined ? { field: 'name', op } : { field: 'name', op, value };
-      const response = await create(user.token, { logic: { rules: [{ when, show: ['message'] }] } });
+      const when = value === undefined ? { field, op } : { field, op, value };
+      const fields = [...(formBody().fields as unknown[]), number('count')];
+      const response = await create(user.token, { fields, logic: { rules: [{ when, show: ['message'] }] } });
       expect(response.status).toBe(201);
       expect(response.body.logic.rules[0].when).toEqual(when);
     });

@@ -3,6 +3,7 @@ import { fieldErrorsFromAjv } from '../../platform/errors.js';
 import { createAjv } from '../../platform/http/validation.js';
 import { badRequest, type FieldError } from '../../platform/problem.js';
 import type { WebhookInput } from '../webhooks/schemas.js';
+import { checkConditionFit } from './logic-rules.js';
 import { checkPattern, isPatternKnown, MAX_NEW_PATTERNS_PER_SAVE } from './patterns.js';
 import {
   type Condition,
@@ -97,8 +98,13 @@ export async function parseUpdateInput(
   const validateUpdateShape = shapes().update;
   const shapeErrors = validateUpdateShape(body) ? [] : fieldErrorsFromAjv(validateUpdateShape.errors ?? []);
   const draft = draftFrom(body as Partial<CreateFormBody>, stored);
+  // A stored rule that does not fit its field (saved before conditions had to fit) is judged
+  // when the logic or the fields it compares are sent again, not on every change of status or title.
+  const options = { fitConditions: Object.hasOwn(body, 'logic') || Object.hasOwn(body, 'fields') };
   const ruleErrors =
-    shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft, shapeErrors);
+    shapeErrors.length === 0
+      ? await checkRules(draft, options)
+      : await checkRulesLeniently(draft, shapeErrors, options);
   const errors = [...shapeErrors, ...ruleErrors];
   if (errors.length > 0) throw invalidForm(errors);
   await encryptNewCaptchaSecret(body as Partial<CreateFormBody>, draft, encrypt);
@@ -168,7 +174,11 @@ function keepCaptchaSecret(
  * right, so that every problem is listed at once: the well-formed fields, and each other
  * member (logic, spamProtection, ...) without a shape error of its own.
  */
-async function checkRulesLeniently(draft: FormDraft, shapeErrors: FieldError[]): Promise<FieldError[]> {
+async function checkRulesLeniently(
+  draft: FormDraft,
+  shapeErrors: FieldError[],
+  options?: RuleOptions,
+): Promise<FieldError[]> {
   const broken = (member: string) =>
     shapeErrors.some(
       (e) => e.field === member || e.field.startsWith(`${member}.`) || e.field.startsWith(`${member}[`),
@@ -194,7 +204,7 @@ async function checkRulesLeniently(draft: FormDraft, shapeErrors: FieldError[]):
     },
     webhooks: broken('webhooks') ? undefined : draft.webhooks,
   };
-  return checkRules(lenient);
+  return checkRules(lenient, options);
 }
 
 /** A draft whose shape may have holes: fields that failed the shape check are left out. */
@@ -202,13 +212,18 @@ type CheckedDraft = Omit<FormDraft, 'definition'> & {
   definition: Omit<FormDefinition, 'fields'> & { fields: ReadonlyArray<Field | undefined> };
 };
 
-export async function checkRules(draft: CheckedDraft): Promise<FieldError[]> {
+export interface RuleOptions {
+  /** Whether each condition must fit its field's type (API.md §5.4); the default. */
+  fitConditions?: boolean;
+}
+
+export async function checkRules(draft: CheckedDraft, options: RuleOptions = {}): Promise<FieldError[]> {
   const { fields, logic, spamProtection, autoResponse, notifications, ui } = draft.definition;
   const patterns = patternChecker();
   const errors = await checkFields(fields, patterns);
   errors.push(...checkAccentColor(ui), ...checkEmbedOrigins(ui));
   const byId = new Map(fields.flatMap((field) => (field ? [[field.id, field] as const] : [])));
-  errors.push(...checkLogic(logic, byId));
+  errors.push(...checkLogic(logic, byId, options.fitConditions ?? true));
   errors.push(...(await checkSpamProtection(patterns, spamProtection, byId)));
   if (autoResponse) {
     const target = byId.get(autoResponse.emailField);
@@ -334,7 +349,7 @@ async function checkFields(
 
 const VALUELESS_OPS = new Set(['isEmpty', 'isNotEmpty']);
 
-function checkLogic(logic: Logic, byId: Map<string, Field>): FieldError[] {
+function checkLogic(logic: Logic, byId: Map<string, Field>, fitConditions: boolean): FieldError[] {
   const errors: FieldError[] = [];
   const checkCondition = (condition: Condition, at: string) => {
     if ('all' in condition) {
@@ -342,10 +357,17 @@ function checkLogic(logic: Logic, byId: Map<string, Field>): FieldError[] {
     } else if ('any' in condition) {
       for (const [i, c] of condition.any.entries()) checkCondition(c, `${at}.any[${i}]`);
     } else {
-      if (!byId.has(condition.field)) {
+      const field = byId.get(condition.field);
+      if (!field) {
         errors.push(
           error(`${at}.field`, 'unknown_field', `names no field of this form ("${condition.field}")`),
         );
+      } else if (fitConditions) {
+        const misfit = checkConditionFit(field, condition, at);
+        if (misfit) {
+          errors.push(misfit);
+          return;
+        }
       }
       if (!VALUELESS_OPS.has(condition.op) && condition.value === undefined) {
         errors.push(error(`${at}.value`, 'required', `is required by the operator ${condition.op}`));
