@@ -1,13 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import { expect } from 'vitest';
-import type { WebhookOut } from '../../src/features/webhooks/schemas.js';
+import type { WebhookWithHealthOut } from '../../src/features/webhooks/schemas.js';
 import type { TestApp } from './app.js';
 import { type Page, typed } from './json.js';
 
 /** What the webhook tests (src/features/webhooks/webhooks-*.test.ts) share. */
 
-/** A webhook as the API shows it (never its secret). */
-export type WebhookView = Static<typeof WebhookOut>;
+/** A webhook as the `/webhooks` resource shows it (never its secret; its health beside it). */
+export type WebhookView = Static<typeof WebhookWithHealthOut>;
 export type WebhookPage = Page<WebhookView>;
 
 export const WEBHOOK_KEYS = [
@@ -18,9 +18,18 @@ export const WEBHOOK_KEYS = [
   'format',
   'formId',
   'hasSecret',
+  'health',
   'id',
   'url',
 ].sort();
+/** A webhook as a form's `webhooks` member shows it: no health there. */
+export const FORM_WEBHOOK_KEYS = WEBHOOK_KEYS.filter((key) => key !== 'health');
+
+/** A webhook of the `/webhooks` resource as its form's `webhooks` member shows it. */
+export function asFormMember<T extends { health?: unknown }>(webhook: T): Omit<T, 'health'> {
+  const { health: _health, ...rest } = webhook;
+  return rest;
+}
 export const HOOK = 'https://hooks.example.com/intake';
 export const SECRET = 'whsec_dGhlIHNlY3JldCB0aGF0IG11c3Qgc3RheSBoaWRkZW4=';
 

@@ -14,6 +14,7 @@ import {
   listDeliveries,
   queueRedelivery,
   type StoredAttempt,
+  type StoredDelivery,
 } from './delivery-repo.js';
 import { enqueueToWebhook } from './events.js';
 import { presentDelivery } from './presenter.js';
@@ -31,6 +32,10 @@ const AttemptOut = Type.Object({
   statusCode: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's HTTP status" }),
   error: Type.Union([Type.String(), Type.Null()], {
     description: 'Why no answer came (connection refused, timeout, refused address), or why nothing was sent',
+  }),
+  summary: Type.String({
+    description:
+      'What happened, in plain words: "hooks.example.com answered 200 OK", "hooks.example.com could not be found (no such host name)"',
   }),
   durationMs: Type.Integer({ minimum: 0 }),
   attemptedAt: Timestamp,
@@ -66,10 +71,39 @@ const ListQuery = Type.Object({
 const disabledConflict = (webhook: StoredWebhook) =>
   conflict(`The webhook ${webhook.id} is disabled; enable it (PATCH {"enabled": true}) before sending to it`);
 
+const TestQuery = Type.Object({
+  wait: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: answer once the test has been tried (within the delivery timeout and a few seconds more), its attempt and verdict included',
+    }),
+  ),
+});
+
+/** How often a waiting test looks whether its attempt is recorded (any instance's worker may send it). */
+const WAIT_POLL_MS = 100;
+/** Beyond the receiver's own timeout: the worker's pick-up, a name lookup, the record written. */
+const WAIT_SLACK_MS = 5000;
+
 export const webhookDeliveryRoutes =
-  ({ database, envelope, outbox }: AppContext, access: WebhookAccess): FastifyPluginAsyncTypebox =>
+  (
+    { database, envelope, outbox }: AppContext,
+    access: WebhookAccess,
+    options: { timeoutMs: number },
+  ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['webhooks'];
+
+    /** The delivery once its first attempt is recorded, or as it stands when the wait is over. */
+    async function triedOrAsItStands(delivery: StoredDelivery, signal: AbortSignal): Promise<StoredDelivery> {
+      const deadline = Date.now() + options.timeoutMs + WAIT_SLACK_MS;
+      let current = delivery;
+      while (current.attempts === 0 && Date.now() < deadline && !signal.aborted) {
+        await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+        current = (await findDelivery(database.db, delivery.id)) ?? current;
+      }
+      return current;
+    }
 
     app.get(
       '/webhooks/:id/deliveries',
@@ -154,9 +188,12 @@ export const webhookDeliveryRoutes =
         schema: {
           tags,
           summary: 'Send a webhook.test event to this webhook, whatever event it subscribes to',
+          description:
+            'A test is tried once and never retried. With wait=true the answer comes after that attempt, with its attempt and its verdict in words (`attempts[0].summary`); without, at once, and the outcome is read from the deliveries.',
           operationId: 'testWebhook',
           security: SECURITY.sessionOrSecretKey,
           params: WebhookIdParams,
+          querystring: TestQuery,
           response: { 202: DeliveryOut, ...problems(401, 403, 404, 409) },
         },
       },
@@ -186,7 +223,12 @@ export const webhookDeliveryRoutes =
           return queued;
         });
         outbox.nudge();
-        return reply.status(202).send(presentDelivery(row, []));
+        if (request.query.wait !== true) return reply.status(202).send(presentDelivery(row, []));
+        // a client that went away stops the wait
+        const gone = new AbortController();
+        reply.raw.once('close', () => gone.abort());
+        const tried = await triedOrAsItStands(row, gone.signal);
+        return reply.status(202).send(presentDelivery(tried, await attemptsOf(database.db, [tried.id])));
       },
     );
   };

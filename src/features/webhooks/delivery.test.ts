@@ -170,6 +170,7 @@ describe('a submission reaches the receiver', () => {
         attempt: 1,
         statusCode: 200,
         error: null,
+        summary: `${new URL(receiver.url).host} answered 200 OK`,
         durationMs: expect.any(Number),
         attemptedAt: expect.stringMatching(ISO_MS),
       },
@@ -301,7 +302,7 @@ describe('retries', () => {
       path: `/status/500-500-200/${unique()}`,
       secret: 'retry secret',
     });
-    await sendTest(hook.id);
+    await submit(form.id, { name: 'Ada' });
     const delivery = await settled(hook.id);
     const requests = receiver.on(hook.path);
     expect(requests).toHaveLength(3);
@@ -329,7 +330,7 @@ describe('retries', () => {
   it('after the last attempt the delivery is failed and nothing more is sent', async () => {
     const form = await liveForm();
     const hook = await addWebhook(form.id, { path: `/status/503/${unique()}` });
-    await sendTest(hook.id);
+    await submit(form.id, { name: 'Ada' });
     const delivery = await settled(hook.id);
     expect(delivery.status).toBe('failed');
     expect(delivery.nextAttemptAt).toBeNull();
@@ -342,7 +343,7 @@ describe('retries', () => {
   it('a pending delivery shows when it is tried next', async () => {
     const form = await liveForm();
     const hook = await addWebhook(form.id, { path: `/status/500-500-500-200/${unique()}` });
-    await sendTest(hook.id);
+    await submit(form.id, { name: 'Ada' });
     await receiver.waitFor(() => receiver.on(hook.path).length === 1);
     // the first attempt recorded (or, too late, the delivery no longer pending)
     const pending = await waitFor(
@@ -360,7 +361,7 @@ describe('retries', () => {
   it('410 disables the webhook: no more attempts, the delivery fails', async () => {
     const form = await liveForm();
     const hook = await addWebhook(form.id, { path: `/status/410/${unique()}` });
-    await sendTest(hook.id);
+    await submit(form.id, { name: 'Ada' });
     const delivery = await settled(hook.id);
     expect(delivery.status).toBe('failed');
     expect(delivery.attempts.map((a: any) => a.statusCode)).toEqual([410]);
@@ -383,7 +384,7 @@ describe('retries', () => {
     const form = await liveForm();
     const hook = await addWebhook(form.id, { path: `/hang/${unique()}` });
     // one attempt is enough here: disable the webhook once the first has been recorded
-    await sendTest(hook.id);
+    await submit(form.id, { name: 'Ada' });
     await receiver.waitFor(() => receiver.on(hook.path).length === 1);
     const first = await waitFor(async () => (await deliveries(hook.id)).data[0]?.attempts[0], {
       timeoutMs: 5_000,
@@ -403,7 +404,7 @@ describe('retries', () => {
   it('a redirect is not followed: 3xx is a failed attempt', async () => {
     const form = await liveForm();
     const hook = await addWebhook(form.id, { path: `/status/302-200/${unique()}` });
-    await sendTest(hook.id);
+    await submit(form.id, { name: 'Ada' });
     const delivery = await settled(hook.id);
     expect(delivery.attempts.map((a: any) => a.statusCode)).toEqual([302, 200]);
   });
@@ -420,7 +421,7 @@ describe('retries', () => {
       body: { formId: form.id, event: 'response.created', url },
     });
     expect(created.status).toBe(201);
-    await sendTest(created.body.id);
+    await submit(form.id, { name: 'Ada' });
     const delivery = await settled(created.body.id);
     expect(delivery.status).toBe('failed');
     expect(delivery.attempts).toHaveLength(RETRY_DELAYS_MS.length + 1);

@@ -23,7 +23,7 @@ import { guardedLookup, isForbiddenAddress } from './ssrf.js';
  * current secret, and is recorded (status code or error, duration, time). A 2xx within the
  * timeout succeeds; 410 disables the webhook and ends the delivery; anything else throws,
  * and the outbox worker retries on the §7 schedule; after the last attempt the delivery is
- * `failed`.
+ * `failed`. A test (`webhook.test`) is tried once: its first failure is its verdict.
  */
 
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
@@ -195,7 +195,13 @@ export function webhookHandler(
       await record(delivery.id, outcome, 'failed', delivery.webhookId);
       throw new PermanentFailure(`the receiver answered 410 Gone: webhook ${delivery.webhookId} disabled`);
     }
+    const reason = result.error ?? `the receiver answered ${result.statusCode}`;
+    // a test is a question asked now ("does this URL work?"): its one answer is the verdict, never retried
+    if (delivery.event === 'webhook.test') {
+      await record(delivery.id, outcome, 'failed');
+      throw new PermanentFailure(`webhook test failed: ${reason}`);
+    }
     await record(delivery.id, outcome, final ? 'failed' : 'pending');
-    throw new Error(result.error ?? `the receiver answered ${result.statusCode}`);
+    throw new Error(reason);
   };
 }

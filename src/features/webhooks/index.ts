@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { type FormLookup, WebhookAccess } from './access.js';
-import { WebhookSender, webhookHandler } from './delivery.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookSender, webhookHandler } from './delivery.js';
 import { webhookDeliveryRoutes } from './delivery-routes.js';
 import { WEBHOOK_KIND } from './events.js';
 import { webhookRoutes } from './routes.js';
@@ -25,8 +25,9 @@ export async function registerWebhooks(
 ): Promise<void> {
   const access = new WebhookAccess(options.forms);
   await app.register(webhookRoutes(context, access));
-  await app.register(webhookDeliveryRoutes(context, access));
-  const sender = new WebhookSender({ guard: ssrfGuardOn(context.config), timeoutMs: options.timeoutMs });
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  await app.register(webhookDeliveryRoutes(context, access, { timeoutMs }));
+  const sender = new WebhookSender({ guard: ssrfGuardOn(context.config), timeoutMs });
   // the sender's connections close once the worker has stopped for good (outbox.close)
   context.outbox.handle(WEBHOOK_KIND, webhookHandler(context.database, context.envelope, sender, app.log), {
     close: () => sender.close(),

@@ -1,6 +1,8 @@
 import type { ListedDelivery, StoredAttempt, StoredDelivery } from './delivery-repo.js';
+import { UNTRIED, type WebhookHealth } from './health.js';
 import type { StoredWebhook } from './repo.js';
 import type { WebhookEventName } from './schemas.js';
+import { attemptSummary } from './verdict.js';
 
 /** A webhook as the API shows it: never its secret, only whether it has one. */
 export function presentWebhook(webhook: StoredWebhook) {
@@ -15,6 +17,11 @@ export function presentWebhook(webhook: StoredWebhook) {
     hasSecret: webhook.secretCiphertext !== null,
     createdAt: webhook.createdAt,
   };
+}
+
+/** A webhook with its health, as the `/webhooks` resource answers it. */
+export function presentWebhookWithHealth(webhook: StoredWebhook, health: WebhookHealth = UNTRIED) {
+  return { ...presentWebhook(webhook), health };
 }
 
 /** A delivery with its attempts, oldest first; the next attempt's time while one is due. */
@@ -33,6 +40,7 @@ export function presentDelivery(
       attempt: attempt.attempt,
       statusCode: attempt.statusCode,
       error: attempt.error,
+      summary: attemptSummary(attempt, delivery.url),
       durationMs: attempt.durationMs,
       attemptedAt: attempt.attemptedAt,
     })),

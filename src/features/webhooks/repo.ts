@@ -1,6 +1,7 @@
 import { olderThan, type Position } from '../../platform/cursor.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import type { Schema } from '../../platform/db/schema.js';
+import { lastAttemptFailed } from './health.js';
 
 type WebhookRow = Schema['webhooks'];
 
@@ -124,16 +125,19 @@ export interface WebhookListQuery {
   scope: { formId: string } | { environment: string };
   limit: number;
   after: Position | undefined;
+  /** Only the enabled webhooks whose last attempt failed (health.ts): what the forms list marks. */
+  failingOnly?: boolean;
 }
 
 /** One page, newest first, plus one row to tell whether another page follows. */
 export async function listWebhooks(db: Db, query: WebhookListQuery): Promise<StoredWebhook[]> {
-  let select = db.selectFrom('webhooks').selectAll().where('user_id', '=', query.userId);
+  let select = db.selectFrom('webhooks as w').selectAll('w').where('w.user_id', '=', query.userId);
   select =
     'formId' in query.scope
-      ? select.where('form_id', '=', query.scope.formId)
-      : select.where('environment', '=', query.scope.environment);
+      ? select.where('w.form_id', '=', query.scope.formId)
+      : select.where('w.environment', '=', query.scope.environment);
   if (query.after) select = select.where(olderThan(query.after));
+  if (query.failingOnly) select = select.where('w.enabled', '=', 1).where(lastAttemptFailed);
   const rows = await select
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -17,7 +17,8 @@ import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
 import { managersOnly, type WebhookAccess, webhookNotFound } from './access.js';
-import { presentWebhook } from './presenter.js';
+import { healthOf } from './health.js';
+import { presentWebhookWithHealth } from './presenter.js';
 import {
   countFormWebhooks,
   deleteWebhook,
@@ -28,7 +29,7 @@ import {
   type WebhookChanges,
 } from './repo.js';
 import { invalidWebhook, secretError, webhookUrlError } from './rules.js';
-import { EventSchema, FormatSchema, SecretSchema, UrlSchema, WebhookOut } from './schemas.js';
+import { EventSchema, FormatSchema, SecretSchema, UrlSchema, WebhookWithHealthOut } from './schemas.js';
 import { ssrfGuardOn } from './ssrf.js';
 
 /** The `/webhooks` resource (API.md §7); deliveries and tests are in delivery-routes.ts. */
@@ -67,6 +68,12 @@ const ListQuery = Type.Object({
   environment: Type.Optional(EnvironmentQuery),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   cursor: Type.Optional(Type.String({ maxLength: 500 })),
+  failing: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: only the enabled webhooks whose last delivery attempt failed (what the dashboard marks a form by)',
+    }),
+  ),
 });
 
 export const webhookRoutes =
@@ -103,7 +110,7 @@ export const webhookRoutes =
           security: SECURITY.sessionOrSecretKey,
           body: CreateWebhookBody,
           response: {
-            201: withHeaders(WebhookOut, ['Location'], 'The webhook registered'),
+            201: withHeaders(WebhookWithHealthOut, ['Location'], 'The webhook registered'),
             ...problems(400, 401, 403, 404, 409),
           },
         },
@@ -138,7 +145,7 @@ export const webhookRoutes =
         return reply
           .status(201)
           .header('location', `/webhooks/${encodeURIComponent(row.id)}`)
-          .send(presentWebhook(row));
+          .send(presentWebhookWithHealth(row));
       },
     );
 
@@ -152,7 +159,7 @@ export const webhookRoutes =
           operationId: 'listWebhooks',
           security: SECURITY.sessionOrSecretKey,
           querystring: ListQuery,
-          response: { 200: ListOf(WebhookOut), ...problems(400, 401, 403, 404) },
+          response: { 200: ListOf(WebhookWithHealthOut), ...problems(400, 401, 403, 404) },
         },
       },
       async (request) => {
@@ -183,12 +190,20 @@ export const webhookRoutes =
           scope,
           limit,
           after: decodeCursor(query.cursor),
+          failingOnly: query.failing === true,
         });
         const page = toPage(
           rows.map((row) => ({ row, createdAt: row.createdAt, id: row.id })),
           limit,
         );
-        return { data: page.rows.map(({ row }) => presentWebhook(row)), nextCursor: page.nextCursor };
+        const health = await healthOf(
+          database.db,
+          page.rows.map(({ row }) => row),
+        );
+        return {
+          data: page.rows.map(({ row }) => presentWebhookWithHealth(row, health.get(row.id))),
+          nextCursor: page.nextCursor,
+        };
       },
     );
 
@@ -202,7 +217,7 @@ export const webhookRoutes =
           operationId: 'getWebhook',
           security: SECURITY.sessionOrSecretKey,
           params: WebhookIdParams,
-          response: { 200: WebhookOut, ...problems(400, 401, 403, 404) },
+          response: { 200: WebhookWithHealthOut, ...problems(400, 401, 403, 404) },
         },
       },
       async (request) => {
@@ -211,7 +226,7 @@ export const webhookRoutes =
           requireSessionOrSecretKey(request),
           request.params.id,
         );
-        return presentWebhook(webhook);
+        return presentWebhookWithHealth(webhook, (await healthOf(database.db, [webhook])).get(webhook.id));
       },
     );
 
@@ -226,7 +241,7 @@ export const webhookRoutes =
           security: SECURITY.sessionOrSecretKey,
           params: WebhookIdParams,
           body: UpdateWebhookBody,
-          response: { 200: WebhookOut, ...problems(400, 401, 403, 404) },
+          response: { 200: WebhookWithHealthOut, ...problems(400, 401, 403, 404) },
         },
       },
       async (request) => {
@@ -247,7 +262,8 @@ export const webhookRoutes =
         }
         const updated = await database.transaction((trx) => updateWebhook(trx, webhook.id, changes));
         if (!updated) throw webhookNotFound(webhook.id);
-        return presentWebhook({ ...webhook, ...changes });
+        const changed = { ...webhook, ...changes };
+        return presentWebhookWithHealth(changed, (await healthOf(database.db, [changed])).get(webhook.id));
       },
     );
 

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { HEALTH_STATES } from './health.js';
 
 /**
  * The webhook resource's schemas and enums (API.md §7), each defined once: `/webhooks`
@@ -71,3 +72,26 @@ export const WebhookOut = Type.Object({
   hasSecret: Type.Boolean(),
   createdAt: Timestamp,
 });
+
+/** How a webhook's deliveries are going (health.ts), in the answers of the `/webhooks` resource. */
+export const WebhookHealthOut = Type.Object(
+  {
+    state: StringEnum(HEALTH_STATES, {
+      description:
+        'untried: nothing sent yet; working: the newest tried delivery got a 2xx; failing: its last attempt did not (it is retried at nextRetryAt, if at all)',
+    }),
+    lastAttemptAt: Type.Union([Timestamp, Type.Null()]),
+    lastOutcome: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The last attempt in plain words, e.g. "hooks.example.com could not be found (no such host name)"',
+    }),
+    nextRetryAt: Type.Union([Timestamp, Type.Null()], {
+      description:
+        'When the failing delivery is tried again; null when no retry is due (a test, or the retries are spent)',
+    }),
+  },
+  { description: "How the webhook's deliveries are going" },
+);
+
+/** A webhook as the `/webhooks` resource answers it: its health beside it (a form's `webhooks` member has none). */
+export const WebhookWithHealthOut = Type.Composite([WebhookOut, Type.Object({ health: WebhookHealthOut })]);

@@ -4,7 +4,14 @@ import { dumpDatabase, expectProblem, ISO_MS } from '../../../test/support/asser
 import { createKey, signup } from '../../../test/support/factories.js';
 import { createForm, type FormView } from '../../../test/support/forms.js';
 import { type Problem, typed } from '../../../test/support/json.js';
-import { HOOK, SECRET, WEBHOOK_KEYS, type WebhookView, webhooksApi } from '../../../test/support/webhooks.js';
+import {
+  asFormMember,
+  HOOK,
+  SECRET,
+  WEBHOOK_KEYS,
+  type WebhookView,
+  webhooksApi,
+} from '../../../test/support/webhooks.js';
 import { newId } from '../../platform/ids.js';
 
 /**
@@ -44,6 +51,7 @@ describe('POST /webhooks', () => {
       enabled: true,
       hasSecret: true,
       createdAt: expect.stringMatching(ISO_MS),
+      health: { state: 'untried', lastAttemptAt: null, lastOutcome: null, nextRetryAt: null },
     });
     expect(response.headers.location).toBe(`/webhooks/${response.body.id}`);
     expect(response.text).not.toContain('dGhlIHNlY3J');
@@ -76,7 +84,7 @@ describe('POST /webhooks', () => {
     const read = typed<FormView>(
       await t.request({ method: 'GET', url: `/forms/${form.id}`, auth: user.token }),
     );
-    expect(read.body.webhooks).toEqual([webhook]);
+    expect(read.body.webhooks).toEqual([asFormMember(webhook)]);
   });
 
   it('with a secret key of the form environment, the webhook is the form owner’s', async () => {
@@ -332,7 +340,7 @@ describe('GET, PATCH, DELETE /webhooks/{id}', () => {
     const read = typed<FormView>(
       await t.request({ method: 'GET', url: `/forms/${form.id}`, auth: user.token }),
     );
-    expect(read.body.webhooks).toEqual([kept]);
+    expect(read.body.webhooks).toEqual([asFormMember(kept)]);
   });
 
   it('a webhook goes with its form', async () => {
