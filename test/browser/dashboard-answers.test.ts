@@ -254,12 +254,12 @@ describe('answers for people, in Chromium', () => {
           page.getByRole('region', { name: label, exact: true }).evaluate((section) => ({
             answered: section.querySelector('p')?.textContent ?? '',
             figures: Object.fromEntries(
-              [...section.querySelectorAll('.question__figures > div')].map((item) => [
+              Array.from(section.querySelectorAll('.question__figures > div')).map((item) => [
                 item.querySelector('dt')?.textContent,
                 item.querySelector('dd')?.textContent,
               ]),
             ),
-            rows: [...section.querySelectorAll('tbody tr')].map((row) => [
+            rows: Array.from(section.querySelectorAll('tbody tr')).map((row) => [
               row.querySelector('th')?.textContent,
               row.querySelector('td')?.textContent,
             ]),

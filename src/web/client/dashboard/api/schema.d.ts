@@ -680,7 +680,7 @@ export interface paths {
         };
         /**
          * What a form's answers say, per question: option counts, a number's figures, how many answered
-         * @description Per field in the form's order (API.md §8): `options` with their counts for select and checkbox, `mean`, `median`, `min`, `max` and `distribution` for number and rating, only `answered` for the others (their text stays in the inbox). Accepted and flagged responses in the range; quarantined ones are left out. A field kept masked, hashed, encrypted or dropped shows `withheld` and no values. Counted by the database, so a large form costs a few scans.
+         * @description Per field in the form's order (API.md §8): `options` with their counts for select and checkbox, `mean`, `median`, `min`, `max` and `distribution` for number and rating, only `answered` for the others (their text stays in the inbox). Accepted and flagged responses in the range; quarantined ones are left out. A field kept masked, hashed, encrypted or dropped shows `withheld` and no values. Counted in one pass over the responses, in chunks.
          */
         get: operations["getQuestionAnalytics"];
         put?: never;
@@ -883,7 +883,7 @@ export interface components {
     headers: {
         /** @description The id of this request (the X-Request-Id sent when it is a UUID, else a new UUID): quote it when reporting a problem */
         "X-Request-Id": string;
-        /** @description The form version in quotes (`"3"`): send it back in If-None-Match or If-Match */
+        /** @description The form version in quotes (`"3"`; the owner's view of a form whose working copy waits: `"3-draft"`): send it back in If-None-Match or If-Match */
         ETag: string;
         /** @description Where the resource created (or the page to go to) is */
         Location: string;
@@ -2785,6 +2785,8 @@ export interface operations {
                     version?: unknown;
                     createdAt?: unknown;
                     updatedAt?: unknown;
+                    hasDraft?: unknown;
+                    draftOf?: unknown;
                 };
             };
         };
