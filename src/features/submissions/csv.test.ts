@@ -473,7 +473,7 @@ describe('options for spreadsheets (API.md §6.2)', () => {
     }
   });
 
-  it('notes=1 adds a notes column: each response\'s notes oldest first, one a line, guarded; none empty', async () => {
+  it("notes=1 adds a notes column: each response's notes oldest first, one a line, guarded; none empty", async () => {
     const user = await signup(t);
     const form = await createForm(t, user.token, { status: 'live', fields: FIELDS });
     const noted = await submit(form.id, { full_name: 'Ann' });
@@ -490,7 +490,7 @@ describe('options for spreadsheets (API.md §6.2)', () => {
     const records = await exportRecords(user, form.id, '&notes=1&headers=labels');
     expect(Object.keys(records[0] ?? {}).at(-1)).toBe('notes');
     const byId = new Map(records.map((record) => [record.id, record]));
-    expect(byId.get(noted.id)?.notes).toBe("Called back\n'=1+1 is not a formula\nPaid, \"in full\"");
+    expect(byId.get(noted.id)?.notes).toBe('Called back\n\'=1+1 is not a formula\nPaid, "in full"');
     expect(byId.get(bare.id)?.notes).toBe('');
     expect(byId.get(noted.id)?.['Full name']).toBe('Ann');
     // without notes=1, no such column
