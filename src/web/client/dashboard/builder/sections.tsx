@@ -56,14 +56,25 @@ export function DesignSection({
         ]}
         onChange={(progress) => changeUi({ progress })}
       />
-      <TextInput
-        id="ui-accent"
-        label="Accent colour (#rrggbb)"
-        hint="The buttons’ and the focus ring’s colour. Blank: Intake’s blue."
-        value={ui.accentColor}
-        onInput={(accentColor) => changeUi({ accentColor: accentColor || undefined })}
-        error={error?.about('ui.accentColor')}
-      />
+      <div class="accent-row">
+        <TextInput
+          id="ui-accent"
+          label="Accent colour (#rrggbb)"
+          hint="The buttons’ and the focus ring’s colour. Blank: Intake’s blue."
+          value={ui.accentColor}
+          onInput={(accentColor) => changeUi({ accentColor: accentColor || undefined })}
+          error={error?.about('ui.accentColor')}
+        />
+        <div class="control-row">
+          <label for="ui-accent-picker">Pick it</label>
+          <input
+            id="ui-accent-picker"
+            type="color"
+            value={/^#[0-9a-f]{6}$/i.test(ui.accentColor ?? '') ? ui.accentColor : '#2b59c3'}
+            onInput={(event) => changeUi({ accentColor: event.currentTarget.value })}
+          />
+        </div>
+      </div>
       <TextInput
         id="ui-submit"
         label="Submit button"
@@ -160,7 +171,7 @@ export function PrivacySection({
       />
       <Choice
         id="spam-action"
-        label="Spam is"
+        label="What happens to spam"
         value={draft.spamAction}
         options={[
           { value: 'reject', label: 'Refused' },
