@@ -32,14 +32,26 @@ export interface FormWritten {
 }
 
 export const etagOf = (version: number) => `"${version}"`;
+/** The owner's view of a form whose working copy waits (API.md §5.5): the same version, another representation. */
+export const etagWithDraft = (version: number) => `"${version}-draft"`;
 
-/** `If-Match` / `If-None-Match`: `*`, or a list of entity tags of which one must be the current version. */
+const tagsOf = (header: string) => header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+
+/**
+ * `If-Match`: `*`, or a list of entity tags of which one must name the current version (with
+ * or without the `-draft` of an owner's view read while a working copy waited).
+ */
 export function matchesVersion(header: string, version: number): boolean {
   if (header.trim() === '*') return true;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etagOf(version) || tag === String(version));
+  return tagsOf(header).some(
+    (tag) => tag === etagOf(version) || tag === String(version) || tag === etagWithDraft(version),
+  );
+}
+
+/** `If-None-Match`: the representation the client holds is this one (`*`, or its very tag). */
+export function matchesTag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return tagsOf(header).some((tag) => tag === etag || `"${tag}"` === etag);
 }
 
 /** `POST /forms`: a new form in one of the caller's environments (a secret key: its own). */

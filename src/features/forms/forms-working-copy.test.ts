@@ -135,6 +135,39 @@ describe('the working copy of a published form', () => {
     });
   });
 
+  it("tags the owner's view apart while a copy waits, so a cached read is not taken for it", async () => {
+    const user = await signup(t);
+    const form = await liveForm(user);
+    const conditional = (tag: string) =>
+      t.request({
+        method: 'GET',
+        url: `/forms/${form.id}`,
+        auth: user.token,
+        headers: { 'if-none-match': tag },
+      });
+    expect((await conditional('"1"')).status).toBe(304);
+    await putDraft(form.id, { title: 'Copy' }, user.token);
+    const read = await t.request({ method: 'GET', url: `/forms/${form.id}`, auth: user.token });
+    expect(read.headers.etag).toBe('"1-draft"');
+    expect((await conditional('"1"')).status).toBe(200);
+    expect((await conditional('"1-draft"')).status).toBe(304);
+    // the public view's tag is the version alone
+    const open = await t.request({ method: 'GET', url: `/v1/forms/${form.id}/public` });
+    expect(open.headers.etag).toBe('"1"');
+    // either tag names version 1 for If-Match
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/forms/${form.id}`,
+      auth: user.token,
+      body: { title: 'Live' },
+      headers: { 'if-match': '"1-draft"' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.etag).toBe('"2-draft"');
+    await discard(form.id, user.token);
+    expect((await conditional('"2-draft"')).status).toBe(200);
+  });
+
   it('discards: the live form stays as it was; a second discard is 404', async () => {
     const user = await signup(t);
     const form = await liveForm(user);

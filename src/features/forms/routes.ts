@@ -22,7 +22,7 @@ import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
 import { listWebhooksOfForms } from '../webhooks/repo.js';
 import { formNotFound, readView } from './access.js';
-import { createForm, deleteFormById, etagOf, matchesVersion, updateFormById } from './commands.js';
+import { createForm, deleteFormById, etagOf, etagWithDraft, matchesTag, updateFormById } from './commands.js';
 import { presentForm, presentPublicForm } from './presenter.js';
 import { findForm, listForms, type StoredForm } from './repo.js';
 import {
@@ -238,9 +238,13 @@ export const formRoutes =
         if (view instanceof Problem) throw view;
         const mismatch = environmentMismatch(form, environment);
         if (mismatch) throw mismatch;
-        callerDependent(reply.header('etag', etagOf(form.version)), request.principal);
+        // the owner's view says hasDraft, which changes without a new version: so does its tag
+        const hasDraft =
+          view === 'full' && (await formsWithWorkingCopies(database.db, [form.id])).has(form.id);
+        const etag = hasDraft ? etagWithDraft(form.version) : etagOf(form.version);
+        callerDependent(reply.header('etag', etag), request.principal);
         const ifNoneMatch = request.headers['if-none-match'];
-        if (ifNoneMatch !== undefined && matchesVersion(ifNoneMatch, form.version)) {
+        if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etag)) {
           return reply.status(304).send(null);
         }
         if (view === 'public') return presentPublicForm(form);
@@ -273,7 +277,7 @@ export const formRoutes =
         if (form.status !== 'live') throw formNotFound(form.id);
         reply.header('etag', etagOf(form.version));
         const ifNoneMatch = request.headers['if-none-match'];
-        if (ifNoneMatch !== undefined && matchesVersion(ifNoneMatch, form.version)) {
+        if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etagOf(form.version))) {
           return reply.status(304).send(null);
         }
         return presentPublicForm(form);
@@ -310,7 +314,9 @@ export const formRoutes =
           environment,
           ifMatch: request.headers['if-match'],
         });
-        return reply.header('etag', etagOf(form.version)).send(view);
+        return reply
+          .header('etag', view.hasDraft ? etagWithDraft(form.version) : etagOf(form.version))
+          .send(view);
       },
     );
 

@@ -87,9 +87,10 @@ export const RESPONSE_HEADERS = {
     schema: { type: 'string' },
   },
   ETag: {
-    description: 'The form version in quotes (`"3"`): send it back in If-None-Match or If-Match',
+    description:
+      'The form version in quotes (`"3"`; the owner\'s view of a form whose working copy waits: `"3-draft"`): send it back in If-None-Match or If-Match',
     required: true,
-    schema: { type: 'string', pattern: '^"[0-9]+"$' },
+    schema: { type: 'string', pattern: '^"[0-9]+(-draft)?"$' },
   },
   Location: {
     description: 'Where the resource created (or the page to go to) is',
