@@ -13,6 +13,7 @@ import {
 } from './session.js';
 import { Shell } from './shell.js';
 import { focusOn, useTitle } from './ui/controls.js';
+import { installLeaveGuard } from './ui/leave-guard.js';
 import { forgetCached, useResource } from './ui/resource.js';
 
 /**
@@ -20,6 +21,9 @@ import { forgetCached, useResource } from './ui/resource.js';
  * HttpOnly session cookie); the views are loaded when first shown. A signed-out person is
  * taken to log-in (and back where they were going after it).
  */
+
+// before the router's listeners: a view's unsaved edits are asked about before it routes
+installLeaveGuard();
 
 const Login = lazy(() => import('./account/sign-in.js').then((module) => module.Login));
 const Signup = lazy(() => import('./account/sign-in.js').then((module) => module.Signup));
