@@ -1,10 +1,12 @@
-import { TextInput } from '../ui/controls.js';
+import { ConditionEditor } from './condition-editor.js';
+import { type ConditionRow, keptRuleProblems, newCondition } from './conditions.js';
 import { Choice } from './inputs.js';
-import { type ConditionRow, type FieldInput, OPERATORS, type RuleRow } from './model.js';
+import type { FieldInput, RuleRow } from './model.js';
 
 /**
  * Conditional logic (API.md §5.4): each rule shows or hides fields when all (or any) of its
- * conditions hold, with every operator of the contract.
+ * conditions hold; each condition offers the tests that fit its field's type
+ * (condition-editor.tsx), and one that cannot match is flagged there.
  */
 export function LogicEditor({
   rules,
@@ -16,17 +18,13 @@ export function LogicEditor({
   onChange: (rules: RuleRow[]) => void;
 }) {
   const choices = fields.map((field) => ({ value: field.id, label: field.label || field.id }));
-  const first = fields[0]?.id ?? '';
+  const first = fields[0];
   const update = (index: number, change: Partial<RuleRow>) =>
     onChange(rules.map((rule, i) => (i === index ? { ...rule, ...change } : rule)));
-  const updateCondition = (index: number, at: number, change: Partial<ConditionRow>) => {
+  const updateCondition = (index: number, at: number, row: ConditionRow) => {
     const rule = rules[index];
     if (rule)
-      update(index, {
-        conditions: rule.conditions.map((condition, i) =>
-          i === at ? { ...condition, ...change } : condition,
-        ),
-      });
+      update(index, { conditions: rule.conditions.map((condition, i) => (i === at ? row : condition)) });
   };
   if (fields.length === 0) return <p class="muted">Add fields first: a rule shows or hides them.</p>;
   return (
@@ -35,12 +33,23 @@ export function LogicEditor({
       <ol class="field-list">
         {rules.map((rule, index) => {
           const key = `rule-${index}`;
-          if (rule.raw)
+          if (rule.raw) {
+            const problems = keptRuleProblems(fields, rule.raw.when);
             return (
               <li key={key}>
                 <fieldset class="field-editor">
                   <legend>Rule {index + 1}</legend>
                   <p class="muted">Kept as written (the builder edits simpler rules only):</p>
+                  {problems.length > 0 && (
+                    <div class="error">
+                      <p>This rule can never match as written: remove it and build it again.</p>
+                      <ul>
+                        {problems.map((problem) => (
+                          <li key={problem}>{problem}</li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
                   <pre class="raw-rule">{JSON.stringify(rule.raw, null, 2)}</pre>
                   <button
                     class="button button--small button--danger"
@@ -52,6 +61,7 @@ export function LogicEditor({
                 </fieldset>
               </li>
             );
+          }
           return (
             <li key={key}>
               <fieldset class="field-editor">
@@ -87,36 +97,17 @@ export function LogicEditor({
                 </div>
                 {rule.conditions.map((condition, at) => {
                   const id = `${key}-condition-${at}`;
-                  const takesValue = OPERATORS.find((operator) => operator.op === condition.op)?.takesValue;
                   return (
-                    <fieldset class="condition" key={id}>
-                      <legend class="visually-hidden">
-                        Condition {at + 1} of rule {index + 1}
-                      </legend>
-                      <Choice
-                        id={`${id}-field`}
-                        label="Answer to"
-                        value={condition.field}
-                        options={choices}
-                        onChange={(field) => updateCondition(index, at, { field })}
-                      />
-                      <Choice
-                        id={`${id}-op`}
-                        label="Test"
-                        value={condition.op}
-                        options={OPERATORS.map(({ op, label }) => ({ value: op, label }))}
-                        onChange={(op) => updateCondition(index, at, { op })}
-                      />
-                      {takesValue && (
-                        <TextInput
-                          id={`${id}-value`}
-                          label="Value"
-                          value={condition.value}
-                          onInput={(value) => updateCondition(index, at, { value })}
-                        />
-                      )}
+                    <ConditionEditor
+                      key={id}
+                      id={id}
+                      name={`Condition ${at + 1} of rule ${index + 1}`}
+                      row={condition}
+                      fields={fields}
+                      onChange={(row) => updateCondition(index, at, row)}
+                    >
                       <button
-                        class="button button--small"
+                        class="button button--small condition__remove"
                         type="button"
                         disabled={rule.conditions.length === 1}
                         onClick={() =>
@@ -125,7 +116,7 @@ export function LogicEditor({
                       >
                         Remove condition {at + 1}
                       </button>
-                    </fieldset>
+                    </ConditionEditor>
                   );
                 })}
                 <p class="actions">
@@ -134,7 +125,7 @@ export function LogicEditor({
                     type="button"
                     onClick={() =>
                       update(index, {
-                        conditions: [...rule.conditions, { field: first, op: 'equals', value: '' }],
+                        conditions: [...rule.conditions, newCondition(first)],
                       })
                     }
                   >
@@ -162,7 +153,7 @@ export function LogicEditor({
               ...rules,
               {
                 match: 'all',
-                conditions: [{ field: first, op: 'equals', value: '' }],
+                conditions: [newCondition(first)],
                 action: 'show',
                 targets: [],
               },

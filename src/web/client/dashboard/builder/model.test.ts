@@ -36,7 +36,7 @@ describe('toLogic', () => {
           match: 'any',
           action: 'hide',
           conditions: [
-            { field: 'topic', op: 'in', value: 'a, b' },
+            { field: 'topic', op: 'in', value: '', list: ['a', 'b'] },
             { field: 'agree', op: 'equals', value: 'true' },
             { field: 'why', op: 'isEmpty', value: 'ignored' },
           ],
@@ -53,6 +53,28 @@ describe('toLogic', () => {
         ],
       },
       hide: ['why'],
+    });
+  });
+  it('sends each item of a list as typed, a comma and all, and leaves out blank items', () => {
+    const withComma = fields.map((field) =>
+      field.id === 'topic' ? { ...field, options: ['a', 'b, c'] } : field,
+    );
+    const logic = toLogic(
+      [
+        rule({ conditions: [{ field: 'topic', op: 'in', value: '', list: ['b, c', ' '] }] }),
+        rule({ conditions: [{ field: 'why', op: 'in', value: '', list: ['Paris, France', 'Lyon'] }] }),
+      ],
+      withComma,
+    );
+    expect(logic.rules.map((r) => r.when)).toEqual([
+      { field: 'topic', op: 'in', value: ['b, c'] },
+      { field: 'why', op: 'in', value: ['Paris, France', 'Lyon'] },
+    ]);
+    expect(fromLogic(logic)[1]?.conditions[0]).toEqual({
+      field: 'why',
+      op: 'in',
+      value: '',
+      list: ['Paris, France', 'Lyon'],
     });
   });
   it('leaves out a rule not finished (no condition or no field), and sends a kept one as it was', () => {
@@ -74,7 +96,7 @@ describe('fromLogic', () => {
         match: 'any',
         action: 'hide',
         conditions: [
-          { field: 'topic', op: 'in', value: 'a, b' },
+          { field: 'topic', op: 'in', value: '', list: ['a', 'b'] },
           { field: 'why', op: 'isNotEmpty', value: '' },
         ],
       }),

@@ -1,6 +1,7 @@
 import { SUBJECT_FIELD_TYPES } from '../../../../shared/auto-response.js';
 import type { Condition, ConditionLeaf, FieldType, LogicRule, OwnerField } from '../../../../shared/form.js';
 import type { paths } from '../api/schema.js';
+import { type ConditionRow, conditionValueOf } from './conditions.js';
 
 /** The form as the builder edits it: the API's own types (schema.d.ts), nothing written twice. */
 export type { StoredForm } from '../forms/resource.js';
@@ -28,26 +29,8 @@ export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = [
   { type: 'hidden', label: 'Hidden (from the link)' },
 ];
 
-export const OPERATORS: ReadonlyArray<{ op: Operator; label: string; takesValue: boolean }> = [
-  { op: 'equals', label: 'is', takesValue: true },
-  { op: 'notEquals', label: 'is not', takesValue: true },
-  { op: 'contains', label: 'contains', takesValue: true },
-  { op: 'notContains', label: 'does not contain', takesValue: true },
-  { op: 'gt', label: 'is more than', takesValue: true },
-  { op: 'gte', label: 'is at least', takesValue: true },
-  { op: 'lt', label: 'is less than', takesValue: true },
-  { op: 'lte', label: 'is at most', takesValue: true },
-  { op: 'in', label: 'is one of (comma-separated)', takesValue: true },
-  { op: 'isEmpty', label: 'is blank', takesValue: false },
-  { op: 'isNotEmpty', label: 'is answered', takesValue: false },
-];
-
-/** A condition as the builder edits it: one field, one operator, the value as typed. */
-export interface ConditionRow {
-  field: string;
-  op: Operator;
-  value: string;
-}
+/** A condition as the builder edits it (builder/conditions.ts: the tests that fit its field, its value). */
+export type { ConditionRow } from './conditions.js';
 
 /** A rule as the builder edits it: every (all) or any of its conditions, then show or hide fields. */
 export interface RuleRow {
@@ -62,31 +45,21 @@ export interface RuleRow {
   raw?: LogicRule;
 }
 
-/** The value a condition compares with, from what was typed: numbers as numbers, `in` as a list. */
-function conditionValue(row: ConditionRow, fields: readonly FieldInput[]): Test['value'] {
-  const field = fields.find((candidate) => candidate.id === row.field);
-  const numeric = field?.type === 'number' || field?.type === 'rating';
-  const one = (text: string): string | number | boolean => {
-    const trimmed = text.trim();
-    if (numeric && trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
-    if (field?.type === 'checkbox' && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
-    return trimmed;
-  };
-  return row.op === 'in' ? row.value.split(',').map(one) : one(row.value);
-}
-
 export function toLogic(rows: readonly RuleRow[], fields: readonly FieldInput[]): LogicInput {
   return {
     rules: rows
       .filter((row) => row.raw || (row.conditions.length > 0 && row.targets.length > 0))
       .map((row): LogicRule => {
         if (row.raw) return row.raw;
-        const tests = row.conditions.map(
-          (condition): Test =>
-            OPERATORS.find((operator) => operator.op === condition.op)?.takesValue
-              ? { field: condition.field, op: condition.op, value: conditionValue(condition, fields) }
-              : { field: condition.field, op: condition.op },
-        );
+        const tests = row.conditions.map((condition): Test => {
+          const value = conditionValueOf(
+            fields.find((field) => field.id === condition.field),
+            condition,
+          );
+          return value === undefined
+            ? { field: condition.field, op: condition.op }
+            : { field: condition.field, op: condition.op, value };
+        });
         const [only] = tests;
         const when: Condition =
           tests.length === 1 && only ? only : row.match === 'all' ? { all: tests } : { any: tests };
@@ -107,15 +80,13 @@ export function fromLogic(logic: LogicInput | null | undefined): RuleRow[] {
       (show ? 1 : 0) + (hide ? 1 : 0) === 1 &&
       (show ?? hide ?? []).length === 1;
     if (!editable) return { match: 'all', conditions: [], action: 'show', targets: [], raw: rule };
-    const conditions = tests.map((condition) => ({
-      field: condition.field,
-      op: condition.op,
-      value: Array.isArray(condition.value)
-        ? condition.value.join(', ')
-        : condition.value === undefined || condition.value === null
-          ? ''
-          : String(condition.value),
-    }));
+    // a list is kept item by item (an item may hold a comma); a single value as its control shows it
+    const conditions = tests.map(
+      ({ field, op, value }): ConditionRow =>
+        Array.isArray(value)
+          ? { field, op, value: '', list: value.map(String) }
+          : { field, op, value: value === undefined || value === null ? '' : String(value) },
+    );
     return {
       match: 'any' in when ? 'any' : 'all',
       conditions,
