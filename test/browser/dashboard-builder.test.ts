@@ -129,7 +129,8 @@ describe('the form builder in Chromium', () => {
       await rule.getByLabel('Field', { exact: true }).selectOption('order');
       await rule.getByLabel('Answer to').selectOption('topic');
       await rule.getByLabel('Test').selectOption('equals');
-      await rule.getByLabel('Value').fill('support');
+      // a choice's condition picks one of its options (issue 25)
+      await rule.getByLabel('Option').selectOption('support');
       // the preview says when the field applies (the classic page without JavaScript does)
       await expect
         .poll(() => preview.locator('#when-order').textContent())
