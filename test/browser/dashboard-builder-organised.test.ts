@@ -212,6 +212,11 @@ describe('the organised builder in Chromium', () => {
       // the words changed, the value set apart stayed
       expect(await field(page, 2).getByLabel('Stored value of “Sales team”').inputValue()).toBe('S');
       expect(await field(page, 2).getByLabel('Show the options as').inputValue()).toBe('auto');
+      // a field removed: focus goes to the label of the field that took its place
+      await page.getByRole('button', { name: 'Remove: Full name' }).click();
+      await expect.poll(() => focused(page)).toBe('input:Label');
+      expect(await field(page, 1).getByLabel('Label').inputValue()).toBe('Topic');
+      expect(await page.locator('.field-list > li').count()).toBe(1);
       expect(view.problems.filter((problem) => !noise(problem))).toEqual([]);
     } finally {
       await view.close();
