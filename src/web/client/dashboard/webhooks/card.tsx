@@ -6,7 +6,22 @@ import { Notice } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { DeliveryList, useDeliveries } from './deliveries.js';
 import { WebhookEditor, type WebhookValues } from './editor.js';
-import { formatWords, type Webhook, type WebhookEvent, type WebhookFormat, when } from './model.js';
+import {
+  formatWords,
+  type Health,
+  healthWords,
+  verdictOf,
+  type Webhook,
+  type WebhookEvent,
+  type WebhookFormat,
+  when,
+} from './model.js';
+
+const HEALTH_BADGE: Record<Health['state'], string> = {
+  untried: 'Not tried yet',
+  working: 'Working',
+  failing: 'Failing',
+};
 
 /**
  * One webhook of the form: what it sends where, edit (a blank secret keeps the current one, or
@@ -61,6 +76,17 @@ export function WebhookCard({
   };
   const path = { params: { path: { id: webhook.id } } };
 
+  // its health follows the deliveries as the view reads them again (a retry failing, or getting
+  // through): read anew after each later look, not the first (the list came with the webhook)
+  const looks = useRef(0);
+  useEffect(() => {
+    if (!deliveries.list || looks.current++ === 0) return;
+    api.GET('/webhooks/{id}', path).then(
+      ({ data }) => data && changed(data),
+      () => undefined,
+    );
+  }, [deliveries.list]);
+
   const save = async (values: WebhookValues) => {
     const changes = changesOf(webhook, values);
     setSecret(undefined);
@@ -74,9 +100,24 @@ export function WebhookCard({
     attempt(async () => {
       changed(await ok(api.PATCH('/webhooks/{id}', { ...path, body: { enabled: !webhook.enabled } })));
     });
+  // "Send test" waits for the one attempt a test gets, and says what it came to
+  const [testing, setTesting] = useState(false);
+  const [verdict, setVerdict] = useState<{ ok: boolean; words: string }>();
   const test = () =>
     attempt(async () => {
-      deliveries.queued(await ok(api.POST('/webhooks/{id}/test', path)));
+      setVerdict(undefined);
+      setTesting(true);
+      try {
+        const delivery = await ok(
+          api.POST('/webhooks/{id}/test', { params: { path: { id: webhook.id }, query: { wait: true } } }),
+        );
+        deliveries.queued(delivery);
+        setVerdict(verdictOf(delivery));
+        // its health follows the test
+        changed(await ok(api.GET('/webhooks/{id}', path)));
+      } finally {
+        setTesting(false);
+      }
     });
   const remove = () =>
     attempt(async () => {
@@ -84,8 +125,9 @@ export function WebhookCard({
       removed();
     });
 
+  const failing = webhook.health.state === 'failing';
   return (
-    <li class="hook">
+    <li class={`hook${failing && webhook.enabled ? ' hook--failing' : ''}`}>
       <article aria-labelledby={`${base}-title`}>
         <h3 id={`${base}-title`} class="hook__url">
           {url}
@@ -104,6 +146,9 @@ export function WebhookCard({
             <dd>
               <span class={`badge badge--${webhook.enabled ? 'enabled' : 'disabled'}`}>
                 {webhook.enabled ? 'Enabled' : 'Disabled'}
+              </span>{' '}
+              <span class={`badge badge--health-${webhook.health.state}`}>
+                {HEALTH_BADGE[webhook.health.state]}
               </span>
             </dd>
           </div>
@@ -116,6 +161,14 @@ export function WebhookCard({
             <dd>{when(webhook.createdAt)}</dd>
           </div>
         </dl>
+        <p class={`hook__health${failing ? ' hook__health--failing' : ''}`}>{healthWords(webhook.health)}</p>
+        {/* the verdict of "Send test", read out when it comes */}
+        <div role="status" class="hook__verdict">
+          {testing && <p class="muted">Sending a test… (a receiver has up to 10 seconds to answer)</p>}
+          {verdict && (
+            <p class={`notice ${verdict.ok ? 'notice--success' : 'notice--warning'}`}>{verdict.words}</p>
+          )}
+        </div>
         {error && (
           <Notice kind="error" announce={error}>
             {error.message}
@@ -161,6 +214,7 @@ export function WebhookCard({
                 class="button button--small"
                 type="button"
                 aria-label={`Send test: ${url}`}
+                disabled={testing}
                 onClick={test}
               >
                 Send test

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Attempt, type Delivery, formatWords, newSecret, nextLook, outcome, POLL_MS } from './model.js';
+import {
+  type Attempt,
+  type Delivery,
+  formatWords,
+  healthWords,
+  newSecret,
+  nextLook,
+  outcome,
+  POLL_MS,
+  verdictOf,
+} from './model.js';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const delivery = (partial: Partial<Delivery>): Delivery => ({
@@ -20,6 +30,7 @@ const attempt = (partial: Partial<Attempt>): Attempt => ({
   attemptedAt: '2026-11-26T11:59:59Z',
   statusCode: 500,
   error: null,
+  summary: 'hooks.example.com answered 500 Internal Server Error',
   durationMs: 12,
   ...partial,
 });
@@ -45,14 +56,48 @@ describe('nextLook', () => {
 });
 
 describe('the webhooks’ words', () => {
-  it('says what an attempt got: a status, or why there was none', () => {
-    expect(outcome(attempt({ statusCode: 410 }))).toBe('HTTP 410');
-    expect(outcome(attempt({ statusCode: null, error: 'timeout' }))).toBe('timeout');
-    expect(outcome(attempt({ statusCode: null, error: null }))).toBe('No answer');
+  it('says what an attempt got in the server’s words', () => {
+    expect(outcome(attempt({}))).toBe('hooks.example.com answered 500 Internal Server Error');
   });
-  it('names the formats', () => {
-    expect(formatWords('otel')).toMatch(/OpenTelemetry/);
-    expect(formatWords('legacy')).toMatch(/Intake JSON/);
+  it('names the formats in plain words, never "legacy"', () => {
+    expect(formatWords('otel')).toBe('OpenTelemetry logs');
+    expect(formatWords('legacy')).toBe('Standard JSON');
+  });
+  it('gives a test its verdict', () => {
+    const found = attempt({
+      statusCode: null,
+      summary: 'hooks.example.com could not be found (no such host name)',
+    });
+    expect(verdictOf(delivery({ status: 'failed', attempts: [found] }))).toEqual({
+      ok: false,
+      words: 'Failed: hooks.example.com could not be found (no such host name)',
+    });
+    const fine = attempt({ statusCode: 200, summary: 'hooks.example.com answered 200 OK' });
+    expect(verdictOf(delivery({ status: 'succeeded', attempts: [fine] }))?.words).toBe(
+      'Delivered: hooks.example.com answered 200 OK',
+    );
+    expect(verdictOf(delivery({}))?.words).toMatch(/^Sent, but no answer yet/);
+  });
+  it('words a webhook’s health, with the next retry when one is due', () => {
+    const at = '2026-11-26T12:00:00Z';
+    expect(healthWords({ state: 'untried', lastAttemptAt: null, lastOutcome: null, nextRetryAt: null })).toBe(
+      'Nothing sent yet.',
+    );
+    const failing = healthWords({
+      state: 'failing',
+      lastAttemptAt: at,
+      lastOutcome: 'hooks.example.com answered 503 Service Unavailable',
+      nextRetryAt: '2026-11-26T12:00:30Z',
+    });
+    expect(failing).toMatch(
+      /^Failing: the last attempt \(.+\) failed: hooks.example.com answered 503 Service Unavailable\./,
+    );
+    expect(failing).toContain(
+      `Intake tries again at ${new Date('2026-11-26T12:00:30Z').toLocaleTimeString()}.`,
+    );
+    expect(healthWords({ state: 'failing', lastAttemptAt: at, lastOutcome: 'x', nextRetryAt: null })).toMatch(
+      /No retry is due/,
+    );
   });
   it('makes a Standard Webhooks secret: whsec_ and 24 random bytes in base64, new each time', () => {
     const secret = newSecret();

@@ -1,4 +1,5 @@
 import type { paths } from '../api/schema.js';
+import { when } from '../ui/format.js';
 
 /** What the webhooks view knows of the API (§7) and says in words: events, formats, states, times. */
 
@@ -27,21 +28,22 @@ export const EVENTS: ReadonlyArray<{ value: WebhookEvent; label: string; words: 
   { value: 'form.deleted', label: 'form.deleted', words: 'This form is deleted.' },
 ];
 
+/** The API's format names stay (`legacy`, `otel`); a person reads what each is for. */
 export const FORMATS: ReadonlyArray<{ value: WebhookFormat; label: string; words: string }> = [
   {
     value: 'legacy',
-    label: 'Intake JSON (legacy)',
-    words: 'The event and its data as one JSON object: id, event, createdAt, formId, environment, data.',
+    label: 'Standard JSON (recommended)',
+    words:
+      'One JSON object an event: what happened, when, and the response or form it is about. What Zapier, Make, n8n and your own code read.',
   },
   {
     value: 'otel',
-    label: 'OpenTelemetry (otel)',
-    words: 'An OTLP/JSON logs document, for an OpenTelemetry collector.',
+    label: 'OpenTelemetry logs',
+    words: 'A log record in OpenTelemetry’s JSON, for a monitoring system’s collector.',
   },
 ];
 
-export const formatWords = (format: string) =>
-  format === 'otel' ? 'OpenTelemetry (OTLP/JSON logs)' : 'Intake JSON (legacy)';
+export const formatWords = (format: string) => (format === 'otel' ? 'OpenTelemetry logs' : 'Standard JSON');
 
 export const STATUS_WORDS: Record<Delivery['status'], string> = {
   pending: 'Pending',
@@ -55,15 +57,37 @@ export function newSecret(): string {
   return `whsec_${btoa(String.fromCharCode(...bytes))}`;
 }
 
-export { when } from '../ui/format.js';
+export { when };
 export const time = (iso: string) => new Date(iso).toLocaleTimeString();
 
 /** A delivery as a person tells it from the others: "webhook.test of 14:02:11". */
 export const deliveryName = (delivery: Delivery) => `${delivery.event} of ${time(delivery.createdAt)}`;
 
-/** What an attempt got: the receiver's status, or why there was none. */
-export const outcome = (attempt: Attempt) =>
-  attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : (attempt.error ?? 'No answer');
+/** What an attempt got, in the server's plain words ("hooks.example.com could not be found …"). */
+export const outcome = (attempt: Attempt) => attempt.summary;
+
+export type Health = Webhook['health'];
+
+/** A test's verdict, as "Send test" says it: "Delivered: … answered 200 OK", "Failed: … could not be found". */
+export function verdictOf(delivery: Delivery): { ok: boolean; words: string } | undefined {
+  const last = delivery.attempts.at(-1);
+  if (delivery.status === 'pending' || !last)
+    return { ok: false, words: 'Sent, but no answer yet: its outcome appears under Deliveries.' };
+  const ok = delivery.status === 'succeeded';
+  return { ok, words: `${ok ? 'Delivered' : 'Failed'}: ${last.summary}` };
+}
+
+/** A webhook's health in a sentence: what happened last, and when it is tried again. */
+export function healthWords(health: Health): string {
+  if (health.state === 'untried') return 'Nothing sent yet.';
+  const last = health.lastAttemptAt ? ` (${when(health.lastAttemptAt)})` : '';
+  if (health.state === 'working')
+    return `Working: the last delivery got through${last}: ${health.lastOutcome}.`;
+  const retry = health.nextRetryAt
+    ? ` Intake tries again at ${time(health.nextRetryAt)}.`
+    : ' No retry is due: fix the address or the receiver, then send a test.';
+  return `Failing: the last attempt${last} failed: ${health.lastOutcome}.${retry}`;
+}
 
 /** How often the deliveries are asked for again while one is on its way. */
 export const POLL_MS = 2000;
