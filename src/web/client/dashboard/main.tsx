@@ -6,6 +6,7 @@ import './builder.css';
 import './inbox.css';
 import './analytics.css';
 import './webhooks.css';
+import './first-run.css';
 
 const root = document.getElementById('app');
 if (root) {

@@ -8,7 +8,8 @@
  * `ui.redirectUrl`, a cancelable `intake:redirect` with `detail: {formId, url}`, after which this
  * page goes there (unless a listener prevented it); each later page of the frame is
  * scrolled to when its top is out of sight. Messages are taken only from
- * `{base}` and only from one of these frames. A classic script, run on other people's pages:
+ * `{base}` and only from one of these frames. An element with `data-intake-popup="{formId}"`
+ * opens the form's frame in a modal dialog when clicked. A classic script, run on other people's pages:
  * everything in one function (no globals), nothing thrown.
  */
 (() => {
@@ -78,6 +79,36 @@
       );
       if (go) location.assign(data.url);
     }
+  });
+
+  // a pop-up: any element with data-intake-popup="{formId}" opens the form in a modal dialog
+  // (Escape or Close shuts it, focus goes back to the opener); its frame is an inline one's
+  addEventListener('click', (event) => {
+    const opener = (event.target as Element | null)?.closest?.('[data-intake-popup]') as HTMLElement | null;
+    const formId = opener?.getAttribute('data-intake-popup');
+    if (!opener || !formId) return;
+    event.preventDefault();
+    const title = opener.getAttribute('data-intake-title') || 'Form';
+    const dialog = document.createElement('dialog');
+    dialog.setAttribute('aria-label', title);
+    dialog.style.cssText =
+      'width:min(40rem,calc(100% - 2rem));max-height:calc(100% - 2rem);padding:0;border:0;border-radius:8px;overflow:auto;';
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.textContent = 'Close';
+    close.style.cssText = 'float:right;margin:8px;';
+    close.onclick = () => dialog.close();
+    const div = document.createElement('div');
+    div.setAttribute('data-intake-form', formId);
+    div.setAttribute('data-intake-title', title);
+    dialog.append(close, div);
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      opener.focus();
+    });
+    document.body.appendChild(dialog);
+    mount(div);
+    dialog.showModal();
   });
 
   scan();

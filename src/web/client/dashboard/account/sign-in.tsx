@@ -24,6 +24,10 @@ function AuthFrame({ title, children }: { title: string; children: ComponentChil
   );
 }
 
+/** What Intake is, for someone who has just arrived. */
+const INTAKE_IN_ONE_LINE =
+  'Intake collects the answers to your forms on your own server: build a form, share its link, read the responses.';
+
 /** Where to go after log-in: a path of the dashboard only (never another site). */
 const nextPath = (next: string | undefined): string =>
   next?.startsWith('/app') && !next.startsWith('//') ? next : '/app';
@@ -69,6 +73,21 @@ function Credentials({ mode }: { mode: 'login' | 'signup' }) {
   };
   return (
     <AuthFrame title={login ? 'Log in' : 'Sign up'}>
+      <p class="auth__intro">{INTAKE_IN_ONE_LINE}</p>
+      {/* a newcomer has no account yet: the way to make one comes first, not under the form */}
+      {login ? (
+        <p class="auth__other">
+          New to Intake?{' '}
+          <a class="button button--small" href="/app/signup">
+            Sign up
+          </a>{' '}
+          <span class="muted">Free, on this server.</span>
+        </p>
+      ) : (
+        <p class="auth__other">
+          Have an account? <a href="/app/login">Log in</a>
+        </p>
+      )}
       {query.reset === 'done' && <Notice kind="success">Your new password is set: log in with it.</Notice>}
       {login && signedOutWhy && <Notice kind="info">{SIGNED_OUT_WORDS[signedOutWhy]}</Notice>}
       {general(error, ['email', 'password'])}
@@ -98,18 +117,9 @@ function Credentials({ mode }: { mode: 'login' | 'signup' }) {
           {login ? 'Log in' : 'Sign up'}
         </button>
       </form>
-      {login ? (
-        <>
-          <p>
-            <a href="/app/forgot">Forgot password?</a>
-          </p>
-          <p>
-            New to Intake? <a href="/app/signup">Sign up</a>
-          </p>
-        </>
-      ) : (
+      {login && (
         <p>
-          Have an account? <a href="/app/login">Log in</a>
+          <a href="/app/forgot">Forgot password?</a>
         </p>
       )}
     </AuthFrame>

@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { focusOn } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { embedSnippets } from './share-snippets.js';
 
@@ -17,12 +19,28 @@ export function SharePanel({
   /** The form's title, for the snippets' frame names; "Form" without it. */
   title?: string;
 }) {
+  // published here and now (not a form that was live when opened): this tab, its heading in focus
+  const previous = useRef(status);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [justPublished, setJustPublished] = useState(false);
+  useEffect(() => {
+    if (previous.current !== 'live' && status === 'live') {
+      setJustPublished(true);
+      // the builder's tabs follow the address's hash
+      location.hash = 'share';
+      requestAnimationFrame(() => focusOn(heading.current));
+    }
+    previous.current = status;
+  }, [status]);
   const base = location.origin;
   const link = `${base}/f/${encodeURIComponent(formId)}`;
   const qr = `/forms/${encodeURIComponent(formId)}/qr.svg`;
   return (
     <section class="share" aria-labelledby="share-heading">
-      <h2 id="share-heading">Share your form</h2>
+      <h2 id="share-heading" ref={heading} class="share__live">
+        {justPublished ? 'Your form is live: share it' : 'Share your form'}
+      </h2>
+      {justPublished && <p>Anyone with the link can answer it now. Here is every way to pass it on.</p>}
       {status !== 'live' && (
         <p class="notice share__unpublished">
           {status === 'active'

@@ -7,8 +7,13 @@ import { Notice, Tick, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { useWhileShown } from '../ui/polling.js';
 import { forgetCached, useResource } from '../ui/resource.js';
+import { EnvironmentsExplained, TemplatePicker } from './first-run.js';
+import { bodyOfTemplate, type Template } from './templates.js';
 
-/** The forms of the environment, each with its public link and the embed snippet to copy. */
+/**
+ * The forms of the environment, each with its public link, its counts and a mark when one of its
+ * webhooks is failing; templates to start from (open by themselves while there is no form).
+ */
 interface FormRow {
   id: string;
   title: string;
@@ -24,6 +29,8 @@ interface Counts {
 
 /** How often the counts are asked for again while the list is shown. */
 const COUNTS_EVERY_MS = 10_000;
+/** How often the failing webhooks are: a retry's outcome is minutes apart at best. */
+const FAILING_EVERY_MS = 30_000;
 
 const NONE: Counts = { submissions: 0, unread: 0, lastSubmissionAt: null };
 
@@ -68,29 +75,43 @@ export function FormsList() {
         : new Map(summary.data.map((entry) => [entry.formId, entry])),
     [summary.data, summary.error],
   );
+  // the forms whose webhook is failing: one list of the environment's failing webhooks, not one a form
+  const failing = useResource(`failing-webhooks:${environment}`, async () => {
+    const page = await ok(
+      api.GET('/webhooks', { params: { query: { environment, failing: true, limit: 100 } } }),
+    );
+    return new Set(page.data.map((webhook) => webhook.formId));
+  });
+  useWhileShown(failing.reload, FAILING_EVERY_MS);
   const { route } = useLocation();
   const action = useAction();
-  const create = () =>
+  const create = (template?: Template) =>
     action.run(async () => {
-      const created = await ok(
-        api.POST('/forms', { body: { title: 'Untitled form', environment, fields: [] } }),
-      );
+      const body = template
+        ? bodyOfTemplate(template, environment)
+        : { title: 'Untitled form', environment, fields: [] };
+      const created = await ok(api.POST('/forms', { body }));
       forgetCached(`forms:${environment}:`);
       route(`/app/forms/${encodeURIComponent(created.id)}`);
     });
   const error = action.error ?? forms.error;
   const origin = location.origin;
+  const empty = forms.data?.length === 0;
   return (
     <section class="view">
       <h1>Forms</h1>
       <p class="muted">
         In the <strong>{environment}</strong> environment.
       </p>
+      <EnvironmentsExplained environment={environment} />
       <p class="actions">
-        <button class="button button--primary" type="button" disabled={action.busy} onClick={create}>
+        <button class="button button--primary" type="button" disabled={action.busy} onClick={() => create()}>
           New form
         </button>
       </p>
+      {forms.data !== undefined && (
+        <TemplatePicker open={empty} busy={action.busy} onPick={(template) => create(template)} />
+      )}
       <Tick
         id="show-archived"
         label="Show archived forms"
@@ -105,12 +126,11 @@ export function FormsList() {
       {forms.data === undefined ? (
         !error && <p role="status">Loading forms…</p>
       ) : forms.data.length === 0 ? (
-        <p class="empty">No forms in {environment} yet. Start one with “New form”, or switch environment.</p>
+        <p class="empty">No forms in {environment} yet: start from a template above, or with “New form”.</p>
       ) : (
         <ul class="cards">
           {forms.data.map((form) => {
             const link = `${origin}/f/${form.id}`;
-            const snippet = `<div data-intake-form="${form.id}"></div>\n<script src="${origin}/embed.js" async></script>`;
             return (
               <li key={form.id} class="card">
                 <h2 class="card__title">
@@ -121,6 +141,13 @@ export function FormsList() {
                     {STATUS_WORDS[form.status] ?? form.status}
                   </span>
                 </p>
+                {failing.data?.has(form.id) && (
+                  <p class="form-card__failing">
+                    <a href={`/app/forms/${encodeURIComponent(form.id)}/webhooks`}>
+                      A webhook is failing<span class="visually-hidden">: {form.title}</span>
+                    </a>
+                  </p>
+                )}
                 {counts && <Figures counts={counts.get(form.id) ?? NONE} />}
                 <p class="card__link">
                   {/* a page of its own, not the dashboard's: a new tab (the router leaves it alone) */}
@@ -152,7 +179,13 @@ export function FormsList() {
                     Analytics
                   </a>
                   <CopyButton text={link} label="Copy link" />
-                  <CopyButton text={snippet} label="Copy embed code" />
+                  <a
+                    class="button button--small"
+                    href={`/app/forms/${encodeURIComponent(form.id)}#share`}
+                    aria-label={`Share: ${form.title}`}
+                  >
+                    Share
+                  </a>
                 </p>
               </li>
             );

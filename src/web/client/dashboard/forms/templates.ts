@@ -16,7 +16,8 @@ export interface Template {
   title: string;
   fields: OwnerField[];
   logic?: Logic;
-  ui?: FormUi;
+  // the API takes further ui members (an index signature FormUi, an interface, lacks)
+  ui?: FormUi & { [member: string]: unknown };
   retention?: { days: number };
 }
 
