@@ -336,6 +336,10 @@ describe('logic conditions in the builder, in Chromium', () => {
         await screenshot(page, `builder-logic-320-${colorScheme}`, { fullPage: false });
         expect(await scrollsHorizontally(page)).toBe(false);
         await expectNoAxeViolations(page);
+        // and on a desktop, the field, its test and its value side by side
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await showLogic(page);
+        await screenshot(page, `builder-logic-1280-${colorScheme}`, { fullPage: false });
         expect(view.problems.filter((problem) => !noise(problem))).toEqual([]);
       } finally {
         await view.close();
