@@ -212,6 +212,15 @@ describe('the organised builder in Chromium', () => {
       // the words changed, the value set apart stayed
       expect(await field(page, 2).getByLabel('Stored value of “Sales team”').inputValue()).toBe('S');
       expect(await field(page, 2).getByLabel('Show the options as').inputValue()).toBe('auto');
+      // Enter in an option's words starts the next one below it
+      await field(page, 2).getByLabel('Option 1', { exact: true }).press('Enter');
+      await expect.poll(() => focused(page)).toBe('input:Option 2');
+      await page.keyboard.type('Billing');
+      expect(
+        await field(page, 2)
+          .locator('.options-editor__rows input')
+          .evaluateAll((inputs: any[]) => inputs.map((i) => i.value)),
+      ).toEqual(['Sales team', 'Billing', 'Support']);
       // a field removed: focus goes to the label of the field that took its place
       await page.getByRole('button', { name: 'Remove: Full name' }).click();
       await expect.poll(() => focused(page)).toBe('input:Label');

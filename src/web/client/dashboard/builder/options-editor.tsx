@@ -12,7 +12,8 @@ import {
 /**
  * A choice's options, one row each: its words, and buttons to move it up or down and remove it
  * (no dragging: WCAG 2.5.7). Focus stays where the hand is: on a moved option's button, on the
- * next option after a removal, in a new option's words (selected, so typing replaces them).
+ * next option after a removal, in a new option's words (selected, so typing replaces them);
+ * Enter in an option's words adds the next one below it.
  */
 
 /** Focuses (and selects the text of) an element once the change it follows is drawn. */
@@ -47,9 +48,12 @@ export function OptionsEditor({
     onChange(options.filter((_, i) => i !== index));
     focusSoon(index < options.length - 1 ? row(index) : row(index - 1));
   };
-  const add = () => {
-    onChange([...options, nextOptionLabel(options)]);
-    focusSoon(row(options.length), true);
+  /** A new option after `index` (at the end when none is given), its words selected to be typed over. */
+  const add = (index = options.length - 1) => {
+    const next = options.slice();
+    next.splice(index + 1, 0, nextOptionLabel(options));
+    onChange(next);
+    focusSoon(row(index + 1), true);
   };
   return (
     <fieldset class="options-editor" aria-describedby={error ? `${id}-options-error` : undefined}>
@@ -64,7 +68,16 @@ export function OptionsEditor({
           const words = optionLabel(option) || `option ${index + 1}`;
           return (
             // the rows hold no state of their own: the index is key enough
-            <li key={index} class="options-editor__row">
+            <li
+              key={index}
+              class="options-editor__row"
+              // Enter in an option's words starts the next one, as in a list being typed
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+                event.preventDefault();
+                add(index);
+              }}
+            >
               <TextInput
                 id={row(index)}
                 label={`Option ${index + 1}`}
@@ -108,7 +121,7 @@ export function OptionsEditor({
           );
         })}
       </ol>
-      <button id={`${id}-add-option`} class="button button--small" type="button" onClick={add}>
+      <button id={`${id}-add-option`} class="button button--small" type="button" onClick={() => add()}>
         Add option
       </button>
     </fieldset>
