@@ -3,6 +3,7 @@ import { answerKind, optionValues, takesList, takesValue } from '../../../../sha
 import { Tick } from '../ui/controls.js';
 import {
   type ConditionRow,
+  listOf,
   misfitWords,
   rowProblem,
   type TestKey,
@@ -166,7 +167,7 @@ function OptionPick({ id, field, row, invalid, describedBy, onChange }: ValuePro
 
 /** Several options of a choice, each a box to tick (`in`, and a multiple choice's "is exactly"). */
 function OptionTicks({ id, field, row, invalid, describedBy, onChange }: ValueProps) {
-  const chosen = row.list ?? [];
+  const chosen = listOf(row);
   const values = optionValues(field);
   // a value stored that is no option stays visible, ticked, so that it can be unticked
   const strays = chosen
@@ -227,7 +228,8 @@ function TypedValue({ id, field, row, invalid, describedBy, onChange }: ValuePro
 /** A list of values, one control each (so an item may hold a comma), with add and remove. */
 function ValueList({ id, field, row, invalid, describedBy, onChange }: ValueProps) {
   const type = inputTypeOf(field);
-  const items = row.list && row.list.length > 0 ? row.list : [''];
+  const listed = listOf(row);
+  const items = listed.length > 0 ? listed : [''];
   const set = (list: string[], focus: number) => {
     onChange({ ...row, list });
     // the control added, or the one before the control removed, takes the focus the button had

@@ -91,6 +91,11 @@ describe('a row’s value as sent', () => {
     ).toEqual([1, 2]);
     expect(conditionValueOf(field('name'), { field: 'name', op: 'isEmpty', value: 'x' })).toBeUndefined();
   });
+  it('reads a multiple choice’s "is exactly" stored with one option as a list of it', () => {
+    const row: ConditionRow = { field: 'tags', op: 'equals', value: 'a' };
+    expect(conditionValueOf(field('tags'), row)).toEqual(['a']);
+    expect(rowProblem(fields, row)).toBeUndefined();
+  });
   it('moves what was typed between a single value and a list when the test changes', () => {
     const one: ConditionRow = { field: 'name', op: 'equals', value: 'Ada, Lovelace' };
     const listed = withTest(field('name'), one, 'in');

@@ -102,11 +102,18 @@ export function testOf(field: FieldInput, row: ConditionRow): TestKey | undefine
   return operatorsFor(field).includes(row.op) ? row.op : undefined;
 }
 
+/**
+ * A list test's values: its list, or else its single value (a multiple choice's "is exactly" may
+ * be stored with one option, not a list of one).
+ */
+export const listOf = (row: ConditionRow): string[] =>
+  row.list ?? (row.value.trim() === '' ? [] : [row.value]);
+
 /** The row with another test chosen: what was typed carries over between a single value and a list. */
 export function withTest(field: FieldInput, row: ConditionRow, test: TestKey): ConditionRow {
   if (test === 'ticked') return { field: row.field, op: 'equals', value: 'true' };
   if (test === 'unticked') return { field: row.field, op: 'notEquals', value: 'true' };
-  const listed = row.list ?? (row.value.trim() === '' ? [] : [row.value]);
+  const listed = listOf(row);
   if (takesList(field, test)) return { field: row.field, op: test, value: row.value, list: listed };
   return { field: row.field, op: test, value: row.value || (listed[0] ?? '') };
 }
@@ -150,7 +157,9 @@ export function conditionValueOf(field: FieldInput | undefined, row: ConditionRo
   if (!takesValue(row.op)) return undefined;
   const kind = field ? answerKind(field) : 'text';
   if (field && takesList(field, row.op))
-    return (row.list ?? []).filter((item) => item.trim() !== '').map((item) => typed(kind, item));
+    return listOf(row)
+      .filter((item) => item.trim() !== '')
+      .map((item) => typed(kind, item));
   return typed(kind, row.value);
 }
 
