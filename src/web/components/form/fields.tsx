@@ -19,7 +19,7 @@ export interface FieldProps {
   note?: string;
   /**
    * The field is the page's one question (the one-by-one layout): its label is the page's
-   * second-level heading, where the script moves focus on each step.
+   * second-level heading (the script focuses its control on each step).
    */
   heading?: boolean;
   /** The id of what says where the question stands ("Question 2 of 5"), which the heading is described by. */
@@ -308,8 +308,8 @@ function ChoiceGroup(props: FieldProps & { chosen: ReadonlySet<string> }) {
 
 /**
  * A single box: ticked sends "on", read by the server as true. As a page's one question its label
- * is the heading, and comes first in the document, so that Tab from the heading (where focus
- * lands on each step) reaches the box; the box still shows before it.
+ * is the heading, and comes first in the document (a heading reads before what it heads); the box
+ * still shows before it.
  */
 export function CheckboxField(props: FieldProps) {
   const { field, value, error, heading } = props;
