@@ -28,7 +28,14 @@ export function SharePanel({
       setJustPublished(true);
       // the builder's tabs follow the address's hash
       location.hash = 'share';
-      requestAnimationFrame(() => focusOn(heading.current));
+      // once the tab has shown its panel (a hidden heading takes no focus)
+      let frames = 0;
+      const focus = () => {
+        const element = heading.current;
+        if (element && element.getClientRects().length > 0) focusOn(element);
+        else if (++frames < 60) requestAnimationFrame(focus);
+      };
+      requestAnimationFrame(focus);
     }
     previous.current = status;
   }, [status]);
