@@ -80,8 +80,7 @@ function Credentials({ mode }: { mode: 'login' | 'signup' }) {
           New to Intake?{' '}
           <a class="button button--small" href="/app/signup">
             Sign up
-          </a>{' '}
-          <span class="muted">Free, on this server.</span>
+          </a>
         </p>
       ) : (
         <p class="auth__other">
