@@ -3,16 +3,14 @@ import { fieldErrorsFromAjv } from '../../platform/errors.js';
 import { createAjv } from '../../platform/http/validation.js';
 import { badRequest, type FieldError } from '../../platform/problem.js';
 import type { WebhookInput } from '../webhooks/schemas.js';
-import { checkConditionFit } from './logic-rules.js';
+import { checkLogic } from './logic-rules.js';
 import { checkPattern, isPatternKnown, MAX_NEW_PATTERNS_PER_SAVE } from './patterns.js';
 import {
-  type Condition,
   CreateFormBody,
   type Field,
   type FieldType,
   type FormDefinition,
   type FormStatus,
-  type Logic,
   type SpamProtection,
   UpdateFormBody,
 } from './schemas.js';
@@ -344,54 +342,6 @@ async function checkFields(
     }
   }
   for (const found of await Promise.all(patternChecks)) if (found) errors.push(found);
-  return errors;
-}
-
-const VALUELESS_OPS = new Set(['isEmpty', 'isNotEmpty']);
-
-function checkLogic(logic: Logic, byId: Map<string, Field>, fitConditions: boolean): FieldError[] {
-  const errors: FieldError[] = [];
-  const checkCondition = (condition: Condition, at: string) => {
-    if ('all' in condition) {
-      for (const [i, c] of condition.all.entries()) checkCondition(c, `${at}.all[${i}]`);
-    } else if ('any' in condition) {
-      for (const [i, c] of condition.any.entries()) checkCondition(c, `${at}.any[${i}]`);
-    } else {
-      const field = byId.get(condition.field);
-      if (!field) {
-        errors.push(
-          error(`${at}.field`, 'unknown_field', `names no field of this form ("${condition.field}")`),
-        );
-      } else if (fitConditions) {
-        const misfit = checkConditionFit(field, condition, at);
-        if (misfit) {
-          errors.push(misfit);
-          return;
-        }
-      }
-      if (!VALUELESS_OPS.has(condition.op) && condition.value === undefined) {
-        errors.push(error(`${at}.value`, 'required', `is required by the operator ${condition.op}`));
-      }
-      if (condition.op === 'in' && condition.value !== undefined && !Array.isArray(condition.value)) {
-        errors.push(error(`${at}.value`, 'type', 'must be an array for the operator in'));
-      }
-    }
-  };
-  for (const [i, rule] of logic.rules.entries()) {
-    const at = `logic.rules[${i}]`;
-    checkCondition(rule.when, `${at}.when`);
-    if ((rule.show?.length ?? 0) + (rule.hide?.length ?? 0) === 0) {
-      errors.push(error(at, 'required', 'a rule needs show or hide (or both)'));
-    }
-    for (const member of ['show', 'hide'] as const) {
-      for (const [j, id] of (rule[member] ?? []).entries()) {
-        if (!byId.has(id))
-          errors.push(
-            error(`${at}.${member}[${j}]`, 'unknown_field', `names no field of this form ("${id}")`),
-          );
-      }
-    }
-  }
   return errors;
 }
 
