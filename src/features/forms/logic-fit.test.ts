@@ -192,6 +192,31 @@ describe('conditions fit their field (API.md §5.4)', () => {
     ]);
   });
 
+  it('is kept by the submit path as the builder means it: a ticked box (true) shows the question, false or none hides it', async () => {
+    const fields = [
+      { id: 'parking', type: 'checkbox', label: 'I need a parking space' },
+      { id: 'plate', type: 'text', label: 'Car registration', required: true },
+    ];
+    const form = await createForm(t, token, {
+      status: 'live',
+      fields,
+      logic: { rules: [{ when: leaf('parking', 'equals', true), show: ['plate'] }] },
+    });
+    const submit = (answers: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: `/forms/${form.id}/submit`, body: { answers } });
+    // ticked: the question is asked, and required
+    expect((await submit({ parking: true, plate: 'AB12 CDE' })).status).toBe(201);
+    const missing = await submit({ parking: true });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual([expect.objectContaining({ field: 'plate', code: 'required' })]);
+    // not ticked, as false or left out: not asked, and an answer to it refused
+    expect((await submit({ parking: false })).status).toBe(201);
+    expect((await submit({})).status).toBe(201);
+    const hidden = await submit({ parking: false, plate: 'AB12 CDE' });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.errors).toEqual([expect.objectContaining({ field: 'plate' })]);
+  });
+
   describe('a form stored before conditions had to fit', () => {
     /** A live form whose rule compares a checkbox with "yes", written as an older version stored it. */
     async function storedWithMisfit() {
