@@ -100,7 +100,8 @@ export async function healthOf(
       state: working ? 'working' : 'failing',
       lastAttemptAt: row.attempted_at,
       lastOutcome: attemptSummary(attempt, urls.get(row.id) ?? ''),
-      nextRetryAt: !working && row.status === 'pending' ? retryAfter(row.attempted_at, row.next_attempt_at) : null,
+      nextRetryAt:
+        !working && row.status === 'pending' ? retryAfter(row.attempted_at, row.next_attempt_at) : null,
     });
   }
   return health;

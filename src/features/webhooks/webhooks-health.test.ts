@@ -145,7 +145,7 @@ describe('Send test', () => {
     expect(response.body.attempts.map((attempt: { summary: string }) => attempt.summary)).toEqual([
       `${host()} answered 500 Internal Server Error`,
     ]);
-    await sleep(RETRY_DELAYS_MS[0] + 300);
+    await sleep((RETRY_DELAYS_MS[0] ?? 0) + 300);
     expect(receiver.on(path)).toHaveLength(1);
   });
 
