@@ -129,6 +129,7 @@ describe('the organised builder in Chromium', () => {
       await expect.poll(() => focused(page)).toBe('button:Move option down: Saturday');
       await day.getByRole('button', { name: 'Add option' }).focus();
       await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toBe('input:Option 4');
       await page.keyboard.type('Monday');
       await tabTo(page, 'button:Remove option: Monday');
       await page.keyboard.press('Enter');

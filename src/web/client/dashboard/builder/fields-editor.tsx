@@ -2,6 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { FieldType } from '../../../../shared/form.js';
 import { FieldCard } from './field-card.js';
 import { idCameFrom, moved, newField, relabelled } from './field-model.js';
+import { useFocusAfterRender } from './focus-after.js';
 import type { FieldInput } from './model.js';
 import { TypePalette } from './palette.js';
 
@@ -12,14 +13,6 @@ import { TypePalette } from './palette.js';
  * fields move, so an opened "More options" moves with its field, and focus is put back where
  * the hand was after every move or removal.
  */
-
-/** Focuses (and selects the text of) an element once the change it follows is drawn. */
-const focusSoon = (id: string, select = false) =>
-  requestAnimationFrame(() => {
-    const element = document.getElementById(id);
-    element?.focus();
-    if (select && element instanceof HTMLInputElement) element.select();
-  });
 
 export function FieldsEditor({
   fields,
@@ -38,6 +31,7 @@ export function FieldsEditor({
   onEditing?: (index: number) => void;
 }) {
   const [choosing, setChoosing] = useState(false);
+  const focusSoon = useFocusAfterRender();
   // one key per field, kept in step with every add, move and removal made here; a change from
   // elsewhere (a reload) that alters the count starts the keys afresh
   const nextKey = useRef(0);

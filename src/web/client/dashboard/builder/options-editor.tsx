@@ -8,6 +8,7 @@ import {
   withOptionLabel,
   withOptionValue,
 } from './field-model.js';
+import { useFocusAfterRender } from './focus-after.js';
 
 /**
  * A choice's options, one row each: its words, and buttons to move it up or down and remove it
@@ -15,14 +16,6 @@ import {
  * next option after a removal, in a new option's words (selected, so typing replaces them);
  * Enter in an option's words adds the next one below it.
  */
-
-/** Focuses (and selects the text of) an element once the change it follows is drawn. */
-const focusSoon = (id: string, select = false) =>
-  requestAnimationFrame(() => {
-    const element = document.getElementById(id);
-    element?.focus();
-    if (select && element instanceof HTMLInputElement) element.select();
-  });
 
 export function OptionsEditor({
   id,
@@ -37,6 +30,7 @@ export function OptionsEditor({
   error?: string;
 }) {
   const row = (index: number) => `${id}-option-${index}`;
+  const focusSoon = useFocusAfterRender();
   const move = (index: number, by: number) => {
     onChange(moved(options, index, by));
     const to = index + by;
