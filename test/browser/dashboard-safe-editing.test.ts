@@ -20,7 +20,7 @@ import {
 
 const PASSWORD = 'correct horse battery';
 
-/** Chromium logs the 401 of GET /auth/me when signed out, and the 404 of a working copy asked for once discarded. */
+/** Chromium logs the 401 of GET /auth/me when signed out, and requests a page left had under way. */
 const expected = (problem: string) =>
   (/auth\/me/.test(problem) && /401/.test(problem)) || problem.includes('net::ERR_ABORTED');
 
@@ -132,6 +132,29 @@ describe('safe editing in the builder', () => {
         404,
       );
       expect(await publicTitle(id)).toBe('Event registration');
+      expect(view.problems.filter((problem) => !expected(problem))).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
+  it('changes a published form’s status alone: unpublished and made live again, its copy still waiting', async () => {
+    const view = await openPage(browser, `${server.url}/app/login`);
+    const { page } = view;
+    try {
+      const { id, token } = await liveFormIn(page);
+      await title(page).fill('Next year');
+      await bar(page).getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(() => state(page).textContent()).toBe('Unpublished changes');
+      await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
+      await page.getByText('Now draft.').waitFor();
+      expect((await server.request({ method: 'GET', url: `/f/${id}` })).status).toBe(404);
+      await page.getByRole('button', { name: 'Make live' }).click();
+      await page.getByText('Now live.').waitFor();
+      const read = await server.request({ method: 'GET', url: `/forms/${id}`, auth: token });
+      expect(read.body).toMatchObject({ status: 'live', title: 'Event registration', hasDraft: true });
+      await expect(state(page).textContent()).resolves.toBe('Unpublished changes');
+      await expect(title(page).inputValue()).resolves.toBe('Next year');
       expect(view.problems.filter((problem) => !expected(problem))).toEqual([]);
     } finally {
       await view.close();

@@ -98,6 +98,12 @@ function FormBuilder({ id }: { id: string }) {
       <SaveBar flow={flow} draft={draft} onDiscarded={() => setDraft(undefined)} />
       <SaveNotices flow={flow} draft={draft} />
       <p class="actions builder__actions">
+        {/* edits pending in a working copy while the form is not live: it goes live as published, the copy waits */}
+        {flow.mode === 'copy' && form.status !== 'live' && (
+          <button class="button" type="button" disabled={busy} onClick={() => flow.setStatus(draft, 'live')}>
+            Make live
+          </button>
+        )}
         {form.status === 'live' && (
           <button class="button" type="button" disabled={busy} onClick={() => flow.setStatus(draft, 'draft')}>
             Unpublish
