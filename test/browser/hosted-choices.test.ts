@@ -140,7 +140,9 @@ describe('choices on the hosted page, in Chromium', () => {
           ...(javaScriptEnabled ? ['Ticket: Choose an answer.'] : []),
           'Workshops: Choose at least one answer.',
         ]);
-        expect(await page.locator('#error-workshops').textContent()).toBe('Error: Choose at least one answer.');
+        expect(await page.locator('#error-workshops').textContent()).toBe(
+          'Error: Choose at least one answer.',
+        );
         await screenshot(page, `hosted-choices-phone-error-js-${mode}`);
 
         await page.getByText('Student', { exact: true }).tap();
