@@ -188,7 +188,8 @@ describe('the form builder in Chromium', () => {
       await expect.poll(() => page.getByRole('link', { name: 'Contact us', exact: true }).count()).toBe(0);
       await page.getByLabel('Show archived forms').check();
       await page.getByRole('link', { name: 'Contact us', exact: true }).waitFor();
-      await page.getByLabel('Environment').selectOption('production');
+      // exact: the forms list's note on environments is named after them too
+      await page.getByLabel('Environment', { exact: true }).selectOption('production');
       await page.getByRole('link', { name: 'Contact us', exact: true }).waitFor();
       expect(view.problems.filter((problem) => !expected(problem))).toEqual([]);
     } finally {
