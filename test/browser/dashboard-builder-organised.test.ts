@@ -155,7 +155,11 @@ describe('the organised builder in Chromium', () => {
       await field(page, 2).locator('summary').click();
       expect(await field(page, 2).getByLabel('Personal data').inputValue()).toBe('default');
       // what a person sees at the choice: its option rows, a card with More options open below
-      await day.evaluate((element: any) => element.scrollIntoView({ block: 'start' }));
+      await day.evaluate((element: any) => {
+        element.scrollIntoView({ block: 'start' });
+        // below the sticky Save bar
+        (globalThis as any).scrollBy(0, -110);
+      });
       await screenshot(page, 'builder-build-tab-1280-light', { fullPage: false });
       await expectNoAxeViolations(page);
 
@@ -311,7 +315,11 @@ describe('the organised builder in Chromium', () => {
           .getByRole('button', { name: 'Choice' })
           .click();
         await field(page, 1).locator('summary').click();
-        await field(page, 1).evaluate((element: any) => element.scrollIntoView({ block: 'start' }));
+        await field(page, 1).evaluate((element: any) => {
+          element.scrollIntoView({ block: 'start' });
+          // below the sticky Save bar
+          (globalThis as any).scrollBy(0, -110);
+        });
         await screenshot(page, `builder-choice-field-320-${colorScheme}`, { fullPage: false });
         expect(await scrollsHorizontally(page)).toBe(false);
         await expectNoAxeViolations(page);
@@ -340,7 +348,11 @@ describe('the organised builder in Chromium', () => {
       }
       await field(page, 2).locator('summary').click();
       await field(page, 2).getByLabel('Option 1', { exact: true }).focus();
-      await field(page, 2).evaluate((element: any) => element.scrollIntoView({ block: 'start' }));
+      await field(page, 2).evaluate((element: any) => {
+        element.scrollIntoView({ block: 'start' });
+        // below the sticky Save bar
+        (globalThis as any).scrollBy(0, -110);
+      });
       await screenshot(page, 'builder-build-tab-1280-dark', { fullPage: false });
       await expectNoAxeViolations(page);
     } finally {
