@@ -262,6 +262,59 @@ describe('the working copy of a published form', () => {
     expect(saved.text).not.toContain(CAPTCHA_SECRET);
   });
 
+  it('answers odd input with a 4xx problem, never a 5xx, and stores nothing', async () => {
+    const user = await signup(t);
+    const form = await liveForm(user);
+    const deep: Record<string, unknown> = {};
+    let inner = deep;
+    for (let i = 0; i < 200; i++) inner = inner.a = {} as Record<string, unknown>;
+    const bodies: unknown[] = [
+      '{"title":',
+      'null',
+      'text',
+      42,
+      { title: 'a\u0000b' },
+      { fields: 'x' },
+      { fields: [{}] },
+      { ui: 5 },
+      { logic: { rules: [{ when: { field: 'nope', op: 'equals', value: 1 }, show: ['name'] }] } },
+      { spamProtection: { action: 'explode' } },
+      { webhooks: [{ event: 'response.created', url: 'ftp://x' }] },
+      { unknown: true },
+      deep,
+    ];
+    for (const body of bodies) {
+      const response = await putDraft(form.id, body, user.token);
+      expect(
+        response.status,
+        `${JSON.stringify(body).slice(0, 60)}: ${response.text}`,
+      ).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+    const odd: Array<[string, string, Record<string, string>?]> = [
+      ['GET', '/forms/a%00b/draft'],
+      ['PUT', `/forms/${'x'.repeat(300)}/draft`],
+      ['GET', `/forms/${form.id}/draft?environment=Not%20a%20name`],
+      ['DELETE', `/forms/${form.id}/draft?environment=production&environment=development`],
+      ['POST', `/forms/${form.id}/draft/publish`, { 'if-match': 'garbage' }],
+      ['POST', `/forms/${form.id}/draft/publish`, { 'if-match': '"1"' }],
+      ['PATCH', `/forms/${form.id}/draft`],
+    ];
+    for (const [method, url, headers] of odd) {
+      const response = await t.request({
+        method: method as 'GET',
+        url,
+        auth: user.token,
+        headers,
+        body: method === 'PUT' ? { title: 'x' } : undefined,
+      });
+      expect(response.status, `${method} ${url}: ${response.text}`).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+    expectProblem(await getDraft(form.id, user.token), 404, 'not_found');
+  });
+
   it('goes with its form', async () => {
     const user = await signup(t);
     const form = await liveForm(user);
