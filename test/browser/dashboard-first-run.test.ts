@@ -75,7 +75,7 @@ describe('the first run and sharing in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
 
       // the environments explained once, the templates open while there is no form
-      const explained = page.getByRole('complementary', { name: 'Environments keep tests apart' });
+      const explained = page.getByRole('heading', { name: 'Environments keep tests apart' });
       await explained.waitFor();
       const start = page.getByRole('region', { name: 'Start your first form' });
       for (const name of [
@@ -94,9 +94,7 @@ describe('the first run and sharing in Chromium', () => {
       await expect.poll(() => explained.count(), WAIT).toBe(0);
       await page.reload();
       await page.getByRole('region', { name: 'Start your first form' }).waitFor();
-      expect(await page.getByRole('complementary', { name: 'Environments keep tests apart' }).count()).toBe(
-        0,
-      );
+      expect(await page.getByRole('heading', { name: 'Environments keep tests apart' }).count()).toBe(0);
       expect(view.problems.filter((problem) => !noise(problem))).toEqual([]);
     } finally {
       await view.close();

@@ -94,7 +94,8 @@ export function EnvironmentsExplained({ environment }: { environment: string }) 
     focusOn(document.querySelector<HTMLElement>('main h1'));
   };
   return (
-    <aside class="notice notice--info explain" aria-labelledby="explain-heading">
+    // not a labelled landmark: the switcher's label ("Environment") stays the one control so named
+    <div class="notice notice--info explain">
       <h2 id="explain-heading">Environments keep tests apart</h2>
       <p>
         You are in <strong>{environment}</strong>. Each environment (the “Environment” menu at the top) has
@@ -104,6 +105,6 @@ export function EnvironmentsExplained({ environment }: { environment: string }) 
       <button class="button button--small" type="button" onClick={dismiss}>
         Got it
       </button>
-    </aside>
+    </div>
   );
 }
