@@ -7,6 +7,7 @@ import { CopyButton } from '../ui/copy.js';
 import { DeliveryList, useDeliveries } from './deliveries.js';
 import { WebhookEditor, type WebhookValues } from './editor.js';
 import {
+  eventWords,
   formatWords,
   type Health,
   healthWords,
@@ -135,7 +136,7 @@ export function WebhookCard({
         <dl class="hook__facts">
           <div>
             <dt>Event</dt>
-            <dd>{webhook.event}</dd>
+            <dd>{eventWords(webhook.event)}</dd>
           </div>
           <div>
             <dt>Format</dt>

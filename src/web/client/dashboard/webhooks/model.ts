@@ -14,18 +14,26 @@ export type WebhookEvent = NonNullable<
 >['content']['application/json']['event'];
 export type WebhookFormat = 'legacy' | 'otel';
 
-/** Each event, and what makes it happen: the select shows the name, its hint the words. */
+/** Each event, and what makes it happen: the select shows it in words (the API's name after), its hint more. */
 export const EVENTS: ReadonlyArray<{ value: WebhookEvent; label: string; words: string }> = [
   {
     value: 'response.created',
-    label: 'response.created',
+    label: 'New response (response.created)',
     words: 'A response arrives (accepted or flagged as spam).',
   },
-  { value: 'response.updated', label: 'response.updated', words: 'A response is read, starred or noted.' },
-  { value: 'response.deleted', label: 'response.deleted', words: 'A response is deleted.' },
-  { value: 'form.created', label: 'form.created', words: 'A form is created.' },
-  { value: 'form.updated', label: 'form.updated', words: 'This form is saved.' },
-  { value: 'form.deleted', label: 'form.deleted', words: 'This form is deleted.' },
+  {
+    value: 'response.updated',
+    label: 'Response changed (response.updated)',
+    words: 'A response is read, starred or noted.',
+  },
+  {
+    value: 'response.deleted',
+    label: 'Response deleted (response.deleted)',
+    words: 'A response is deleted.',
+  },
+  { value: 'form.created', label: 'Form created (form.created)', words: 'A form is created.' },
+  { value: 'form.updated', label: 'Form saved (form.updated)', words: 'This form is saved.' },
+  { value: 'form.deleted', label: 'Form deleted (form.deleted)', words: 'This form is deleted.' },
 ];
 
 /** The API's format names stay (`legacy`, `otel`); a person reads what each is for. */
@@ -42,6 +50,9 @@ export const FORMATS: ReadonlyArray<{ value: WebhookFormat; label: string; words
     words: 'A log record in OpenTelemetry’s JSON, for a monitoring system’s collector.',
   },
 ];
+
+/** An event as a person reads it: "New response (response.created)"; an unknown one as it is. */
+export const eventWords = (event: string) => EVENTS.find((known) => known.value === event)?.label ?? event;
 
 export const formatWords = (format: string) => (format === 'otel' ? 'OpenTelemetry logs' : 'Standard JSON');
 
