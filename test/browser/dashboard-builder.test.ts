@@ -180,8 +180,9 @@ describe('the form builder in Chromium', () => {
       await page.getByLabel('Copy to environment').selectOption('production');
       await page.getByRole('button', { name: 'Copy form' }).click();
       await page.getByText(/Copied to production as a draft/).waitFor();
+      // a published form's status alone changes (its edits would go through its working copy)
       await page.getByRole('button', { name: 'Archive' }).click();
-      await page.getByText('Saved, and now archived.').waitFor();
+      await page.getByText('Now archived.').waitFor();
       await page.getByRole('link', { name: 'Forms' }).click();
       // archived: out of the list until asked for
       await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
@@ -374,8 +375,9 @@ describe('the form builder in Chromium', () => {
       await page.getByLabel('CAPTCHA').selectOption('hcaptcha');
       await page.getByLabel('Site key').fill('site');
       await page.getByLabel('Secret key').fill('secret');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Saved.').waitFor();
+      // live now: Save keeps the change in the form's working copy (API.md §5.5)
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText(/^Saved as unpublished changes/).waitFor();
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form now”' }).waitFor();
       await page.getByRole('button', { name: 'Copy form' }).click();

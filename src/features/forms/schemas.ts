@@ -288,11 +288,11 @@ const serverMembers = {
   version: Type.Unknown(),
   createdAt: Type.Unknown(),
   updatedAt: Type.Unknown(),
-};
-
   // what GET /forms/{id} and GET /forms/{id}/draft add (API.md §5.5), so their answers can be sent back
   hasDraft: Type.Unknown(),
   draftOf: Type.Unknown(),
+};
+
 export const CreateFormBody = Type.Object(
   {
     id: Type.Optional(Type.String({ pattern: FORM_ID_PATTERN })),
@@ -312,10 +312,10 @@ export const CreateFormBody = Type.Object(
     version: Type.Optional(serverMembers.version),
     createdAt: Type.Optional(serverMembers.createdAt),
     updatedAt: Type.Optional(serverMembers.updatedAt),
-  },
-  { additionalProperties: false },
     hasDraft: Type.Optional(serverMembers.hasDraft),
     draftOf: Type.Optional(serverMembers.draftOf),
+  },
+  { additionalProperties: false },
 );
 export type CreateFormBody = Static<typeof CreateFormBody>;
 
@@ -378,21 +378,21 @@ export const FormOut = Type.Object({
   notifications: nullable(Notifications),
   autoResponse: nullable(AutoResponse),
   spamProtection: nullable(SpamProtectionOut),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
   hasDraft: Type.Boolean({
     description: 'The form has a working copy (GET /forms/{id}/draft), not yet published',
   }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
 });
 
-export const PublicFormOut = Type.Object({
-  id: Type.String(),
 /** A published form's working copy (API.md §5.5): the form as it will be once published. */
 export const WorkingCopyOut = Type.Object({
   ...FormOut.properties,
   draftOf: Type.Integer({ description: "The form's version the working copy was made from" }),
 });
 
+export const PublicFormOut = Type.Object({
+  id: Type.String(),
   title: Type.String(),
   environment: Type.String(),
   status: StringEnum(FORM_STATUSES),
