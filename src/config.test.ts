@@ -173,8 +173,22 @@ describe('startupWarnings', () => {
     },
   );
 
-  it('says nothing in production mode, wherever it listens', () => {
-    expect(warnings({ HOST: '0.0.0.0' })).toEqual([]);
-    expect(warnings({ NODE_ENV: 'production', HOST: '0.0.0.0' })).toEqual([]);
+  it('says nothing in production mode behind an https:// PUBLIC_URL, wherever it listens', () => {
+    expect(warnings({ HOST: '0.0.0.0', PUBLIC_URL: 'https://forms.example.com' })).toEqual([]);
+    expect(warnings({ NODE_ENV: 'production', HOST: '::', PUBLIC_URL: 'https://forms.example.com' })).toEqual(
+      [],
+    );
+    expect(warnings({ HOST: '127.0.0.1' })).toEqual([]);
   });
+
+  // Issue 19's review: a Secure cookie over plain HTTP from another machine is dropped by the browser.
+  it.each<Record<string, string>>([{}, { PUBLIC_URL: 'http://forms.example.com' }])(
+    'warns in production mode beyond loopback without an https:// PUBLIC_URL (%j)',
+    (env) => {
+      const [warning, ...rest] = warnings({ HOST: '0.0.0.0', ...env });
+      expect(rest).toEqual([]);
+      expect(warning).toContain('PUBLIC_URL');
+      expect(warning).toContain('HTTPS');
+    },
+  );
 });

@@ -345,12 +345,22 @@ const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
  * development mode (webhooks reaching private addresses, a cookie without `Secure`) on an
  * address others can reach. On loopback it is what a developer's own machine is for.
  */
-export function startupWarnings(config: Pick<Config, 'production' | 'host'>): string[] {
-  if (config.production || LOOPBACK_HOST.test(config.host)) return [];
+export function startupWarnings(config: Pick<Config, 'production' | 'host' | 'publicUrl'>): string[] {
+  if (LOOPBACK_HOST.test(config.host)) return [];
+  if (!config.production) {
+    return [
+      `development mode (NODE_ENV=development) while listening on ${config.host}, beyond loopback: ` +
+        'webhooks may reach private addresses and the session cookie is not Secure. Unset NODE_ENV ' +
+        '(production mode is the default) wherever anyone else can reach this service.',
+    ];
+  }
+  // Browsers keep a Secure cookie only from HTTPS (or loopback): over plain HTTP from another
+  // machine, signing in to the dashboard would seem to do nothing.
+  if (config.publicUrl?.startsWith('https://')) return [];
   return [
-    `development mode (NODE_ENV=development) while listening on ${config.host}, beyond loopback: ` +
-      'webhooks may reach private addresses and the session cookie is not Secure. Unset NODE_ENV ' +
-      '(production mode is the default) wherever anyone else can reach this service.',
+    `listening on ${config.host} without an https:// PUBLIC_URL: the dashboard's session cookie is ` +
+      'Secure, so browsers on other machines sign in only through HTTPS. Put Intake behind a ' +
+      'TLS-terminating proxy and set PUBLIC_URL=https://… to its address.',
   ];
 }
 

@@ -36,7 +36,7 @@ export interface CredentialResolvers {
 }
 
 export interface AuthenticationOptions extends CredentialResolvers {
-  /** The session cookie is `Secure` (HTTPS only): on with `NODE_ENV=production`. */
+  /** The session cookie is `Secure` (HTTPS only): on in production mode, the default (off only with `NODE_ENV=development`). */
   secureCookie: boolean;
 }
 

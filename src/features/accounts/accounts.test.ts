@@ -567,6 +567,60 @@ describe('login and signup rate limit (rateLimitAuth)', () => {
     expect(owner.body.user.id).toBe(user.id);
   });
 
+  // Issue 19's review: "no recent failure" alone let every fresh address guess once, and IPv6
+  // hands out fresh addresses by the 2^64.
+  async function lockedAccount() {
+    const user = await signupFrom(freshIp());
+    for (let i = 0; i < 3; i++) {
+      expectProblem(
+        await login({ email: user.email, password: `guess ${i}` }, freshIp()),
+        401,
+        'unauthorized',
+      );
+    }
+    return user;
+  }
+
+  it('counts an IPv6 client by its /64: a locked account gets one guess from the whole block', async () => {
+    const user = await lockedAccount();
+    ipCounter += 1;
+    const block = `2001:db8:${ipCounter.toString(16)}:2`;
+    expectProblem(
+      await login({ email: user.email, password: 'guess a' }, `${block}::1`),
+      401,
+      'unauthorized',
+    );
+    for (const host of ['2', 'ffff:1:2:3', 'a:b:c:d']) {
+      const guess = await login(
+        { email: user.email, password: `guess ${host}` },
+        `${block}:${host.includes(':') ? host : `:${host}`}`,
+      );
+      expectProblem(guess, 429, 'rate_limited');
+    }
+  });
+
+  it('gives a burst of parallel guesses from a fresh client one check at a locked account', async () => {
+    const user = await lockedAccount();
+    const ip = freshIp();
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => login({ email: user.email, password: `parallel ${n}` }, ip)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([401, 429, 429, 429]);
+  });
+
+  it('checks at most RATE_LIMIT_AUTH passwords a minute from fresh clients at a locked account', async () => {
+    const user = await lockedAccount();
+    for (let i = 0; i < 3; i++) {
+      expectProblem(
+        await login({ email: user.email, password: `fresh ${i}` }, freshIp()),
+        401,
+        'unauthorized',
+      );
+    }
+    // the account's budget of checks is spent: even its own password waits now
+    expectRateLimited(await login(user.credentials, freshIp()));
+  });
+
   it('counts failures, not log-ins: the owner may log in more often than RATE_LIMIT_AUTH a minute', async () => {
     const user = await signupFrom(freshIp());
     for (let i = 0; i < 5; i++) expect((await login(user.credentials, freshIp())).status).toBe(200);

@@ -1,3 +1,4 @@
+import { clientBucket } from '../../platform/client-address.js';
 import type { AppContext } from '../../platform/context.js';
 import { createRateLimiter, type RateLimiter, rateLimited } from '../../platform/rate-limit.js';
 
@@ -14,15 +15,22 @@ export const RESET_MAILS_PER_HOUR = 5;
  * - Every attempt (sign-up, log-in, reset request and confirmation) counts against the client
  *   address: RATE_LIMIT_AUTH a minute.
  * - Only failed log-ins count against the account asked for, RATE_LIMIT_AUTH a minute: guesses
- *   from anywhere cannot use up the owner's own log-ins. Once an account has had that many, a
- *   client that failed a log-in (at any account) in the last RECENT_FAILURE_SECONDS waits for the
- *   account's window to end; a client with no recent failure still has its password checked, so
- *   the owner gets in while someone guesses. Each new guessing address has one guess at a locked
- *   account per RECENT_FAILURE_SECONDS, where it had RATE_LIMIT_AUTH a minute.
+ *   from anywhere cannot use up the owner's own log-ins. Once an account has had that many it is
+ *   locked for the rest of its window, and then:
+ *   - a client that failed a log-in (at any account) in the last RECENT_FAILURE_SECONDS waits;
+ *   - a client with no recent failure still has its password checked, so the owner gets in while
+ *     someone guesses: one check per client per RECENT_FAILURE_SECONDS (taken before the
+ *     password is checked, so a burst of parallel guesses gets one), and at most RATE_LIMIT_AUTH
+ *     such checks a minute for the account, whatever the number of clients.
+ *   So an account is guessed at most twice RATE_LIMIT_AUTH a minute from the whole Internet, and
+ *   its owner is kept out only by someone who fails from more than RATE_LIMIT_AUTH fresh
+ *   clients a minute.
+ * - A client is its address for IPv4 and its /64 for IPv6 (`clientBucket`): one IPv6 host has
+ *   2^64 addresses to pick from.
  */
 export class CredentialLimits {
   /** Every attempt with a credential, per client address. */
-  readonly attemptsByAddress: RateLimiter;
+  private readonly attemptsByAddress: RateLimiter;
   /** Password changes by one signed-in user: a stolen session guessing the current password. */
   readonly passwordChangesByUser: RateLimiter;
   /** Reset requests per address asked for (apart from log-in failures: asking locks no one out). */
@@ -31,6 +39,10 @@ export class CredentialLimits {
   readonly resetMailsByAccount: RateLimiter;
   private readonly failuresByAccount: RateLimiter;
   private readonly failuresByAddress: RateLimiter;
+  /** A locked account's checks for clients with no recent failure: one per client… */
+  private readonly lockedChecksByAddress: RateLimiter;
+  /** …and RATE_LIMIT_AUTH a minute for the account, whatever the number of clients. */
+  private readonly lockedChecksByAccount: RateLimiter;
 
   constructor({ config, rateLimitStore }: Pick<AppContext, 'config' | 'rateLimitStore'>) {
     const perMinute = (name: string) =>
@@ -45,6 +57,12 @@ export class CredentialLimits {
       points: 1,
       windowSeconds: RECENT_FAILURE_SECONDS,
     });
+    this.lockedChecksByAddress = createRateLimiter(rateLimitStore, {
+      name: 'login-locked-checks-ip',
+      points: 1,
+      windowSeconds: RECENT_FAILURE_SECONDS,
+    });
+    this.lockedChecksByAccount = perMinute('login-locked-checks-email');
     this.resetMailsByAccount = createRateLimiter(rateLimitStore, {
       name: 'password-reset-mail',
       points: RESET_MAILS_PER_HOUR,
@@ -53,19 +71,31 @@ export class CredentialLimits {
   }
 
   /**
-   * Before a log-in's password is checked: counts the attempt against the client address, and
-   * refuses (429) a client that failed recently while the account has had too many failures.
+   * Before a log-in's password is checked: counts the attempt against the client, and while the
+   * account is locked lets through only a client with no recent failure, once, within the
+   * account's budget of such checks (see the class's comment); others get 429.
    */
   async beforeLogIn(emailKey: string, address: string): Promise<void> {
-    await this.attemptsByAddress.consume(address);
+    const client = clientBucket(address);
+    await this.attemptsByAddress.consume(client);
     const account = await this.failuresByAccount.peek(emailKey);
     if (account.remaining > 0) return;
-    const client = await this.failuresByAddress.peek(address);
-    if (client.remaining < client.limit) throw rateLimited(account);
+    const failures = await this.failuresByAddress.peek(client);
+    if (failures.remaining < failures.limit) throw rateLimited(account);
+    await this.lockedChecksByAccount.consume(emailKey);
+    await this.lockedChecksByAddress.consume(client);
   }
 
   /** A wrong password (or an unknown account): counted against both. */
   async logInFailed(emailKey: string, address: string): Promise<void> {
-    await Promise.all([this.failuresByAccount.record(emailKey), this.failuresByAddress.record(address)]);
+    await Promise.all([
+      this.failuresByAccount.record(emailKey),
+      this.failuresByAddress.record(clientBucket(address)),
+    ]);
+  }
+
+  /** Any other attempt with a credential (sign-up, a reset asked for or confirmed): per client. */
+  async attempt(address: string): Promise<void> {
+    await this.attemptsByAddress.consume(clientBucket(address));
   }
 }

@@ -120,7 +120,7 @@ export const passwordRoutes =
       },
       async (request, reply) => {
         const emailKey = request.body.email.trim().toLowerCase();
-        await limits.attemptsByAddress.consume(request.ip);
+        await limits.attempt(request.ip);
         await limits.resetRequestsByAccount.consume(emailKey);
         const base = linkBase(request, config, request.log);
         // Answered before any work that depends on the account, so that the answer's time does
@@ -192,7 +192,7 @@ export const passwordRoutes =
         config: NO_SESSION_COOKIE,
       },
       async (request, reply) => {
-        await limits.attemptsByAddress.consume(request.ip);
+        await limits.attempt(request.ip);
         const invalid = () =>
           badRequest(
             'invalid_token',

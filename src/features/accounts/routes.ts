@@ -73,7 +73,7 @@ export const accountRoutes =
       },
       async (request, reply) => {
         const emailKey = request.body.email.toLowerCase();
-        await limits.attemptsByAddress.consume(request.ip);
+        await limits.attempt(request.ip);
         const passwordHash = await hashPassword(request.body.password);
         const user: StoredUser = {
           id: newId('usr'),

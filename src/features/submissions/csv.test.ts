@@ -161,9 +161,9 @@ describe('format=csv', () => {
     ['+', '+1+2'],
     ['-', '-2+3'],
     ['@', '@SUM(A1:A2)'],
-    // a tab or CR is also a separator: the formula after it is guarded too
+    // a tab is also a separator: the formula after it is guarded too
     ['tab', '\t=1+1', "'\t'=1+1"],
-    ['CR', '\r=1+1', "'\r'=1+1"],
+    ['CR', '\r=1+1', "'\r=1+1"],
   ])('prefixes a cell starting with %s with a quote', async (_name, value, guarded = `'${value}`) => {
     const user = await signup(t);
     const form = await createForm(t, user.token, {
@@ -402,8 +402,9 @@ describe('guardCell', () => {
     ['a,+1', "a,'+1"],
     ['a|@SUM(A1)', "a|'@SUM(A1)"],
     ['a\t-2+3', "a\t'-2+3"],
-    ['line one\n=cmd', "line one\n'=cmd"],
-    ['line one\r\n=cmd', "line one\r\n'=cmd"],
+    ['Ann；=1+1', "Ann；'=1+1"],
+    ['Ann，=1+1', "Ann，'=1+1"],
+    ['Ann;\u00A0=1+1', "Ann;\u00A0'=1+1"],
     // spaces, tabs and quotes a spreadsheet may drop before the cell's text
     ['Ann; =1+1', "Ann; '=1+1"],
     ['Ann;\t =1+1', "Ann;\t '=1+1"],
@@ -415,12 +416,20 @@ describe('guardCell', () => {
     expect(guardCell(cell)).toBe(guarded);
   });
 
-  it.each(['a=b', 'Monday - Friday', 'Ann;', 'a;b', "a;'=b", '1 + 1 = 2', 'x@example.com'])(
-    'leaves %j alone',
-    (cell) => {
-      expect(guardCell(cell)).toBe(cell);
-    },
-  );
+  it.each([
+    'a=b',
+    'Monday - Friday',
+    'Ann;',
+    'a;b',
+    "a;'=b",
+    '1 + 1 = 2',
+    'x@example.com',
+    // a list typed one item a line: the cell is quoted, its line breaks stay inside it
+    'Notes:\n- one\n- two',
+    'Temp - 5 C',
+  ])('leaves %j alone', (cell) => {
+    expect(guardCell(cell)).toBe(cell);
+  });
 });
 
 describe('options for spreadsheets (API.md §6.2)', () => {

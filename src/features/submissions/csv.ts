@@ -35,11 +35,14 @@ export const FIXED_COLUMNS = ['id', 'createdAt', 'status', 'read', 'starred'] as
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /**
  * A formula's first character after a separator a spreadsheet may split a line on whatever the
- * quotes say (`,`, `;` as much of Europe's Excel does, `|`, tab, a line break), past the spaces,
- * tabs and quotes it may drop before a cell's text. Not after a space: that would mark up every
- * "Monday - Friday", and a sheet split on spaces is not one anyone opens an export with.
+ * quotes say (`,`, `;` as much of Europe's Excel does, `|`, tab, and the full-width comma and
+ * semicolon), past the spaces, no-break spaces, tabs and quotes it may drop before a cell's
+ * text. Not after a space: that would mark up every "Monday - Friday", and a sheet split on
+ * spaces is not one anyone opens an export with. Not after a line break either: every cell is
+ * quoted, a quoted line break stays inside its cell, and a list typed one item a line
+ * ("- one") would come out marked up.
  */
-const FORMULA_AFTER_SEPARATOR = /([,;|\t\r\n][ \t"]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+const FORMULA_AFTER_SEPARATOR = /([,;|\t\uFF0C\uFF1B][ \t\u00A0"]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 /**
  * The formula-injection guard: `'` before a cell that a spreadsheet would run as a formula, and

@@ -289,7 +289,8 @@ export function formPost(
   };
 }
 
-const firstText = (value: unknown): string | undefined => {
+/** A posted control's text: the first when the name came several times, nothing when it is not text. */
+export const firstText = (value: unknown): string | undefined => {
   const first = Array.isArray(value) ? value[0] : value;
   return typeof first === 'string' ? first : undefined;
 };

@@ -175,7 +175,7 @@ export class SubmissionService {
     const { form, fields } = post;
     const answers = visibleAnswers(form.definition.logic, post.answers).answers;
     if (post.preview) {
-      const errors = validatorFor(form)(answers).errors;
+      const errors = this.validatePage(form, post.answers);
       return errors.length > 0
         ? { headers: {}, outcome: 'invalid', errors }
         : { headers: {}, outcome: 'previewed' };

@@ -177,7 +177,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
             in: 'cookie',
             name: 'intake_session',
             description:
-              'The dashboard: log in with `cookie: true`; POST, PUT, PATCH and DELETE also need the `csrfToken` in `X-CSRF-Token`, and a cookie from another `Origin` is refused. With NODE_ENV=production the cookie is `__Host-intake_session` (Secure)',
+              'The dashboard: log in with `cookie: true`; POST, PUT, PATCH and DELETE also need the `csrfToken` in `X-CSRF-Token`, and a cookie from another `Origin` is refused. In production mode (the default) the cookie is `__Host-intake_session` (Secure); `intake_session` only in development mode (NODE_ENV=development)',
           },
         },
         headers: structuredClone(RESPONSE_HEADERS),

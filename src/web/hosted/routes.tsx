@@ -5,7 +5,7 @@ import type { EventRecorder } from '../../features/analytics/commands.js';
 import type { EventType } from '../../features/analytics/schemas.js';
 import { mayPreview } from '../../features/forms/access.js';
 import type { StoredForm } from '../../features/forms/repo.js';
-import { answersOf, formFields } from '../../features/submissions/form-posts.js';
+import { answersOf, firstText, formFields } from '../../features/submissions/form-posts.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
@@ -270,8 +270,3 @@ const queryFlag = (request: FastifyRequest, name: string): boolean =>
   firstText((request.query as Record<string, unknown> | undefined)?.[name]) === '1';
 
 const oneByOne = (form: StoredForm) => form.definition.ui.layout !== 'classic';
-
-const firstText = (value: unknown): string | undefined => {
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : undefined;
-};

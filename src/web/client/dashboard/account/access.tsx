@@ -3,8 +3,8 @@ import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice } from '../ui/controls.js';
 import { when } from '../ui/format.js';
-import { useResource } from '../ui/resource.js';
-import { ACCESS_KEY, type Access, deleteKey, type Hook, type Key, loadAccess } from './model.js';
+import { forgetCached, useResource } from '../ui/resource.js';
+import { ACCESS_KEY, type Access, deleteKey, type Hook, type Key, keysKey, loadAccess } from './model.js';
 
 /**
  * Every API key and webhook of the account, in every environment, each with a way to revoke
@@ -31,11 +31,14 @@ export function AccessList() {
     action.run(async () => {
       await deleteKey(key);
       without(environment, { key });
+      // the Keys view's copy would show the revoked key until read again
+      forgetCached(keysKey(environment));
     });
   const deleteWebhook = (environment: string, webhook: Hook) =>
     action.run(async () => {
       await ok(api.DELETE('/webhooks/{id}', { params: { path: { id: webhook.id } } }));
       without(environment, { webhook });
+      forgetCached(`webhooks:${webhook.formId}`);
     });
 
   const error = action.error ?? access.error;

@@ -72,10 +72,14 @@ api.use({
   async onResponse({ request, response }) {
     const again = sent.get(request);
     if (response.status !== 403 || !again || !session) return response;
-    const me = await fetch(`${location.origin}/auth/me`, { credentials: 'same-origin' });
-    const now: { user?: { id: string }; csrfToken?: string } | undefined = me.ok
-      ? await me.json()
-      : undefined;
+    let now: { user?: { id: string }; csrfToken?: string } | undefined;
+    try {
+      const me = await fetch(`${location.origin}/auth/me`, { credentials: 'same-origin' });
+      now = me.ok ? await me.json() : undefined;
+    } catch {
+      // no answer about the session: the refusal stands as it came (nothing is re-sent)
+      return response;
+    }
     if (now?.user?.id !== session.userId) {
       session = undefined;
       onSignedOut(now?.user ? 'another-user' : 'ended');

@@ -1,5 +1,13 @@
 import { SUBJECT_FIELD_TYPES } from '../../../../shared/auto-response.js';
-import type { Condition, ConditionLeaf, FieldType, LogicRule, OwnerField } from '../../../../shared/form.js';
+import type {
+  Condition,
+  ConditionLeaf,
+  FieldType,
+  FormUi,
+  Logic,
+  LogicRule,
+  OwnerField,
+} from '../../../../shared/form.js';
 import type { paths } from '../api/schema.js';
 import { type ConditionRow, conditionValueOf } from './conditions.js';
 
@@ -10,8 +18,9 @@ export type FormInput = paths['/forms/{id}']['put']['requestBody']['content']['a
 export type NewForm = paths['/forms']['post']['requestBody']['content']['application/json'];
 /** A field as the builder edits it: the form contract's owner field (shared/form.ts). */
 export type FieldInput = OwnerField;
-export type Ui = NonNullable<FormInput['ui']>;
-export type LogicInput = NonNullable<FormInput['logic']>;
+/** `ui` as the API takes it: the members the page honours, and any others a form keeps (API.md §5.4). */
+export type Ui = FormUi & Record<string, unknown>;
+export type LogicInput = Logic;
 type Test = ConditionLeaf;
 export type Operator = Test['op'];
 
