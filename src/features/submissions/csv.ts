@@ -97,9 +97,12 @@ export function fieldHeaders(form: StoredForm, options: CsvOptions): string[] {
   );
 }
 
-/** A response's notes as one cell: oldest first, one per line (the cell is quoted, so lines are kept). */
+/**
+ * A response's notes as one cell: oldest first, one per line (the cell is quoted, so lines are
+ * kept), each guarded on its own, as it would be as a cell of its own in a spreadsheet.
+ */
 function notesCell(notes: readonly StoredNote[] | undefined): string {
-  return notes ? notes.map((note) => note.text).join('\n') : '';
+  return notes ? notes.map((note) => guardCell(note.text)).join('\n') : '';
 }
 
 /** The export as a byte stream: the header, then every matching submission, newest first. */
