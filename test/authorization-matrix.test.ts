@@ -295,6 +295,35 @@ const endpoints: Endpoint<any>[] = [
       'owner session': FULL,
     },
   } satisfies Endpoint,
+  // the QR code of the form's link: read like the form itself (an owner's draft, anyone's live form)
+  {
+    name: 'GET /forms/{id}/qr.svg (live)',
+    request: (w) => ({ method: 'GET', url: `/forms/${w.liveForm.id}/qr.svg` }),
+    expected: {
+      anonymous: OK,
+      'other user session': OK,
+      'publishable key (same env)': OK,
+      'secret key (same env)': OK,
+      'secret key (other env)': FORBIDDEN,
+      "other user's secret key": FORBIDDEN,
+      ...INVALID_CREDENTIALS,
+      'owner session': OK,
+    },
+  } satisfies Endpoint,
+  {
+    name: 'GET /forms/{id}/qr.svg (draft)',
+    request: (w) => ({ method: 'GET', url: `/forms/${w.draftForm.id}/qr.svg` }),
+    expected: {
+      anonymous: NOT_FOUND,
+      'other user session': NOT_OWNER,
+      'publishable key (same env)': OK,
+      'secret key (same env)': OK,
+      'secret key (other env)': FORBIDDEN,
+      "other user's secret key": FORBIDDEN,
+      ...INVALID_CREDENTIALS,
+      'owner session': OK,
+    },
+  } satisfies Endpoint,
   {
     name: 'GET /v1/forms/{id}/public (live)',
     request: (w) => ({ method: 'GET', url: `/v1/forms/${w.liveForm.id}/public` }),
