@@ -44,6 +44,21 @@ export interface Config {
   masterKey: Buffer | undefined;
   /** Outside development mode, let webhooks reach private and loopback addresses (the SSRF guard off). */
   webhookAllowPrivate: boolean;
+  /** Where files are kept (API.md §12): `DATA_DIR/files`, or an S3-compatible bucket under a prefix. */
+  fileStorage: { kind: 'local' } | { kind: 's3'; bucket: string; prefix: string };
+  /** The S3 endpoint (any S3-compatible store); absent means AWS's own for the region. */
+  s3Endpoint: string | undefined;
+  s3Region: string;
+  /** The largest file any field may accept, in bytes. */
+  fileMaxBytes: number;
+  /** The largest request body carrying files, in bytes (413 beyond). */
+  uploadMaxBytes: number;
+  /** Seconds a signed file link (`/files/{token}`) stays valid. */
+  fileLinkTtlS: number;
+  /** `tcp://host:port` of a clamd that scans every file before it is kept; absent means no scanning. */
+  clamdUrl: string | undefined;
+  /** Bytes of files kept per user and environment; 0 means unlimited. */
+  storageQuotaBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -336,6 +351,68 @@ export const SETTINGS = [
       return fail('WEBHOOK_ALLOW_PRIVATE', 'must be true or false', raw);
     },
   } satisfies Setting<'webhookAllowPrivate'>,
+  {
+    name: 'FILE_STORAGE',
+    key: 'fileStorage',
+    doc: 'Where uploaded files are kept: `local` (under `DATA_DIR/files`) or `s3://bucket/prefix` (any S3-compatible store: see `S3_ENDPOINT`, `S3_REGION`, and `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`).',
+    defaultText: 'local',
+    parse: (raw) => {
+      if (raw === undefined || raw === '' || raw === 'local') return { kind: 'local' } as const;
+      const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
+      if (!match?.[1]) return fail('FILE_STORAGE', 'must be local or s3://bucket[/prefix]', raw);
+      const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+      return { kind: 's3', bucket: match[1], prefix: prefix === '' ? '' : `${prefix}/` } as const;
+    },
+  } satisfies Setting<'fileStorage'>,
+  {
+    name: 'S3_ENDPOINT',
+    key: 's3Endpoint',
+    doc: 'The S3-compatible store’s URL (MinIO, Garage, R2 …); unset means AWS S3 itself. Paths are used path-style when it is set.',
+    defaultText: '(AWS S3)',
+    parse: optionalUrl('S3_ENDPOINT', ['http:', 'https:']),
+  } satisfies Setting<'s3Endpoint'>,
+  {
+    name: 'S3_REGION',
+    key: 's3Region',
+    doc: 'The S3 region.',
+    defaultText: 'us-east-1',
+    parse: (raw) => raw || 'us-east-1',
+  } satisfies Setting<'s3Region'>,
+  {
+    name: 'FILE_MAX_BYTES',
+    key: 'fileMaxBytes',
+    doc: 'The largest file a field may accept, in bytes (a field’s `maxFileSize` may not exceed it).',
+    defaultText: '104857600 (100 MiB)',
+    parse: integer('FILE_MAX_BYTES', 100 * 1024 * 1024, 1, 1024 ** 4),
+  } satisfies Setting<'fileMaxBytes'>,
+  {
+    name: 'UPLOAD_MAX_BYTES',
+    key: 'uploadMaxBytes',
+    doc: 'The largest request body carrying files, in bytes; larger is refused with 413.',
+    defaultText: '209715200 (200 MiB)',
+    parse: integer('UPLOAD_MAX_BYTES', 200 * 1024 * 1024, 1024, 1024 ** 4),
+  } satisfies Setting<'uploadMaxBytes'>,
+  {
+    name: 'FILE_LINK_TTL_S',
+    key: 'fileLinkTtlS',
+    doc: 'Seconds a signed file link (`/files/{token}`, in responses, CSV, webhooks and mail) stays valid.',
+    defaultText: '604800 (7 days)',
+    parse: integer('FILE_LINK_TTL_S', 7 * 24 * 3600, 1, 10 * 365 * 24 * 3600),
+  } satisfies Setting<'fileLinkTtlS'>,
+  {
+    name: 'CLAMD_URL',
+    key: 'clamdUrl',
+    doc: '`tcp://host:3310` of a clamd: every file is scanned before its submission is acknowledged (an infected one is refused; clamd unreachable is 503).',
+    defaultText: '(no scanning)',
+    parse: optionalUrl('CLAMD_URL', ['tcp:']),
+  } satisfies Setting<'clamdUrl'>,
+  {
+    name: 'STORAGE_QUOTA_BYTES',
+    key: 'storageQuotaBytes',
+    doc: 'Bytes of files kept per user and environment; uploads beyond it are refused with 429 `quota_exceeded`. 0 means unlimited.',
+    defaultText: '0 (unlimited)',
+    parse: integer('STORAGE_QUOTA_BYTES', 0, 0, 1024 ** 5),
+  } satisfies Setting<'storageQuotaBytes'>,
 ] as const;
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;

@@ -19,7 +19,8 @@ export type FieldType =
   | 'url'
   | 'phone'
   | 'hidden'
-  | 'rating';
+  | 'rating'
+  | 'file';
 
 export type FormStatus = 'draft' | 'live' | 'active' | 'disabled' | 'archived';
 
@@ -53,6 +54,23 @@ export interface FormField {
   min?: number;
   max?: number;
   integer?: boolean;
+  /** A file field only (API.md §12): how many files one answer may hold (1..20, default 1). */
+  maxFiles?: number;
+  /** A file field only: the largest file in bytes (default 10 MiB, at most the instance's FILE_MAX_BYTES). */
+  maxFileSize?: number;
+  /** A file field only: extensions (`.pdf`) and media types (`image/*`, `application/pdf`) a file may have; any when absent. */
+  accept?: string[];
+}
+
+/** A stored file as an answer holds it (API.md §12): `type` is the one read from its bytes. */
+export interface FileDescriptor {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  /** A signed link that needs no credential and expires (outputs only). */
+  url?: string;
 }
 
 /** How an answer marked personal is kept (API.md §6.1). */
