@@ -17,6 +17,20 @@ const message = <T extends Text>(code: string, text: T) => ({ code, text });
 
 const characters = (n: number) => `${n} ${n === 1 ? 'character' : 'characters'}`;
 
+/** A size in bytes as people read it: 10 MB, 2.5 MB, 300 KB (binary units, written the way file managers do). */
+export function sizeInWords(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${rounded} ${units[unit]}`;
+}
+
 export const FIELD_MESSAGES = {
   required: message('required', () => 'Answer this question'),
   /** A required checkbox is a consent: it must be ticked. */
@@ -51,6 +65,25 @@ export const FIELD_MESSAGES = {
     'hidden_field',
     () => 'This question does not apply given the other answers: leave it empty',
   ),
+  /** A file field (API.md §12). */
+  requiredFile: message('required', () => 'Choose a file to upload'),
+  fileTooLarge: message(
+    'file_too_large',
+    (name: string, maxBytes: number) => `“${name}” is larger than ${sizeInWords(maxBytes)}: choose a smaller file`,
+  ),
+  tooManyFiles: message(
+    'too_many_files',
+    (maxFiles: number) => `Choose no more than ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'}`,
+  ),
+  fileType: message(
+    'file_type',
+    (name: string, accept: string) => `“${name}” is not a file of an accepted type (${accept})`,
+  ),
+  fileEmpty: message('file_empty', (name: string) => `“${name}” is empty: choose a file with something in it`),
+  infected: message('infected', (name: string) => `“${name}” was refused by the virus scanner`),
+  notFiles: message('type', () => 'Upload the files with this form, then send it'),
+  /** An upload id that is unknown, expired, of another form or field, or already used. */
+  uploadGone: message('unknown_upload', () => 'A file is no longer available: choose it again'),
   /** The browser found something its own rules refuse that none of the above names. */
   invalid: message('invalid', () => 'Check this answer'),
 } as const;
@@ -61,10 +94,11 @@ export type FieldMessageId = keyof typeof FIELD_MESSAGES;
 export function requiredMessageOf(field: {
   type: string;
   multiple?: boolean;
-}): 'required' | 'requiredBox' | 'requiredChoice' | 'requiredChoices' {
+}): 'required' | 'requiredBox' | 'requiredChoice' | 'requiredChoices' | 'requiredFile' {
   if (field.type === 'checkbox') return 'requiredBox';
   if (field.type === 'select') return field.multiple ? 'requiredChoices' : 'requiredChoice';
   if (field.type === 'rating') return 'requiredChoice';
+  if (field.type === 'file') return 'requiredFile';
   return 'required';
 }
 
