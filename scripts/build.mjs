@@ -30,7 +30,9 @@ await build({
   sourcesContent: false,
   // Kept as packages: native code (better-sqlite3), optional or lazily loaded drivers
   // (pg, ioredis, undici, nodemailer, recheck), and packages that read their own files at
-  // run time (@fastify/swagger-ui serves its static assets from its folder).
+  // run time (@fastify/swagger-ui serves its static assets from its folder). The AWS SDK
+  // (@aws-sdk/*) is imported only when FILE_STORAGE=s3 (platform/files/index.ts): bundled,
+  // its megabytes would be parsed at every start, by instances that keep files on disk too.
   external: [
     'better-sqlite3',
     'pg',
@@ -40,6 +42,7 @@ await build({
     'nodemailer',
     'recheck',
     '@fastify/swagger-ui',
+    '@aws-sdk/*',
   ],
   // Bundled CommonJS code calls require(); an ES module has none unless it is given one.
   banner: {

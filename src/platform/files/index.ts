@@ -18,6 +18,11 @@ export async function createFileStore(
   config: Pick<Config, 'fileStorage' | 'dataDir' | 's3Endpoint' | 's3Region'>,
 ): Promise<FileStore> {
   if (config.fileStorage.kind === 'local') return new LocalFileStore(localFilesRoot(config));
-  // Step 2 of the uploads work (s3-store.ts) replaces this with a dynamic import of the S3 store.
-  throw new Error('FILE_STORAGE=s3 is not available yet');
+  const { S3FileStore } = await import('./s3-store.js');
+  return new S3FileStore({
+    bucket: config.fileStorage.bucket,
+    prefix: config.fileStorage.prefix,
+    endpoint: config.s3Endpoint,
+    region: config.s3Region,
+  });
 }
