@@ -11,7 +11,7 @@
 import type { ConditionOp, ConditionValue, FormField } from './form.js';
 
 /** What a field's answer is, for comparing: `shared/logic.ts` compares these. */
-export type AnswerKind = 'boolean' | 'option' | 'options' | 'number' | 'date' | 'text';
+export type AnswerKind = 'boolean' | 'option' | 'options' | 'number' | 'date' | 'text' | 'files';
 
 type FieldShape = Pick<FormField, 'id' | 'type' | 'options' | 'multiple'>;
 
@@ -26,6 +26,9 @@ export function answerKind(field: Pick<FormField, 'type' | 'multiple'>): AnswerK
       return 'number';
     case 'date':
       return 'date';
+    case 'file':
+      // a list of stored files (API.md §12): there or not, nothing in it to compare with
+      return 'files';
     default:
       // text, textarea, email, url, phone, hidden: answers are text
       return 'text';
@@ -43,6 +46,7 @@ export const OPERATORS_BY_KIND: Readonly<Record<AnswerKind, readonly ConditionOp
   number: ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'in', ...BLANK_TESTS],
   date: ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'in', ...BLANK_TESTS],
   text: ['equals', 'notEquals', 'contains', 'notContains', 'in', ...BLANK_TESTS],
+  files: BLANK_TESTS,
 };
 
 export const operatorsFor = (field: Pick<FormField, 'type' | 'multiple'>): readonly ConditionOp[] =>
@@ -89,6 +93,7 @@ const TYPE_WORDS: Record<AnswerKind, string> = {
   number: 'a number',
   date: 'a date',
   text: 'a text',
+  files: 'a file',
 };
 
 const quote = (value: unknown) => JSON.stringify(value);
@@ -122,6 +127,9 @@ function valueMisfit(field: FieldShape, kind: AnswerKind, value: unknown): Misfi
       return typeof value === 'string' && isIsoDate(value)
         ? undefined
         : wrong(`must be a date written YYYY-MM-DD (got ${quote(value)})`);
+    case 'files':
+      // unreachable: a file field takes only the blank tests, which compare with no value
+      return wrong('a file field is compared only by isEmpty or isNotEmpty');
     case 'text':
       if (typeof value !== 'string') return wrong(`must be text (got ${quote(value)})`);
       return value.trim() === ''

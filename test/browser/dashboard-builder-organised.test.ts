@@ -89,7 +89,7 @@ describe('the organised builder in Chromium', () => {
       await page.keyboard.press('Enter');
       const palette = page.getByRole('dialog', { name: 'Add a field' });
       await palette.waitFor();
-      expect(await palette.getByRole('button').allInnerTexts()).toHaveLength(12);
+      expect(await palette.getByRole('button').allInnerTexts()).toHaveLength(13);
       const email = palette.getByRole('button', { name: 'E-mail', exact: true });
       expect(await email.getAttribute('aria-describedby')).toBe('palette-email-about');
       await expect.poll(() => focused(page)).toBe('button:Short text');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { conditionMisfit } from '../../../../shared/condition-fit.js';
 import {
   type ConditionRow,
   conditionValueOf,
@@ -21,6 +22,7 @@ const fields: FieldInput[] = [
   { id: 'stars', type: 'rating', label: 'Stars' },
   { id: 'day', type: 'date', label: 'Day' },
   { id: 'name', type: 'text', label: 'Name' },
+  { id: 'cv', type: 'file', label: 'CV', maxFiles: 2 },
 ];
 const field = (id: string) => {
   const found = fields.find((candidate) => candidate.id === id);
@@ -182,6 +184,44 @@ describe('pointing a condition at another field', () => {
       op: 'in',
       value: '',
       list: [],
+    });
+  });
+});
+
+describe('a file field: there or not (shared/condition-fit.ts)', () => {
+  it('offers only has no file and has a file, with no value to type', () => {
+    expect(testsFor(field('cv'))).toEqual([
+      { value: 'isEmpty', label: 'has no file' },
+      { value: 'isNotEmpty', label: 'has a file' },
+    ]);
+    const row = newCondition(field('cv'));
+    expect(row).toEqual({ field: 'cv', op: 'isEmpty', value: '' });
+    expect(conditionValueOf(field('cv'), row)).toBeUndefined();
+    expect(rowProblem(fields, row)).toBeUndefined();
+    expect(rowProblem(fields, { field: 'cv', op: 'isNotEmpty', value: '' })).toBeUndefined();
+  });
+  it('flags any other test of a file, as the server refuses it', () => {
+    const row: ConditionRow = { field: 'cv', op: 'contains', value: 'pdf' };
+    expect(testOf(field('cv'), row)).toBeUndefined();
+    expect(rowProblem(fields, row)?.text).toBe(
+      '“CV” is a file upload, which this test does not apply to: choose another test.',
+    );
+    expect(conditionMisfit(field('cv'), { op: 'equals', value: 'x' })).toEqual({
+      member: 'op',
+      code: 'not_applicable',
+      message: 'equals does not apply to a file field ("cv" is file): it takes isEmpty, isNotEmpty',
+    });
+  });
+  it('a condition pointed from a text field to a file field keeps a blank test, else starts afresh', () => {
+    expect(withField(fields, { field: 'name', op: 'isNotEmpty', value: '' }, 'cv')).toEqual({
+      field: 'cv',
+      op: 'isNotEmpty',
+      value: '',
+    });
+    expect(withField(fields, { field: 'name', op: 'contains', value: 'x' }, 'cv')).toEqual({
+      field: 'cv',
+      op: 'isEmpty',
+      value: '',
     });
   });
 });

@@ -74,6 +74,8 @@ const WORDS: Record<AnswerKind, Partial<Record<ConditionOp, string>>> = {
     notContains: 'does not contain',
     in: 'is one of',
   },
+  // a file field is there or not (shared/condition-fit.ts): its two tests in a file's words
+  files: { isEmpty: 'has no file', isNotEmpty: 'has a file' },
 };
 const BLANK_WORDS: Partial<Record<ConditionOp, string>> = { isEmpty: 'is blank', isNotEmpty: 'is answered' };
 
@@ -170,6 +172,7 @@ const FIELD_WORDS: Record<AnswerKind, string> = {
   number: 'a number',
   date: 'a date',
   text: 'a text',
+  files: 'a file upload',
 };
 
 const shown = (value: ConditionValue | undefined) =>

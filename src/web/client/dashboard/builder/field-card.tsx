@@ -1,16 +1,18 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { FieldType } from '../../../../shared/form.js';
 import { TextInput, Tick } from '../ui/controls.js';
-import { FIELD_KINDS, withType } from './field-model.js';
+import { FIELD_KINDS, NO_PLACEHOLDER, withType } from './field-model.js';
+import { FileRules } from './file-rules-editor.js';
 import { Choice, numberOf } from './inputs.js';
 import type { FieldInput } from './model.js';
 import { OptionsEditor, OptionValues } from './options-editor.js';
 
 /**
  * One field's card: what nearly every question needs in sight (its words, type, whether it must
- * be answered, a choice's options, a number's range), and the rarely used rules under "More
- * options" (its id, a placeholder, lengths, a pattern, stored values, personal data), opened by
- * itself when the API refuses one of them.
+ * be answered, a choice's options, a number's range, a file field's limits), and the rarely used
+ * rules under "More options" (its id, a placeholder, lengths, a pattern, stored values, personal
+ * data), opened by itself when the API refuses one of them. A card offers only the members its
+ * type takes (field-model.ts `withType` leaves the others behind when the type changes).
  */
 
 const TEXTUAL: FieldType[] = ['text', 'textarea', 'email', 'url', 'phone'];
@@ -26,6 +28,10 @@ const PII_CHOICES = [
   { value: 'dropped', label: 'Personal: not stored' },
 ] as const;
 type PiiChoice = (typeof PII_CHOICES)[number]['value'];
+
+/** What each way of keeping personal data means for a file (API.md §12), said under the choice on a file field. */
+const FILE_PII_HINT =
+  'For a file: masked keeps the file but hides its name everywhere; hashed keeps only a checksum of the name, the size and the file’s checksum, not the file; encrypted keeps the file encrypted on the server (a download decrypts it); not stored checks the file, then keeps nothing.';
 
 export function FieldCard({
   id,
@@ -145,6 +151,7 @@ export function FieldCard({
             />
           </>
         )}
+        {field.type === 'file' && <FileRules id={id} field={field} onChange={onChange} errorFor={errorFor} />}
         {field.type !== 'hidden' && (
           <Tick
             id={`${id}-required`}
@@ -169,7 +176,7 @@ export function FieldCard({
             onInput={(fieldId) => onChange({ id: fieldId })}
             error={errorFor('id')}
           />
-          {field.type !== 'checkbox' && field.type !== 'rating' && field.type !== 'hidden' && (
+          {!NO_PLACEHOLDER.includes(field.type) && (
             <TextInput
               id={`${id}-placeholder`}
               label="Placeholder (example text in the empty box)"
@@ -227,6 +234,8 @@ export function FieldCard({
               label="Personal data"
               value={piiChoice}
               options={PII_CHOICES}
+              hint={field.type === 'file' ? FILE_PII_HINT : undefined}
+              error={errorFor('pii') ?? errorFor('piiMode')}
               onChange={(choice) =>
                 onChange(
                   choice === 'none'

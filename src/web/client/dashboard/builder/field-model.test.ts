@@ -16,8 +16,12 @@ import { tabOfMember } from './tabs.js';
 describe('the type palette', () => {
   it('names every type once, each with a line on what it is for', () => {
     const types = FIELD_KINDS.map((kind) => kind.type);
-    expect(new Set(types).size).toBe(11);
+    expect(new Set(types).size).toBe(12);
     for (const kind of FIELD_KINDS) expect(kind.description).toMatch(/^[A-Z].+\.$/);
+  });
+  it('offers file uploads, and keeps Hidden last', () => {
+    expect(FIELD_KINDS.find((kind) => kind.type === 'file')?.name).toBe('File upload');
+    expect(FIELD_KINDS.at(-1)?.type).toBe('hidden');
   });
 });
 
@@ -37,6 +41,9 @@ describe('newField', () => {
     const before: FieldInput[] = [{ id: 'question_2', type: 'text', label: 'Other' }];
     expect(newField('text', before)).toMatchObject({ label: 'Question 2', id: 'question_2_2' });
   });
+  it('starts a file field as an attachment with the defaults (one file, 10 MB, any type) left unsaid', () => {
+    expect(newField('file', [])).toEqual({ id: 'attachment', type: 'file', label: 'Attachment' });
+  });
   it('starts a choice with two options and a rating at 1 to 5', () => {
     expect(newField('select', [])).toMatchObject({ options: ['Option 1', 'Option 2'] });
     expect(newField('rating', [])).toMatchObject({ min: 1, max: 5 });
@@ -54,6 +61,68 @@ describe('withType', () => {
       'Option 2',
     ]);
     expect(withType({ id: 'a', type: 'text', label: 'A', options: ['x'] }, 'select').options).toEqual(['x']);
+  });
+});
+
+describe('withType leaves behind what the new type does not take (the server would refuse it)', () => {
+  const defined = (field: FieldInput) =>
+    Object.fromEntries(Object.entries(field).filter(([, value]) => value !== undefined));
+  it('a text field turned file: no placeholder, lengths or pattern', () => {
+    const text: FieldInput = {
+      id: 'cv',
+      type: 'text',
+      label: 'CV',
+      required: true,
+      help: 'Your latest',
+      placeholder: 'Paste a link',
+      minLength: 2,
+      maxLength: 90,
+      pattern: '^h',
+      pii: true,
+      piiMode: 'encrypted',
+    };
+    expect(defined(withType(text, 'file'))).toEqual({
+      id: 'cv',
+      type: 'file',
+      label: 'CV',
+      required: true,
+      help: 'Your latest',
+      pii: true,
+      piiMode: 'encrypted',
+    });
+  });
+  it('a choice turned file: no options; a file turned text: no limits or accepted types', () => {
+    const choice: FieldInput = {
+      id: 'a',
+      type: 'select',
+      label: 'A',
+      options: ['x'],
+      multiple: true,
+      display: 'tiles',
+    };
+    expect(defined(withType(choice, 'file'))).toEqual({ id: 'a', type: 'file', label: 'A' });
+    const file: FieldInput = {
+      id: 'a',
+      type: 'file',
+      label: 'A',
+      maxFiles: 3,
+      maxFileSize: 1024,
+      accept: ['.pdf'],
+    };
+    expect(defined(withType(file, 'text'))).toEqual({ id: 'a', type: 'text', label: 'A' });
+    expect(defined(withType(file, 'select'))).toEqual({
+      id: 'a',
+      type: 'select',
+      label: 'A',
+      options: ['Option 1', 'Option 2'],
+    });
+  });
+  it('says a member left behind as undefined, so that a change merged into the field takes it away', () => {
+    const number: FieldInput = { id: 'n', type: 'number', label: 'N', min: 1, integer: true };
+    const merged = { ...number, ...withType(number, 'file') };
+    expect(JSON.parse(JSON.stringify(merged))).toEqual({ id: 'n', type: 'file', label: 'N' });
+    // between types that take the same members, they stay
+    expect(withType({ id: 't', type: 'text', label: 'T', maxLength: 5 }, 'textarea').maxLength).toBe(5);
   });
 });
 

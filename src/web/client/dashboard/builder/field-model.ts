@@ -19,6 +19,7 @@ export const FIELD_KINDS: ReadonlyArray<{ type: FieldType; name: string; descrip
   { type: 'rating', name: 'Rating', description: 'A score on a scale, such as 1 to 5.' },
   { type: 'date', name: 'Date', description: 'A day, picked from a calendar.' },
   { type: 'url', name: 'Web address', description: 'A link to a website.' },
+  { type: 'file', name: 'File upload', description: 'Files to attach: a CV, photos, a signed document.' },
   {
     type: 'hidden',
     name: 'Hidden',
@@ -35,6 +36,7 @@ const STARTING_LABELS: Partial<Record<FieldType, string>> = {
   phone: 'Phone number',
   url: 'Website',
   hidden: 'Source',
+  file: 'Attachment',
 };
 
 /** A new field of `type`, placed after `fields`: its label, an id from it, and the type's defaults. */
@@ -54,14 +56,42 @@ export function newField(type: FieldType, fields: readonly FieldInput[]): FieldI
   };
 }
 
+/** Types with no box to type in, so no example text: a tick, a scale, nothing shown, a file picker. */
+export const NO_PLACEHOLDER: readonly FieldType[] = ['checkbox', 'rating', 'hidden', 'file'];
+
 /**
- * A field's type changed: a choice gets options to start from, and an e-mail or phone field
- * becomes personal data unless its owner already said whether it is (`pii` set either way).
+ * The members only some types take (API.md §5.1, §12: the server refuses them on any other
+ * type, forms/definition.ts), and a placeholder, which a card offers only where there is a box.
+ */
+const MEMBERS_TAKEN: ReadonlyArray<{
+  members: ReadonlyArray<keyof FieldInput>;
+  by: (type: FieldType) => boolean;
+}> = [
+  { members: ['options', 'multiple', 'display'], by: (type) => type === 'select' },
+  {
+    members: ['minLength', 'maxLength', 'pattern'],
+    by: (type) => ['text', 'email', 'textarea', 'url', 'phone', 'hidden'].includes(type),
+  },
+  { members: ['min', 'max', 'integer'], by: (type) => type === 'number' || type === 'rating' },
+  { members: ['maxFiles', 'maxFileSize', 'accept'], by: (type) => type === 'file' },
+  { members: ['placeholder'], by: (type) => !NO_PLACEHOLDER.includes(type) },
+];
+
+/**
+ * A field's type changed: what the new type cannot take is left behind (a save would be refused
+ * for it, on a member its card no longer shows); a choice gets options to start from, and an
+ * e-mail or phone field becomes personal data unless its owner already said whether it is
+ * (`pii` set either way).
  */
 export function withType(field: FieldInput, type: FieldType): FieldInput {
+  // set to undefined rather than deleted: the card merges a change into the field (and JSON leaves undefined out)
+  const left: Partial<FieldInput> = {};
+  for (const { members, by } of MEMBERS_TAKEN)
+    if (!by(type)) for (const member of members) if (field[member] !== undefined) left[member] = undefined;
   return {
     ...field,
     type,
+    ...left,
     ...(type === 'select' && !field.options?.length ? { options: ['Option 1', 'Option 2'] } : {}),
     ...(PERSONAL_TYPES.has(type) && field.pii === undefined ? { pii: true } : {}),
   };

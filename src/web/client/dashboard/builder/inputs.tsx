@@ -12,19 +12,37 @@ export function Choice<T extends string>({
   value,
   options,
   onChange,
+  hint,
+  error,
 }: {
   id: string;
   label: string;
   value: T;
   options: ReadonlyArray<{ value: T; label: string }>;
   onChange: (value: T) => void;
+  /** Words on what its choices mean, between its label and the control (as TextInput's), tied to it. */
+  hint?: string;
+  error?: string;
 }) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div class="control-row">
+    <div class={`control-row${error ? ' control-row--invalid' : ''}`}>
       <label for={id}>{label}</label>
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p class="error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
       <select
         id={id}
         value={value}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={described}
         onChange={(event) => onChange(chosen(options, event.currentTarget.value) ?? value)}
       >
         {options.map((option) => (

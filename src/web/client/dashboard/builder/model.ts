@@ -35,6 +35,7 @@ export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = [
   { type: 'url', label: 'Web address' },
   { type: 'phone', label: 'Phone' },
   { type: 'rating', label: 'Rating' },
+  { type: 'file', label: 'File upload' },
   { type: 'hidden', label: 'Hidden (from the link)' },
 ];
 

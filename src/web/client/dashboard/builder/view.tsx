@@ -70,8 +70,12 @@ function FormBuilder({ id }: { id: string }) {
   const change = (partial: Partial<Draft>) => setDraft({ ...draft, ...partial });
   const changeUi = (partial: Partial<Ui>) => change({ ui: { ...draft.ui, ...partial } });
 
-  const fieldError = (index: number, member: string) =>
-    error?.errors.find((problem) => problem.field === `fields[${index}].${member}`)?.message;
+  // a member's own problem, or one of its items' (`fields[0].accept[2]`, `fields[1].options[3]`)
+  const fieldError = (index: number, member: string) => {
+    const path = `fields[${index}].${member}`;
+    return error?.errors.find((problem) => problem.field === path || problem.field.startsWith(`${path}[`))
+      ?.message;
+  };
   const link = `${location.origin}/f/${id}`;
 
   return (

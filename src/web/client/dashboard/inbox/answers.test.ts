@@ -42,4 +42,15 @@ describe('answerWords: an answer as a person reads it', () => {
     expect(answerWords(undefined, true)).toBe('true');
     expect(answerWords(undefined, ['a', 'b'])).toBe('a, b');
   });
+  it('counts files rather than showing their records, for a field since removed too', () => {
+    const file = { id: 'fil_1', name: 'cv.pdf', type: 'application/pdf', size: 10, sha256: 'a'.repeat(64) };
+    expect(answerWords(field('file'), [file, { ...file, id: 'fil_2' }])).toBe('2 files');
+    expect(answerWords(field('file'), [file])).toBe('1 file');
+    expect(answerWords(field('file'), [])).toBe('No files');
+    expect(answerWords(undefined, [file])).toBe('1 file');
+  });
+  it('never says [object Object]: a record of another shape is shown as its JSON', () => {
+    expect(answerWords(field('text'), { a: 1 })).toBe('{"a":1}');
+    expect(answerWords(undefined, [{ a: 1 }, 'b'])).toBe('{"a":1}, b');
+  });
 });

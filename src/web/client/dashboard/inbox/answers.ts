@@ -1,9 +1,11 @@
+import { filesOf, filesSummary } from './files.js';
 import type { InboxField } from './model.js';
 
 /**
  * An answer as a person reads it (issue 25: "the data reads like a database"): a ticked box
  * "Yes", an unticked one "No"; a choice by its option's label, several joined with commas; a
- * date in the reader's words; a rating out of its scale; a number with its digits grouped.
+ * date in the reader's words; a rating out of its scale; a number with its digits grouped; files
+ * by their count (the detail lists them: file-list.tsx).
  * What the form no longer describes (a field since removed, a value since re-typed) is shown
  * as it was stored.
  */
@@ -33,10 +35,17 @@ function optionLabel(field: InboxField, value: string): string {
 }
 
 export function answerWords(field: InboxField | undefined, value: unknown): string {
+  const files = filesOf(value);
+  if (files) return filesSummary(files);
+  if (field?.type === 'file' && Array.isArray(value) && value.length === 0) return filesSummary([]);
   if (Array.isArray(value)) {
     const items = field?.type === 'select' ? value.map((item) => optionLabel(field, String(item))) : value;
-    return items.join(', ');
+    return items
+      .map((item) => (typeof item === 'object' && item !== null ? JSON.stringify(item) : item))
+      .join(', ');
   }
+  // anything else with members (a shape no field type makes): its JSON, never "[object Object]"
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   if (!field) return String(value);
   if (typeof value === 'boolean') return field.type === 'checkbox' ? (value ? 'Yes' : 'No') : String(value);
   if (typeof value === 'number') {

@@ -4,13 +4,16 @@ import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, TextInput } from '../ui/controls.js';
 import { answerWords } from './answers.js';
+import { FileList } from './file-list.js';
+import { filesOf } from './files.js';
 import { type InboxForm, recipientOf, type Submission, when } from './model.js';
 
 /**
  * One response opened in the inbox: read/unread, star (answered at once by the list, see
  * view.tsx), reply and delete first, where a phone shows them without scrolling past the
- * answers; then its answers by label in the form's order, as a person reads them (answers.ts),
- * the owner's notes, and the reply by e-mail to the address it gave.
+ * answers; then its answers by label in the form's order, as a person reads them (answers.ts;
+ * files listed with their downloads, file-list.tsx), the owner's notes, and the reply by e-mail
+ * to the address it gave.
  */
 export function Detail({
   form,
@@ -69,10 +72,14 @@ export function Detail({
       <dl class="answers">
         {answered.map((id) => {
           const field = form.fields.find((candidate) => candidate.id === id);
+          const value = submission.answers[id];
+          const files = filesOf(value);
           return (
             <div key={id}>
               <dt>{field?.label ?? id}</dt>
-              <dd>{answerWords(field, submission.answers[id])}</dd>
+              <dd>
+                {files ? <FileList submissionId={submission.id} files={files} /> : answerWords(field, value)}
+              </dd>
             </div>
           );
         })}
