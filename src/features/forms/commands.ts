@@ -69,7 +69,9 @@ export async function createForm(
       'the body member environment',
     );
   }
-  const input = await parseCreateInput(body, (plaintext) => envelope.encrypt(plaintext));
+  const input = await parseCreateInput(body, (plaintext) => envelope.encrypt(plaintext), {
+    fileMaxBytes: config.fileMaxBytes,
+  });
   if (principal.kind === 'secret' && principal.environment !== input.environment) {
     throw forbidden(
       `This secret key belongs to the environment "${principal.environment}", not "${input.environment}"`,
@@ -143,7 +145,9 @@ export async function updateFormById(
         `The form is at version ${stored.version}, not the one in If-Match (${ifMatch}); read it again and retry`,
       );
     }
-    const draft = await parseUpdateInput(body, stored, (plaintext) => envelope.encrypt(plaintext));
+    const draft = await parseUpdateInput(body, stored, (plaintext) => envelope.encrypt(plaintext), {
+      fileMaxBytes: config.fileMaxBytes,
+    });
     const next: StoredForm = {
       ...stored,
       title: draft.title,

@@ -73,14 +73,28 @@ function assertObject(body: unknown): asserts body is Record<string, unknown> {
 /** Encrypts a secret for storage (the envelope of platform/crypto). */
 export type Encrypt = (plaintext: string) => Promise<string>;
 
-export async function parseCreateInput(body: unknown, encrypt: Encrypt): Promise<CreateInput> {
+/** The instance's limits a definition is held to (config.ts). */
+export interface DefinitionLimits {
+  /** FILE_MAX_BYTES: no file field may accept more. */
+  fileMaxBytes: number;
+}
+
+const DEFAULT_LIMITS: DefinitionLimits = { fileMaxBytes: 100 * 1024 * 1024 };
+
+export async function parseCreateInput(
+  body: unknown,
+  encrypt: Encrypt,
+  limits: DefinitionLimits = DEFAULT_LIMITS,
+): Promise<CreateInput> {
   assertObject(body);
   const validateCreateShape = shapes().create;
   const shapeErrors = validateCreateShape(body) ? [] : fieldErrorsFromAjv(validateCreateShape.errors ?? []);
   const input = body as Partial<CreateFormBody>;
   const draft = draftFrom(input, undefined);
   const ruleErrors =
-    shapeErrors.length === 0 ? await checkRules(draft) : await checkRulesLeniently(draft, shapeErrors);
+    shapeErrors.length === 0
+      ? await checkRules(draft, { fileMaxBytes: limits.fileMaxBytes })
+      : await checkRulesLeniently(draft, shapeErrors, { fileMaxBytes: limits.fileMaxBytes });
   const errors = [...shapeErrors, ...ruleErrors];
   if (errors.length > 0) throw invalidForm(errors);
   await encryptNewCaptchaSecret(input, draft, encrypt);
@@ -91,6 +105,7 @@ export async function parseUpdateInput(
   body: unknown,
   stored: StoredDraft,
   encrypt: Encrypt,
+  limits: DefinitionLimits = DEFAULT_LIMITS,
 ): Promise<FormDraft> {
   assertObject(body);
   const validateUpdateShape = shapes().update;
@@ -98,7 +113,10 @@ export async function parseUpdateInput(
   const draft = draftFrom(body as Partial<CreateFormBody>, stored);
   // A stored rule that does not fit its field (saved before conditions had to fit) is judged
   // when the logic or the fields it compares are sent again, not on every change of status or title.
-  const options = { fitConditions: Object.hasOwn(body, 'logic') || Object.hasOwn(body, 'fields') };
+  const options = {
+    fitConditions: Object.hasOwn(body, 'logic') || Object.hasOwn(body, 'fields'),
+    fileMaxBytes: limits.fileMaxBytes,
+  };
   const ruleErrors =
     shapeErrors.length === 0
       ? await checkRules(draft, options)
@@ -213,12 +231,14 @@ type CheckedDraft = Omit<FormDraft, 'definition'> & {
 export interface RuleOptions {
   /** Whether each condition must fit its field's type (API.md §5.4); the default. */
   fitConditions?: boolean;
+  /** FILE_MAX_BYTES: the largest `maxFileSize` a file field may have. */
+  fileMaxBytes?: number;
 }
 
 export async function checkRules(draft: CheckedDraft, options: RuleOptions = {}): Promise<FieldError[]> {
   const { fields, logic, spamProtection, autoResponse, notifications, ui } = draft.definition;
   const patterns = patternChecker();
-  const errors = await checkFields(fields, patterns);
+  const errors = await checkFields(fields, patterns, options.fileMaxBytes ?? DEFAULT_LIMITS.fileMaxBytes);
   errors.push(...checkAccentColor(ui), ...checkEmbedOrigins(ui));
   const byId = new Map(fields.flatMap((field) => (field ? [[field.id, field] as const] : [])));
   errors.push(...checkLogic(logic, byId, options.fitConditions ?? true));
@@ -274,6 +294,7 @@ export function isHttpUrl(value: string): boolean {
 async function checkFields(
   fields: ReadonlyArray<Field | undefined>,
   patterns: PatternChecker,
+  fileMaxBytes: number,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const patternChecks: Array<Promise<FieldError | undefined>> = [];
@@ -321,6 +342,21 @@ async function checkFields(
 
     for (const member of ['minLength', 'maxLength', 'pattern'] as const) {
       if (field[member] !== undefined && !isString) notApplicable(member, 'text-like');
+    }
+    if (field.type === 'file') {
+      if (field.maxFileSize !== undefined && field.maxFileSize > fileMaxBytes) {
+        errors.push(
+          error(
+            at('maxFileSize'),
+            'range',
+            `must not exceed this instance's largest file (FILE_MAX_BYTES: ${fileMaxBytes} bytes)`,
+          ),
+        );
+      }
+    } else {
+      for (const member of ['maxFiles', 'maxFileSize', 'accept'] as const) {
+        if (field[member] !== undefined) notApplicable(member, 'file');
+      }
     }
     for (const member of ['min', 'max', 'integer'] as const) {
       if (field[member] !== undefined && !isNumber) notApplicable(member, 'number and rating');

@@ -100,6 +100,7 @@ export async function saveWorkingCopyOf(
       body,
       { title: base.title, status: form.status, definition: base.definition },
       (plaintext) => envelope.encrypt(plaintext),
+      { fileMaxBytes: context.config.fileMaxBytes },
     );
     const webhooks = await listWebhooksOfForms(database.db, [id]);
     assertOwnMembersKept(parsed.status, form.status, parsed.webhooks, webhooks);

@@ -69,6 +69,27 @@ export interface FormWorkingCopiesTable {
   updated_at: string;
 }
 
+/** An uploaded file (migration 011-files.ts): `writing` → `uploaded` → `attached` (or `forwarded`). */
+export interface FilesTable {
+  id: string;
+  upload_id: string;
+  user_id: string;
+  environment: string;
+  form_id: string;
+  field_id: string;
+  submission_id: string | null;
+  state: 'writing' | 'uploaded' | 'attached' | 'forwarded';
+  name: string;
+  type: string;
+  /** A bigint: PostgreSQL's driver gives it as a string. */
+  size: number | string;
+  sha256: string;
+  storage_key: string | null;
+  encryption: string | null;
+  created_at: string;
+  expires_at: string | null;
+}
+
 export interface WebhooksTable {
   id: string;
   user_id: string;
@@ -185,6 +206,7 @@ export interface Schema {
   api_keys: ApiKeysTable;
   forms: FormsTable;
   form_working_copies: FormWorkingCopiesTable;
+  files: FilesTable;
   webhooks: WebhooksTable;
   submissions: SubmissionsTable;
   submission_notes: SubmissionNotesTable;

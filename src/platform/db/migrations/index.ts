@@ -9,6 +9,7 @@ import * as m007 from './007-password-resets.js';
 import * as m008 from './008-submission-summary.js';
 import * as m009 from './009-submission-summary-covering.js';
 import * as m010 from './010-form-working-copies.js';
+import * as m011 from './011-files.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-submission-summary': m008,
   '009-submission-summary-covering': m009,
   '010-form-working-copies': m010,
+  '011-files': m011,
 };

@@ -1,0 +1,179 @@
+import type { Db, Trx } from '../../platform/db/database.js';
+import type { FilesTable } from '../../platform/db/schema.js';
+
+/** A file as Intake keeps it (camelCase over `files`, migration 011). */
+export interface StoredFile {
+  id: string;
+  uploadId: string;
+  userId: string;
+  environment: string;
+  formId: string;
+  fieldId: string;
+  submissionId: string | null;
+  state: FilesTable['state'];
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  storageKey: string | null;
+  /** The bytes are stored encrypted: their key (envelope-encrypted), IV and tag. */
+  encryption: FileEncryption | null;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+export interface FileEncryption {
+  key: string;
+  iv: string;
+  tag: string;
+}
+
+type Row = FilesTable;
+
+const toRow = (file: StoredFile): Row => ({
+  id: file.id,
+  upload_id: file.uploadId,
+  user_id: file.userId,
+  environment: file.environment,
+  form_id: file.formId,
+  field_id: file.fieldId,
+  submission_id: file.submissionId,
+  state: file.state,
+  name: file.name,
+  type: file.type,
+  size: file.size,
+  sha256: file.sha256,
+  storage_key: file.storageKey,
+  encryption: file.encryption ? JSON.stringify(file.encryption) : null,
+  created_at: file.createdAt,
+  expires_at: file.expiresAt,
+});
+
+export const fromRow = (row: Row): StoredFile => ({
+  id: row.id,
+  uploadId: row.upload_id,
+  userId: row.user_id,
+  environment: row.environment,
+  formId: row.form_id,
+  fieldId: row.field_id,
+  submissionId: row.submission_id,
+  state: row.state,
+  name: row.name,
+  type: row.type,
+  size: Number(row.size),
+  sha256: row.sha256,
+  storageKey: row.storage_key,
+  encryption: row.encryption ? (JSON.parse(row.encryption) as FileEncryption) : null,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+});
+
+export async function insertFile(db: Db | Trx, file: StoredFile): Promise<void> {
+  await db.insertInto('files').values(toRow(file)).execute();
+}
+
+/** The judged file, its bytes stored: an upload to submit with until `expiresAt`. */
+export async function markUploaded(db: Db | Trx, file: StoredFile): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({
+      state: 'uploaded',
+      name: file.name,
+      type: file.type,
+      size: file.size,
+      sha256: file.sha256,
+      encryption: file.encryption ? JSON.stringify(file.encryption) : null,
+      expires_at: file.expiresAt,
+    })
+    .where('id', '=', file.id)
+    .execute();
+}
+
+export async function deleteFileRows(db: Db | Trx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('files').where('id', 'in', ids).execute();
+}
+
+/** Uploads of a form by their ids, whatever their state: the submit path judges each. */
+export async function findUploads(db: Db | Trx, formId: string, uploadIds: readonly string[]): Promise<StoredFile[]> {
+  if (uploadIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('files')
+    .selectAll()
+    .where('form_id', '=', formId)
+    .where('upload_id', 'in', uploadIds)
+    .execute();
+  return rows.map(fromRow);
+}
+
+/**
+ * Attaches uploads to the submission being stored, in its transaction: only uploads still
+ * unused take part, so of two submissions naming one upload exactly one gets it. The count
+ * attached, for the writer to compare with the count named.
+ */
+export async function attachUploads(
+  trx: Trx,
+  attachment: { submissionId: string; formId: string; fileIds: readonly string[]; state: 'attached' | 'forwarded'; expiresAt: string | null },
+): Promise<number> {
+  if (attachment.fileIds.length === 0) return 0;
+  const result = await trx
+    .updateTable('files')
+    .set({ state: attachment.state, submission_id: attachment.submissionId, expires_at: attachment.expiresAt })
+    .where('id', 'in', attachment.fileIds)
+    .where('form_id', '=', attachment.formId)
+    .where('state', '=', 'uploaded')
+    .where('submission_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function findFile(db: Db | Trx, id: string): Promise<StoredFile | undefined> {
+  const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && fromRow(row);
+}
+
+/** The files of one submission. */
+export async function filesOfSubmission(db: Db | Trx, submissionId: string): Promise<StoredFile[]> {
+  const rows = await db.selectFrom('files').selectAll().where('submission_id', '=', submissionId).execute();
+  return rows.map(fromRow);
+}
+
+/** Bytes of files kept for a user's environment (STORAGE_QUOTA_BYTES, `storageBytes`). */
+export async function storageUsed(db: Db, userId: string, environment: string): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
+    .where('user_id', '=', userId)
+    .where('environment', '=', environment)
+    .where('storage_key', 'is not', null)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Files whose time is over, for the sweep: uploads never used (or whose write never ended)
+ * past their expiry, forwarded files past their links' life, and attached files whose
+ * submission is gone (deleted, retained away, its form deleted).
+ */
+export async function findSweepable(db: Db, now: string, staleWriteBefore: string, limit: number): Promise<StoredFile[]> {
+  const expired = await db
+    .selectFrom('files')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', 'in', ['uploaded', 'forwarded']), eb('expires_at', '<', now)]),
+        eb.and([eb('state', '=', 'writing'), eb('created_at', '<', staleWriteBefore)]),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+  const orphaned = await db
+    .selectFrom('files')
+    .leftJoin('submissions', 'submissions.id', 'files.submission_id')
+    .selectAll('files')
+    .where('files.state', '=', 'attached')
+    .where('submissions.id', 'is', null)
+    .limit(limit)
+    .execute();
+  return [...expired, ...orphaned].map(fromRow);
+}

@@ -1,0 +1,194 @@
+import { createDecipheriv } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../platform/context.js';
+import type { FileStore } from '../../platform/files/file-store.js';
+import { badRequest, Problem } from '../../platform/problem.js';
+import type { FieldError, FileDescriptor, PiiMode } from '../../shared/form.js';
+import { FIELD_MESSAGES } from '../../shared/messages.js';
+import type { StoredForm } from '../forms/repo.js';
+import type { Field } from '../forms/schemas.js';
+import { FileRefused, ingestFile, type ScanSession } from './ingest.js';
+import type { FileLinks } from './links.js';
+import {
+  deleteFileRows,
+  findUploads,
+  insertFile,
+  markUploaded,
+  type StoredFile,
+  storageUsed,
+} from './repo.js';
+
+/**
+ * Files for the features above (API.md §12): taking one in (the upload route, a multipart
+ * submit, a hosted page's post), judging the upload ids a submission names, giving the bytes
+ * back (decrypted), and throwing away what a refused submission brought.
+ */
+
+/** The PII mode of a field (the same rule as the submissions' pii.ts: the field's, else the form's for `pii` fields). */
+export function filePiiMode(field: Field, form: StoredForm): PiiMode {
+  if (field.piiMode) return field.piiMode;
+  return field.pii ? form.definition.storage.pii : 'plain';
+}
+
+/** A stored file as an answer holds it. A hashed file keeps only its name's hash, size and checksum. */
+export function descriptorOf(file: StoredFile, piiMode: PiiMode): FileDescriptor {
+  if (piiMode === 'hashed') return { name: file.name, size: file.size, sha256: file.sha256 } as FileDescriptor;
+  return { id: file.id, name: file.name, type: file.type, size: file.size, sha256: file.sha256 };
+}
+
+/** A file refused for a field, as the validator reports answers. */
+export const refusalOf = (fieldId: string, refused: FileRefused): FieldError => ({
+  field: fieldId,
+  code: refused.code,
+  message: refused.message,
+});
+
+export interface ResolvedFiles {
+  errors: FieldError[];
+  /** Answers with each file field's upload ids replaced by descriptors. */
+  answers: Record<string, unknown>;
+  /** The uploads named, to attach in the submission's transaction. */
+  files: StoredFile[];
+}
+
+export class FileService {
+  constructor(
+    private readonly context: AppContext,
+    readonly store: FileStore,
+    readonly links: FileLinks,
+    private readonly scan?: () => ScanSession,
+  ) {}
+
+  /** The form's file field `fieldId`, or a 400 naming it. */
+  fileField(form: StoredForm, fieldId: string, member = 'field'): Field {
+    const field = form.definition.fields.find((candidate) => candidate.id === fieldId);
+    if (!field || field.type !== 'file') {
+      throw badRequest('validation_failed', `The form has no file field "${fieldId}"`, {
+        errors: [{ field: member, code: 'unknown_field', message: `names no file field of this form ("${fieldId}")` }],
+      });
+    }
+    return field;
+  }
+
+  /**
+   * 429 quota_exceeded when the environment's files fill STORAGE_QUOTA_BYTES: before a file
+   * (full already), and after it (the file made it overflow, and is thrown away).
+   */
+  async assertStorageRoom(form: StoredForm, stored = false): Promise<void> {
+    const quota = this.context.config.storageQuotaBytes;
+    if (quota === 0) return;
+    const used = await storageUsed(this.context.database.db, form.userId, form.environment);
+    if (stored ? used > quota : used >= quota) {
+      throw new Problem(
+        429,
+        'quota_exceeded',
+        `The environment's files take ${used} of the ${quota} bytes it may keep (STORAGE_QUOTA_BYTES); delete responses with files to make room`,
+        { headers: { 'retry-after': '3600' } },
+      );
+    }
+  }
+
+  /**
+   * Streams one file of `field` into storage as an upload: the stored file, or a problem (400
+   * validation_failed naming the field, 429 quota_exceeded, 503 when the store cannot take it).
+   */
+  async take(form: StoredForm, field: Field, fileName: string | undefined, source: Readable, signal?: AbortSignal): Promise<StoredFile> {
+    await this.assertStorageRoom(form);
+    const { database, envelope } = this.context;
+    const piiMode = filePiiMode(field, form);
+    let file: StoredFile;
+    try {
+      file = await ingestFile(
+        { form, field, piiMode, fileName, source, signal },
+        {
+          store: this.store,
+          envelope,
+          scan: this.scan,
+          recordWriting: (writing) => insertFile(database.db, writing),
+          forgetWriting: (id) => deleteFileRows(database.db, [id]),
+        },
+      );
+    } catch (error) {
+      if (error instanceof FileRefused) {
+        throw badRequest('validation_failed', `The file was refused: ${error.message}`, {
+          errors: [refusalOf(field.id, error)],
+        });
+      }
+      throw error;
+    }
+    try {
+      if (file.storageKey) await markUploaded(database.db, file);
+      else await insertFile(database.db, file);
+      if (file.storageKey) await this.assertStorageRoom(form, true);
+    } catch (error) {
+      await this.discard([file]);
+      throw error;
+    }
+    await database.durable();
+    return file;
+  }
+
+  /** Throws away uploads a refused submission brought (bytes, then rows); best effort, the sweep gets the rest. */
+  async discard(files: readonly StoredFile[]): Promise<void> {
+    const gone: string[] = [];
+    for (const file of files) {
+      try {
+        if (file.storageKey) await this.store.delete(file.storageKey);
+        gone.push(file.id);
+      } catch {
+        // left for the sweep: its row still names the bytes
+      }
+    }
+    await deleteFileRows(this.context.database.db, gone).catch(() => undefined);
+  }
+
+  /**
+   * The upload ids the answers give for the form's file fields, judged: each must be an upload
+   * of this form and field, unused and unexpired (else the field's error, `unknown_upload`).
+   * The answers come back with descriptors in their place.
+   */
+  async resolve(form: StoredForm, answers: Record<string, unknown>): Promise<ResolvedFiles> {
+    const fileFields = form.definition.fields.filter((field) => field.type === 'file');
+    const named = fileFields.flatMap((field) => {
+      const value = answers[field.id];
+      return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    });
+    if (named.length === 0) return { errors: [], answers, files: [] };
+    const found = new Map(
+      (await findUploads(this.context.database.db, form.id, named)).map((file) => [file.uploadId, file]),
+    );
+    const now = new Date().toISOString();
+    const errors: FieldError[] = [];
+    const files: StoredFile[] = [];
+    const resolved: Record<string, unknown> = { ...answers };
+    for (const field of fileFields) {
+      const value = answers[field.id];
+      if (!Array.isArray(value)) continue;
+      const piiMode = filePiiMode(field, form);
+      const descriptors: FileDescriptor[] = [];
+      for (const uploadId of value) {
+        const file = typeof uploadId === 'string' ? found.get(uploadId) : undefined;
+        if (!file || file.fieldId !== field.id || file.state !== 'uploaded' || (file.expiresAt ?? '') < now) {
+          errors.push({ field: field.id, code: FIELD_MESSAGES.uploadGone.code, message: FIELD_MESSAGES.uploadGone.text() });
+          break;
+        }
+        files.push(file);
+        descriptors.push(descriptorOf(file, piiMode));
+      }
+      resolved[field.id] = descriptors;
+    }
+    return { errors, answers: resolved, files };
+  }
+
+  /** A stored file's bytes as they were sent (decrypted), or bytes `start`..`end` of a file stored plain. */
+  async open(file: StoredFile, range?: { start: number; end: number }): Promise<Readable> {
+    if (!file.storageKey) throw new Problem(404, 'not_found', 'Only a checksum of this file was kept');
+    if (!file.encryption) return this.store.get(file.storageKey, range);
+    const key = Buffer.from(await this.context.envelope.decrypt(file.encryption.key), 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(file.encryption.iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(file.encryption.tag, 'base64'));
+    const source = await this.store.get(file.storageKey);
+    source.on('error', (error) => decipher.destroy(error));
+    return source.pipe(decipher);
+  }
+}
