@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { registerAccounts, sessionCredentials } from './features/accounts/index.js';
 import { registerAnalytics } from './features/analytics/index.js';
 import { registerEnvironments } from './features/environments/index.js';
+import { registerFiles } from './features/files/index.js';
 import { registerForms } from './features/forms/index.js';
 import { formLookup } from './features/forms/repo.js';
 import { registerHealth } from './features/health/index.js';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   retentionIntervalMs?: number;
   /** Largest batch of submissions written at once (tests make it small, to overload at a low rate); default 500. */
   submitBatchMax?: number;
+  /** How often the file sweep runs (tests shorten it); default hourly, see features/files/sweep.ts. */
+  fileSweepIntervalMs?: number;
 }
 
 /**
@@ -176,7 +179,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeoutMs: options.webhookTimeoutMs,
   });
   await registerForms(app, context);
+  const files = await registerFiles(app, context, {
+    masterKey: masterKey.key,
+    sweepIntervalMs: options.fileSweepIntervalMs,
+  });
   const submissions = await registerSubmissions(app, context, {
+    files,
     // the HTML pages of plain form posts: drawn by the pages, which the features may not import
     formPostPages,
     maxBatch: options.submitBatchMax,

@@ -86,9 +86,10 @@ export async function createTestApp(
 export async function inject(app: FastifyInstance, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.auth) headers.authorization = `Bearer ${options.auth}`;
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   if (options.body !== undefined) {
-    payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    payload =
+      typeof options.body === 'string' || Buffer.isBuffer(options.body) ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
   const response = await app.inject({ method: options.method, url: options.url, headers, payload });

@@ -13,6 +13,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['web'],
   ['features/analytics'],
   ['features/submissions'],
+  ['features/files'],
   ['features/forms'],
   ['features/webhooks'],
   ['features/accounts', 'features/keys', 'features/health'],

@@ -127,6 +127,16 @@ export async function attachUploads(
   return Number(result.numUpdatedRows);
 }
 
+/** Undoes `attachUploads` within the same transaction (the submission was refused after all). */
+export async function detachUploads(trx: Trx, attachment: { submissionId: string }): Promise<void> {
+  await trx
+    .updateTable('files')
+    // an upload's day starts again: it may be sent once more
+    .set({ state: 'uploaded', submission_id: null, expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString() })
+    .where('submission_id', '=', attachment.submissionId)
+    .execute();
+}
+
 export async function findFile(db: Db | Trx, id: string): Promise<StoredFile | undefined> {
   const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
   return row && fromRow(row);

@@ -180,6 +180,22 @@ export class FileService {
     return { errors, answers: resolved, files };
   }
 
+  /**
+   * Answers as an output shows them (API.md §12: JSON, webhooks, mail, CSV): each stored file's
+   * descriptor with `url`, its signed link. Values that are not file answers are left alone.
+   */
+  withLinks<T>(answers: Record<string, T>): Record<string, T> {
+    let copy: Record<string, T> | undefined;
+    for (const [id, value] of Object.entries(answers)) {
+      if (!Array.isArray(value) || typeof value[0] !== 'object' || value[0] === null) continue;
+      copy ??= { ...answers };
+      copy[id] = (value as FileDescriptor[]).map((file) =>
+        file.id ? { ...file, url: this.links.url(file.id) } : file,
+      ) as T;
+    }
+    return copy ?? answers;
+  }
+
   /** A stored file's bytes as they were sent (decrypted), or bytes `start`..`end` of a file stored plain. */
   async open(file: StoredFile, range?: { start: number; end: number }): Promise<Readable> {
     if (!file.storageKey) throw new Problem(404, 'not_found', 'Only a checksum of this file was kept');

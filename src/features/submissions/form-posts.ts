@@ -1,6 +1,8 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import type { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStorageUnavailable } from '../../platform/db/unavailable.js';
 import { toProblem } from '../../platform/errors.js';
 import { screenValue } from '../../platform/http/input-guard.js';
 import { badRequest, type FieldError, Problem } from '../../platform/problem.js';
@@ -142,24 +144,48 @@ export function formFields(body: unknown): Fields {
   return fields;
 }
 
-const tooLarge = () => new Problem(413, 'payload_too_large', 'The body is larger than the limit of 1 MiB');
+const tooLarge = () =>
+  new Problem(413, 'payload_too_large', 'The body (or a file in it) is larger than the limit (1 MiB of fields; UPLOAD_MAX_BYTES of files)');
 
-async function readMultipart(request: FastifyRequest, limit: number): Promise<Fields> {
+/**
+ * Takes one file part of a form post into storage as an upload (features/files), for the field
+ * the part is named after: its upload id, or undefined when the form has no file field of that
+ * name (the part is then refused like any stray file).
+ */
+export type FileTaker = (
+  request: FastifyRequest,
+  fieldName: string,
+  fileName: string,
+  stream: Readable,
+) => Promise<string | undefined>;
+
+async function readMultipart(request: FastifyRequest, limit: number, takeFile: FileTaker | undefined): Promise<Fields> {
   const fields: Fields = Object.create(null);
   let size = 0;
   try {
     for await (const part of request.parts({ limits: { fieldSize: limit, fields: 1000, parts: 1000 } })) {
       if (part.type === 'file') {
-        part.file.resume(); // let the rest of the body flow past
-        throw badRequest('validation_failed', 'File uploads are not accepted: send the form without files', {
-          errors: [
-            {
-              field: part.fieldname,
-              code: 'file_not_accepted',
-              message: 'is a file; files are not accepted',
-            },
-          ],
-        });
+        // a file input left empty is posted as a part with no name and no bytes: no answer
+        if (part.filename === '') {
+          part.file.resume();
+          continue;
+        }
+        const uploadId = takeFile ? await takeFile(request, part.fieldname, part.filename, part.file) : undefined;
+        if (uploadId === undefined) {
+          part.file.resume(); // let the rest of the body flow past
+          throw badRequest('validation_failed', 'This form takes no file under that name', {
+            errors: [
+              {
+                field: part.fieldname,
+                code: 'file_not_accepted',
+                message: 'is a file, and this form has no file question of that name',
+              },
+            ],
+          });
+        }
+        if (part.file.truncated) throw tooLarge();
+        addField(fields, part.fieldname, uploadId);
+        continue;
       }
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
       const text = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
@@ -170,7 +196,8 @@ async function readMultipart(request: FastifyRequest, limit: number): Promise<Fi
   } catch (error) {
     if (error instanceof Problem) throw error;
     const status = (error as FastifyError).statusCode;
-    if (status === 413) throw tooLarge();
+    if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (isStorageUnavailable(error)) throw error;
     throw badRequest('validation_failed', `The multipart body is malformed: ${(error as Error).message}`, {
       errors: [{ field: '(body)', code: 'malformed', message: 'is not a well-formed multipart body' }],
     });
@@ -183,17 +210,23 @@ async function readMultipart(request: FastifyRequest, limit: number): Promise<Fi
  * the hook that turns the fields into `{answers}` for the route's schema, and HTML error
  * pages. Every other route keeps answering 415 to these content types.
  */
-export async function acceptFormPosts(scope: FastifyInstance, pages: FormPostPages): Promise<void> {
+export async function acceptFormPosts(
+  scope: FastifyInstance,
+  pages: FormPostPages,
+  files?: { take: FileTaker; maxBytes: number },
+): Promise<void> {
   const limit = scope.initialConfig.bodyLimit ?? 1024 * 1024;
   await scope.register(formbody, { bodyLimit: limit });
-  await scope.register(multipart, { limits: { fieldSize: limit, fields: 1000, parts: 1000 } });
+  await scope.register(multipart, {
+    limits: { fieldSize: limit, fields: 1000, parts: 1000, fileSize: files?.maxBytes ?? limit },
+  });
 
   scope.addHook('preValidation', async (request) => {
     const kind = formPostKind(request);
     if (kind === undefined) return;
     let fields: Fields;
     if (kind === 'multipart') {
-      fields = await readMultipart(request, limit);
+      fields = await readMultipart(request, limit, files?.take);
     } else {
       fields = formFields(request.body);
     }
@@ -319,6 +352,9 @@ export function parseAnswer(field: Field, value: unknown): unknown {
     }
     case 'select':
       if (!field.multiple) return value;
+      return (Array.isArray(value) ? value : [value]).filter((item) => item !== '');
+    case 'file':
+      // upload ids: those the post's own files became, and those a page carried as hidden inputs
       return (Array.isArray(value) ? value : [value]).filter((item) => item !== '');
     default:
       return value;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import type { Files } from '../files/index.js';
 import type { FormPostPages } from './form-posts.js';
 import { autoResponseCap, mailBuilder } from './mail.js';
 import { RetentionJob } from './retention.js';
@@ -8,6 +9,8 @@ import { SubmissionService } from './service.js';
 import { summaryRoutes } from './summary.js';
 
 export interface SubmissionsOptions {
+  /** Files (features/files): the service the submit path and the owner's downloads use, the sweep to nudge after deletions. */
+  files: Files;
   /** The HTML pages a plain form post is answered with: drawn in web/ (form-post-pages.tsx), handed over by app.ts. */
   formPostPages: FormPostPages;
   /** Largest batch of submissions written at once (tests make it small, to overload at a low rate); default 500. */
@@ -29,9 +32,15 @@ export async function registerSubmissions(
   const submissions = new SubmissionService(context, {
     mailFor: mailBuilder(context.envelope, autoResponseCap(context.rateLimitStore)),
     maxBatch: options.maxBatch,
+    files: options.files.service,
   });
   await app.register(
-    submissionRoutes(context, submissions, { mailer: context.mailer, formPostPages: options.formPostPages }),
+    submissionRoutes(context, submissions, {
+      mailer: context.mailer,
+      formPostPages: options.formPostPages,
+      files: options.files.service,
+      fileSweep: options.files.sweep,
+    }),
   );
   await app.register(summaryRoutes(context));
   // Requests still answering when the service stops are answered from this batch, before the database closes.

@@ -1,6 +1,6 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import { sha256Hex } from '../../platform/hashing.js';
-import type { PiiMode } from '../../shared/form.js';
+import type { FileDescriptor, PiiMode } from '../../shared/form.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
 import type { AnswerValue } from './validator.js';
 
@@ -38,7 +38,13 @@ export async function protectAnswers(
     if (!Object.hasOwn(answers, field.id)) continue;
     const value = answers[field.id];
     if (value === undefined) continue;
-    switch (piiModeOf(field, definition)) {
+    const mode = piiModeOf(field, definition);
+    // a hashed file's descriptor holds its name's hash, size and checksum already (files/service.ts)
+    if (field.type === 'file' && mode === 'hashed') {
+      stored[field.id] = value;
+      continue;
+    }
+    switch (mode) {
       case 'plain':
         stored[field.id] = value;
         break;
@@ -58,8 +64,28 @@ export async function protectAnswers(
   return stored;
 }
 
-/** `jane@example.com` → `j***@example.com`; anything else keeps its last two characters. */
+/** True for a file field's answer: descriptors rather than values. */
+export function isFileAnswer(value: unknown): value is FileDescriptor[] {
+  return Array.isArray(value) && value.length > 0 && typeof value[0] === 'object' && value[0] !== null;
+}
+
+/** A file answer masked (API.md §12: `masked` masks the name in every output): the rest is no one's secret. */
+function maskFiles(files: readonly FileDescriptor[]): FileDescriptor[] {
+  return files.map((file) => ({ ...file, name: maskText(file.name) }));
+}
+
+/** A masked answer as the outputs show it: text masked, a file answer with its names masked. */
+export function maskAnswer(value: AnswerValue): AnswerValue {
+  return isFileAnswer(value) ? maskFiles(value) : maskText(value);
+}
+
+/** `jane@example.com` → `j***@example.com`; anything else keeps its last two characters (files: their names, masked). */
 export function mask(value: AnswerValue): string {
+  if (isFileAnswer(value)) return maskFiles(value).map((file) => file.name).join('; ');
+  return maskText(value);
+}
+
+function maskText(value: Exclude<AnswerValue, FileDescriptor[]>): string {
   // A list is masked as it reads (`a; b`, as in CSV), not as JSON, whose `"]` would show.
   const text = Array.isArray(value) ? value.join('; ') : asText(value);
   const at = text.lastIndexOf('@');
@@ -86,7 +112,7 @@ export function revealAnswersInPlace(stored: StoredAnswers): Record<string, Answ
   const shown = stored as Record<string, AnswerValue | { $masked: AnswerValue }>;
   for (const id in shown) {
     const value = shown[id];
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) shown[id] = mask(value.$masked);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) shown[id] = maskAnswer(value.$masked);
   }
   return shown as Record<string, AnswerValue>;
 }
@@ -99,7 +125,7 @@ export async function revealAnswers(
   const shown: Record<string, AnswerValue> = {};
   for (const [id, value] of Object.entries(stored)) {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      if ('$masked' in value) shown[id] = mask(value.$masked);
+      if ('$masked' in value) shown[id] = maskAnswer(value.$masked);
       else shown[id] = JSON.parse(await envelope.decrypt(value.$encrypted)) as AnswerValue;
     } else {
       shown[id] = value;
@@ -119,7 +145,7 @@ export function ownerAnswers(
   const shown: Record<string, AnswerValue> = {};
   for (const [id, value] of Object.entries(stored)) {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      if ('$masked' in value) shown[id] = mask(value.$masked);
+      if ('$masked' in value) shown[id] = maskAnswer(value.$masked);
       else if (plain[id] !== undefined) shown[id] = plain[id];
     } else {
       shown[id] = value;

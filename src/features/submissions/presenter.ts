@@ -28,12 +28,18 @@ export async function presentSubmission(
   submission: StoredSubmission,
   notes: readonly StoredNote[],
   envelope: Envelope,
+  files: FileLinker,
 ) {
   // no promise per submission unless something has to be decrypted
   const answers = hasEncrypted(submission.answers)
     ? await revealAnswers(submission.answers, envelope)
     : revealAnswersInPlace({ ...submission.answers });
-  return submissionView(submission, answers, notes);
+  return submissionView(submission, files.withLinks(answers), notes);
+}
+
+/** Gives each file of the answers its signed link (features/files `FileService.withLinks`). */
+export interface FileLinker {
+  withLinks<T>(answers: Record<string, T>): Record<string, T>;
 }
 
 /** Many submissions with their notes, fetched in one query. */
@@ -41,6 +47,7 @@ export async function presentSubmissions(
   submissions: readonly StoredSubmission[],
   notes: readonly StoredNote[],
   envelope: Envelope,
+  files: FileLinker,
 ) {
   const bySubmission = new Map<string, StoredNote[]>();
   for (const note of notes) {
@@ -48,5 +55,5 @@ export async function presentSubmissions(
     if (list) list.push(note);
     else bySubmission.set(note.submissionId, [note]);
   }
-  return Promise.all(submissions.map((s) => presentSubmission(s, bySubmission.get(s.id) ?? [], envelope)));
+  return Promise.all(submissions.map((s) => presentSubmission(s, bySubmission.get(s.id) ?? [], envelope, files)));
 }

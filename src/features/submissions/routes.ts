@@ -24,10 +24,14 @@ import type { Mailer } from '../../platform/mail.js';
 import { badRequest, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
+import { sendFile } from '../files/delivery.js';
+import { findFile, type StoredFile } from '../files/repo.js';
+import { assertUploadSize } from '../files/routes.js';
+import type { FileService } from '../files/service.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
 import { csvStream, sendCsv } from './csv.js';
-import { acceptFormPosts, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
+import { acceptFormPosts, type FileTaker, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
 import { registerLegacyResponsesRoute } from './legacy-routes.js';
 import { presentSubmission, presentSubmissions } from './presenter.js';
@@ -87,15 +91,37 @@ export const submissionRoutes =
   (
     context: AppContext,
     submissions: SubmissionService,
-    extra: { mailer?: Mailer; formPostPages: FormPostPages },
+    extra: { mailer?: Mailer; formPostPages: FormPostPages; files: FileService; fileSweep: { nudge(): void } },
   ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { database, envelope } = context;
     const tags = ['submissions'];
 
     // HTML form posts (urlencoded, multipart) are parsed for the submit route alone: a scope of its own.
+    // Files a form post carries, taken into storage while the body is read (features/files),
+    // thrown away again when the submission is refused; the rate limit counted at the first file.
+    const taken = new WeakMap<FastifyRequest, { files: StoredFile[]; counted: Record<string, string> | undefined }>();
+    const takeFile: FileTaker = async (request, fieldName, fileName, stream) => {
+      const { id } = request.params as { id: string };
+      const form = await submissions.formFor(request.principal, id);
+      const field = form.definition.fields.find((candidate) => candidate.id === fieldName);
+      if (field?.type !== 'file') return undefined;
+      const state = taken.get(request) ?? { files: [], counted: undefined };
+      taken.set(request, state);
+      state.counted ??= await submissions.countAttempt(request.principal, request.ip);
+      if (state.files.length === 0) assertUploadSize(request, context.config.uploadMaxBytes);
+      const file = await extra.files.take(form, field, fileName, stream);
+      state.files.push(file);
+      return file.uploadId;
+    };
+    const discardTaken = async (request: FastifyRequest) => {
+      const files = taken.get(request)?.files ?? [];
+      if (files.length > 0) await extra.files.discard(files);
+    };
+
     await app.register(async (scope) => {
-      await acceptFormPosts(scope, extra.formPostPages);
+      await acceptFormPosts(scope, extra.formPostPages, { take: takeFile, maxBytes: context.config.uploadMaxBytes });
+      scope.addHook('onError', async (request) => discardTaken(request));
       scope.withTypeProvider<TypeBoxTypeProvider>().post(
         '/forms/:id/submit',
         {
@@ -128,7 +154,7 @@ export const submissionRoutes =
         async (request, reply) => {
           const { principal } = request;
           const form = await submissions.formFor(principal, request.params.id);
-          reply.headers(await submissions.countAttempt(principal, request.ip));
+          reply.headers(taken.get(request)?.counted ?? (await submissions.countAttempt(principal, request.ip)));
           // an HTML form post, read against the form's fields (undefined for JSON)
           const post = formPost(request, form, extra.formPostPages);
           const { answers, sessionId, captchaToken } = post?.body ?? request.body;
@@ -177,7 +203,7 @@ export const submissionRoutes =
     }
 
     async function present(submission: StoredSubmission) {
-      return presentSubmission(submission, await notesOf(database.db, [submission.id]), envelope);
+      return presentSubmission(submission, await notesOf(database.db, [submission.id]), envelope, extra.files);
     }
 
     app.get(
@@ -241,7 +267,7 @@ export const submissionRoutes =
         after: decodeCursor(query.cursor),
       });
       const page = toPage(submissions, limit);
-      return { data: await presentSubmissions(page.rows, notes, envelope), nextCursor: page.nextCursor };
+      return { data: await presentSubmissions(page.rows, notes, envelope, extra.files), nextCursor: page.nextCursor };
     }
     registerLegacyResponsesRoute(app, {
       list: listResponses,
@@ -367,7 +393,7 @@ export const submissionRoutes =
           createdAt: nowIso(),
         };
         const notes = await notesOf(database.db, [submission.id]);
-        const view = await presentSubmission(submission, [...notes, note], envelope);
+        const view = await presentSubmission(submission, [...notes, note], envelope, extra.files);
         await writeResponseChange(context, submission, { event: 'response.updated', data: view }, (trx) =>
           insertNote(trx, note),
         );
@@ -393,7 +419,45 @@ export const submissionRoutes =
         await writeResponseChange(context, submission, { event: 'response.deleted' }, (trx) =>
           deleteSubmission(trx, submission.id),
         );
+        // its files go with it: the sweep removes the bytes of files whose submission is gone
+        extra.fileSweep.nudge();
         return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/responses/:id/files/:fileId',
+      {
+        schema: {
+          tags,
+          summary: 'Download a file of a submission',
+          description:
+            'The bytes as they were sent (decrypted when stored encrypted), as an attachment under the original name and the type read from the bytes, with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. One byte range (`Range`) is honoured for files not stored encrypted.',
+          operationId: 'getResponseFile',
+          security: SECURITY.sessionOrSecretKey,
+          params: Type.Object({
+            id: Type.String({ maxLength: 200 }),
+            fileId: Type.String({ maxLength: 200 }),
+          }),
+          querystring: OptionalScope,
+          response: {
+            200: respond('The file', { 'application/octet-stream': Type.String({ format: 'binary' }) }, [
+              'Content-Disposition',
+            ]),
+            206: respond('The byte range asked for', { 'application/octet-stream': Type.String({ format: 'binary' }) }, [
+              'Content-Disposition',
+            ]),
+            ...problems(400, 401, 403, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { submission } = await managedSubmission(request, request.params.id, request.query);
+        const file = await findFile(database.db, request.params.fileId);
+        if (!file || file.submissionId !== submission.id || file.state !== 'attached') {
+          throw notFound(`No file ${request.params.fileId} in submission ${submission.id}`);
+        }
+        return sendFile(extra.files, file, request, reply);
       },
     );
 

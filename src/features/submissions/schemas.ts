@@ -7,7 +7,27 @@ export const SUBMISSION_STATUSES = ['accepted', 'flagged', 'quarantined'] as con
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 const StatusSchema = StringEnum(SUBMISSION_STATUSES);
 
-const Answer = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]);
+/** A file as an answer holds it (API.md §12); a hashed file keeps only its name's hash, size and checksum. */
+export const FileDescriptorOut = Type.Object(
+  {
+    id: Type.Optional(Type.String({ description: 'fil_…; absent for a hashed file (no bytes kept)' })),
+    name: Type.String({ description: 'The original name (masked under PII masked; sha256:… under hashed)' }),
+    type: Type.Optional(Type.String({ description: 'The type read from the bytes' })),
+    size: Type.Integer({ minimum: 0 }),
+    sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    url: Type.Optional(
+      Type.String({ description: 'A signed link, GET /files/{token}: no credential needed; expires (FILE_LINK_TTL_S)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const Answer = Type.Union([
+  Type.String(),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Array(Type.String()),
+  Type.Array(FileDescriptorOut, { description: 'A file field: its files' }),
+]);
 export const SubmitBody = Type.Object(
   {
     answers: Type.Record(Type.String(), Type.Unknown(), { description: 'fieldId → value' }),

@@ -5,6 +5,7 @@ import { Problem } from '../../platform/problem.js';
 import { createRateLimiter, type RateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
 import type { FieldError } from '../../shared/form.js';
 import { type Answers, visibleAnswers } from '../../shared/logic.js';
+import type { FileService } from '../files/service.js';
 import { assertMaySubmit, formNotFound } from '../forms/access.js';
 import { findFormCached, type StoredForm } from '../forms/repo.js';
 import { captchaTokenOf, redirectTarget } from './form-posts.js';
@@ -28,6 +29,8 @@ import { SubmissionWriter } from './writer.js';
  */
 
 export interface SubmissionServiceOptions {
+  /** Files (features/files): uploads judged and attached by the submit path. */
+  files: FileService;
   mailFor?: SubmitDependencies['mailFor'];
   /** Largest batch written at once; default in writer.ts. */
   maxBatch?: number;
@@ -87,7 +90,7 @@ export class SubmissionService {
 
   constructor(
     private readonly context: AppContext,
-    options: SubmissionServiceOptions = {},
+    options: SubmissionServiceOptions,
   ) {
     const { config, database, envelope, rateLimitStore } = context;
     // Two batches at once: one builds while the other waits on its commit (or WAL flush).
@@ -104,6 +107,7 @@ export class SubmissionService {
       context,
       writer: this.writer,
       captcha: captchaVerifier(config.captchaVerifyUrls),
+      files: options.files,
       mailFor: options.mailFor,
     };
     this.anonymous = createRateLimiter(rateLimitStore, {

@@ -6,6 +6,8 @@ import { badRequest } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import type { FieldError } from '../../shared/form.js';
 import type { Answers } from '../../shared/logic.js';
+import type { FileService } from '../files/service.js';
+import type { StoredFile } from '../files/repo.js';
 import type { StoredForm } from '../forms/repo.js';
 import { earlierResult, type Idempotency, keyWasTaken, resultOfHolder } from './idempotency.js';
 import { ownerAnswers, protectAnswers } from './pii.js';
@@ -50,6 +52,8 @@ export interface SubmitDependencies {
   captcha: CaptchaVerifier;
   /** Stores the submission with its quota, idempotency key and outbox rows, batched with concurrent ones. */
   writer: SubmissionWriter;
+  /** Judges the uploads a submission names, links its files in what goes out. */
+  files: FileService;
   /** Builds the e-mails a new submission causes (notifications, auto-response). */
   mailFor?: (
     form: StoredForm,
@@ -84,6 +88,8 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
   }
 }
 
+const hasFileFields = (form: StoredForm) => form.definition.fields.some((field) => field.type === 'file');
+
 export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies): Promise<SubmitOutcome> {
   const { form } = input;
   const { config, database, envelope } = deps.context;
@@ -116,12 +122,21 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
     status = protection?.action === 'quarantine' ? 'quarantined' : 'flagged';
   }
 
-  const { errors, answers } = validatorFor(form)(input.answers);
-  if (errors.length > 0) return { outcome: 'invalid', errors };
+  const checked = validatorFor(form)(input.answers);
+  if (checked.errors.length > 0) return { outcome: 'invalid', errors: checked.errors };
+  let answers = checked.answers;
+  let files: StoredFile[] = [];
+  if (hasFileFields(form)) {
+    const resolved = await deps.files.resolve(form, answers);
+    if (resolved.errors.length > 0) return { outcome: 'invalid', errors: resolved.errors };
+    answers = resolved.answers as typeof answers;
+    files = resolved.files;
+  }
 
   const stored = await protectAnswers(answers, definition, envelope);
   const createdAt = nowIso();
   const id = newId('sub');
+  const keepsSubmission = definition.storage.mode === 'owner';
   const submission = { id, createdAt, status };
   // Quarantined submissions cause nothing: no webhooks, no e-mail.
   const messages =
@@ -148,8 +163,21 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
       status === 'accepted'
         ? { userId: form.userId, environment: form.environment, quota: config.monthlyQuota, now: createdAt }
         : undefined,
-    submission: definition.storage.mode === 'owner' ? record : undefined,
+    submission: keepsSubmission ? record : undefined,
     outbox: messages,
+    files:
+      files.length === 0
+        ? undefined
+        : {
+            submissionId: id,
+            formId: form.id,
+            fileIds: files.map((file) => file.id),
+            // a form that keeps no submissions forwards its files: kept as long as their links live
+            state: keepsSubmission ? 'attached' : 'forwarded',
+            expiresAt: keepsSubmission
+              ? null
+              : new Date(Date.parse(createdAt) + config.fileLinkTtlS * 1000).toISOString(),
+          },
     // what GET /responses/{id} will show of it, without decrypting what was just encrypted
     event:
       status === 'quarantined'
@@ -161,11 +189,15 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
             environment: form.environment,
             occurredAt: createdAt,
             submissionId: id,
-            data: submissionView(record, ownerAnswers(stored, answers), []),
+            data: submissionView(record, deps.files.withLinks(ownerAnswers(stored, answers)), []),
           },
   });
+  const taken = await keyWasTaken(written);
+  // files whose bytes were never kept (PII hashed or dropped) need no row once judged: their names go with it
+  const withoutBytes = files.filter((file) => file.storageKey === null);
+  if (withoutBytes.length > 0 && !taken) await deps.files.discard(withoutBytes);
   // a concurrent request with the same key was stored first: its result is the answer
-  if ((await keyWasTaken(written)) && idempotency) {
+  if (taken && idempotency) {
     const holder = await resultOfHolder<SubmitResult>(database.db, form.id, idempotency);
     await database.durable();
     return { outcome: 'stored', result: holder };

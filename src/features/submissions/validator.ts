@@ -1,4 +1,4 @@
-import type { FieldError } from '../../shared/form.js';
+import type { FieldError, FileDescriptor } from '../../shared/form.js';
 import { type Answers, hiddenFields, isEmptyAnswer } from '../../shared/logic.js';
 import { FIELD_MESSAGES, requiredMessageOf } from '../../shared/messages.js';
 import { anchoredPattern } from '../forms/patterns.js';
@@ -10,7 +10,8 @@ import type { Field, FormDefinition } from '../forms/schemas.js';
  * submission only runs closures. Every failure is reported at once.
  */
 
-export type AnswerValue = string | number | boolean | string[];
+/** An answer as kept: a file field's upload ids become descriptors once the submit path has judged them. */
+export type AnswerValue = string | number | boolean | string[] | FileDescriptor[];
 
 export interface ValidationResult {
   errors: FieldError[];
@@ -125,8 +126,26 @@ function selectCheck(field: Field): Check {
   };
 }
 
+const UPLOAD_ID = /^upl_[A-Za-z0-9_-]{1,64}$/;
+
+/** A file field's answer: upload ids (API.md §12), at most `maxFiles`; the submit path then judges each upload. */
+function fileCheck(field: Field): Check {
+  const maxFiles = field.maxFiles ?? 1;
+  return (value) => {
+    const ids = typeof value === 'string' ? [value] : value;
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && UPLOAD_ID.test(id))) {
+      return fail(field.id, M.notFiles);
+    }
+    const unique = [...new Set(ids as string[])];
+    if (unique.length > maxFiles) return fail(field.id, M.tooManyFiles, maxFiles);
+    return { value: unique };
+  };
+}
+
 function checkFor(field: Field): Check {
   switch (field.type) {
+    case 'file':
+      return fileCheck(field);
     case 'number':
     case 'rating':
       return numberCheck(field);

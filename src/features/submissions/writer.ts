@@ -3,7 +3,10 @@ import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { isConstraintViolation } from '../../platform/db/dialect.js';
 import { StorageUnavailable } from '../../platform/db/unavailable.js';
+import { badRequest } from '../../platform/problem.js';
+import { FIELD_MESSAGES } from '../../shared/messages.js';
 import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
+import { attachUploads, detachUploads } from '../files/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
 import { countManyAgainstQuota, type QuotaScope, quotaExceeded } from './quota.js';
@@ -37,7 +40,23 @@ export interface SubmissionWrite {
   outbox: readonly OutboxMessage[];
   /** `response.created`, for the form's webhooks (none for quarantined submissions). */
   event: WebhookEvent | undefined;
+  /** The uploads the submission names, attached in its transaction (each used once: API.md §12). */
+  files?: FileAttachment;
 }
+
+export interface FileAttachment {
+  submissionId: string;
+  formId: string;
+  fileIds: readonly string[];
+  state: 'attached' | 'forwarded';
+  expiresAt: string | null;
+}
+
+/** An upload named by a submission was used by another one meanwhile (or swept): the submission is refused. */
+const uploadTaken = (fieldIds: string) =>
+  badRequest('validation_failed', 'A file of this submission was used by another one, or has expired', {
+    errors: [{ field: fieldIds, code: FIELD_MESSAGES.uploadGone.code, message: FIELD_MESSAGES.uploadGone.text() }],
+  });
 
 interface Pending {
   write: SubmissionWrite;
@@ -174,7 +193,24 @@ export class SubmissionWriter {
       }
     }
 
+    // Uploads before the quota: a submission whose file another took stores nothing and counts nothing.
+    const attached: number[] = [];
+    for (const [index, { write }] of batch.entries()) {
+      if (!write.files || !outcomes[index]?.ok) continue;
+      const count = await attachUploads(trx, write.files);
+      if (count === write.files.fileIds.length) attached.push(index);
+      else {
+        await detachUploads(trx, write.files);
+        refuse(index, uploadTaken('files'));
+      }
+    }
+
     await this.countQuota(trx, batch, outcomes, refuse);
+    // A submission refused by the quota gives its uploads back: they may be sent again.
+    for (const index of attached) {
+      const files = batch[index]?.write.files;
+      if (!outcomes[index]?.ok && files) await detachUploads(trx, files);
+    }
     // A request refused by the quota may be retried with its key: give the key back.
     for (const index of keyed) {
       const idempotency = batch[index]?.write.idempotency;
