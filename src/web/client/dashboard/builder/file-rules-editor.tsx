@@ -81,7 +81,7 @@ function LargestFile({
     <TextInput
       id={`${id}-max-file-size`}
       label="Largest file (MB)"
-      hint={`Blank: ${megabytesOf(DEFAULT_MAX_FILE_SIZE)} MB. Your server may allow less (its FILE_MAX_BYTES).`}
+      hint={`Blank: ${megabytesOf(DEFAULT_MAX_FILE_SIZE)} MB. No more than your server takes (FILE_MAX_BYTES: 100 MB unless set).`}
       type="text"
       value={text}
       onInput={(typed) => {

@@ -93,7 +93,14 @@ export function SpamRulesEditor({
   fields: readonly FieldInput[];
   onChange: (rules: SpamRuleDraft[]) => void;
 }) {
-  const choices = fields.map((field) => ({ value: field.id, label: field.label || field.id }));
+  // a rule reads an answer as text: a file field's answer is files, no text to judge (one stored so stays shown)
+  const judged = (field: FieldInput, rule?: SpamRuleDraft) =>
+    field.type !== 'file' || field.id === rule?.field;
+  const choicesFor = (rule: SpamRuleDraft) =>
+    fields
+      .filter((field) => judged(field, rule))
+      .map((field) => ({ value: field.id, label: field.label || field.id }));
+  const first = fields.find((field) => judged(field));
   const update = (index: number, partial: Partial<SpamRuleDraft>) =>
     onChange(rules.map((rule, i) => (i === index ? { ...rule, ...partial } : rule)));
   return (
@@ -105,7 +112,7 @@ export function SpamRulesEditor({
             id={`spam-${index}-field`}
             label="Answer to"
             value={rule.field}
-            options={choices}
+            options={choicesFor(rule)}
             onChange={(field) => update(index, { field })}
           />
           <Choice
@@ -134,12 +141,12 @@ export function SpamRulesEditor({
           </button>
         </fieldset>
       ))}
-      {fields.length > 0 && (
+      {first && (
         <p>
           <button
             class="button"
             type="button"
-            onClick={() => onChange([...rules, { field: fields[0]?.id ?? '', op: 'contains', value: '' }])}
+            onClick={() => onChange([...rules, { field: first.id, op: 'contains', value: '' }])}
           >
             Add spam rule
           </button>

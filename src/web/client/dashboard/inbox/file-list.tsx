@@ -1,5 +1,5 @@
 import { sizeInWords } from '../../../../shared/messages.js';
-import { checksumOnly, downloadHref, fileFacts, hasThumbnail, type StoredFile } from './files.js';
+import { checksumOnly, downloadHref, fileBadge, fileFacts, hasThumbnail, type StoredFile } from './files.js';
 
 /**
  * A file answer in a response's detail (API.md §12): each file by its name, type and size, with
@@ -14,7 +14,7 @@ export function FileList({ submissionId, files }: { submissionId: string; files:
       {files.map((file, index) =>
         file.id && !checksumOnly(file) ? (
           <li key={file.id} class="files__file">
-            {hasThumbnail(file) && (
+            {hasThumbnail(file) ? (
               // the name beside it says what it is: the picture adds nothing to read out
               <img
                 class="files__thumb"
@@ -25,6 +25,8 @@ export function FileList({ submissionId, files }: { submissionId: string; files:
                 loading="lazy"
                 decoding="async"
               />
+            ) : (
+              <Badge file={file} />
             )}
             <span class="files__about">
               <span class="files__name">{file.name}</span>
@@ -41,6 +43,7 @@ export function FileList({ submissionId, files }: { submissionId: string; files:
         ) : (
           // (no id to key by: its checksum, and its place for two of the same file)
           <li key={`${file.sha256}-${index}`} class="files__file">
+            <Badge file={file} />
             <span class="files__about">
               <span class="files__name">Only a checksum was kept</span>
               <span class="files__facts">
@@ -51,5 +54,14 @@ export function FileList({ submissionId, files }: { submissionId: string; files:
         ),
       )}
     </ul>
+  );
+}
+
+/** A thumbnail's stand-in, so that names line up: the kind of file in a word (its name says it already: hidden from a reader). */
+function Badge({ file }: { file: StoredFile }) {
+  return (
+    <span class="files__thumb files__badge" aria-hidden="true">
+      {fileBadge(file)}
+    </span>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checksumOnly,
   downloadHref,
+  fileBadge,
   fileFacts,
   filesOf,
   filesSummary,
@@ -66,5 +67,12 @@ describe('downloads and thumbnails', () => {
     expect(hasThumbnail(pdf)).toBe(false);
     expect(hasThumbnail({ ...photo, type: 'image/svg+xml' })).toBe(false);
     expect(hasThumbnail({ ...photo, size: THUMBNAIL_MAX_BYTES + 1 })).toBe(false);
+  });
+  it('stands a word for the kind of file in a thumbnail’s place', () => {
+    expect(fileBadge(pdf)).toBe('PDF');
+    expect(fileBadge({ ...pdf, name: 'notes.final.docx' })).toBe('DOCX');
+    expect(fileBadge({ ...pdf, name: 'README' })).toBe('FILE');
+    expect(fileBadge({ ...pdf, name: 'x.tar.backup' })).toBe('FILE');
+    expect(fileBadge(hashed)).toBe('SHA');
   });
 });

@@ -72,3 +72,10 @@ export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 
 export const hasThumbnail = (file: StoredFile): boolean =>
   !checksumOnly(file) && THUMBNAIL_TYPES.has(file.type.toLowerCase()) && file.size <= THUMBNAIL_MAX_BYTES;
+
+/** What stands in a thumbnail's place: the name's extension in capitals ("PDF"), else "FILE"; "SHA" for a checksum only. */
+export function fileBadge(file: StoredFile): string {
+  if (checksumOnly(file)) return 'SHA';
+  const extension = /\.([A-Za-z0-9]{1,4})$/.exec(file.name)?.[1];
+  return extension ? extension.toUpperCase() : 'FILE';
+}
