@@ -69,7 +69,8 @@ export const FIELD_MESSAGES = {
   requiredFile: message('required', () => 'Choose a file to upload'),
   fileTooLarge: message(
     'file_too_large',
-    (name: string, maxBytes: number) => `“${name}” is larger than ${sizeInWords(maxBytes)}: choose a smaller file`,
+    (name: string, maxBytes: number) =>
+      `“${name}” is larger than ${sizeInWords(maxBytes)}: choose a smaller file`,
   ),
   tooManyFiles: message(
     'too_many_files',
@@ -79,7 +80,10 @@ export const FIELD_MESSAGES = {
     'file_type',
     (name: string, accept: string) => `“${name}” is not a file of an accepted type (${accept})`,
   ),
-  fileEmpty: message('file_empty', (name: string) => `“${name}” is empty: choose a file with something in it`),
+  fileEmpty: message(
+    'file_empty',
+    (name: string) => `“${name}” is empty: choose a file with something in it`,
+  ),
   infected: message('infected', (name: string) => `“${name}” was refused by the virus scanner`),
   notFiles: message('type', () => 'Upload the files with this form, then send it'),
   /** An upload id that is unknown, expired, of another form or field, or already used. */

@@ -89,7 +89,9 @@ export async function inject(app: FastifyInstance, options: RequestOptions): Pro
   let payload: string | Buffer | undefined;
   if (options.body !== undefined) {
     payload =
-      typeof options.body === 'string' || Buffer.isBuffer(options.body) ? options.body : JSON.stringify(options.body);
+      typeof options.body === 'string' || Buffer.isBuffer(options.body)
+        ? options.body
+        : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
   const response = await app.inject({ method: options.method, url: options.url, headers, payload });

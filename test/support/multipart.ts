@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
 
 /** A multipart/form-data body built by hand, as a browser sends it (parts in the order given). */
-export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
+export type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; content: Buffer; type?: string };
 
 export function multipart(parts: readonly Part[]): { body: Buffer; headers: Record<string, string> } {
   const boundary = `----intake${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+        ),
+      );
     } else {
       chunks.push(
         Buffer.from(
@@ -20,7 +26,10 @@ export function multipart(parts: readonly Part[]): { body: Buffer; headers: Reco
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    body: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** The smallest PNG: a real signature and header, so the bytes say image/png. */
@@ -30,7 +39,9 @@ export const PNG = Buffer.from(
 );
 
 /** A PDF's first bytes and enough of a body for the signature readers. */
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 
 /** A Windows program's first bytes (MZ): never an image, whatever its name says. */
 export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);

@@ -18,7 +18,10 @@ export function attachmentHeader(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return undefined; // several ranges or nonsense: the whole file
@@ -46,7 +49,7 @@ export async function sendFile(
   reply
     .header('content-disposition', attachmentHeader(file.name))
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', 'sandbox; default-src \'none\'')
+    .header('content-security-policy', "sandbox; default-src 'none'")
     .header('cache-control', 'private, no-store')
     .header('etag', `"${file.sha256}"`);
   const plain = file.encryption === null;

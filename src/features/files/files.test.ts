@@ -27,7 +27,13 @@ function storedFiles(): string[] {
   );
 }
 
-async function upload(form: string, field: string, filename: string, content: Buffer, type = 'application/octet-stream') {
+async function upload(
+  form: string,
+  field: string,
+  filename: string,
+  content: Buffer,
+  type = 'application/octet-stream',
+) {
   const { body, headers } = multipart([
     { name: 'field', value: field },
     { name: 'file', filename, content, type },
@@ -79,7 +85,12 @@ describe('two steps: upload, then a JSON submit', () => {
   it('stores a file judged by its bytes, attaches it once, and gives it back byte for byte', async () => {
     const uploaded = await upload(formId, 'cv', 'photo.png', PNG, 'text/plain');
     expect(uploaded.status).toBe(201);
-    expect(uploaded.body).toMatchObject({ name: 'photo.png', type: 'image/png', size: PNG.length, sha256: sha256(PNG) });
+    expect(uploaded.body).toMatchObject({
+      name: 'photo.png',
+      type: 'image/png',
+      size: PNG.length,
+      sha256: sha256(PNG),
+    });
     expect(uploaded.body.uploadId).toMatch(/^upl_/);
 
     const submitted = await t.request({
@@ -95,7 +106,12 @@ describe('two steps: upload, then a JSON submit', () => {
     });
     expect(read.status).toBe(200);
     const [file] = read.body.answers.cv;
-    expect(file).toMatchObject({ name: 'photo.png', type: 'image/png', size: PNG.length, sha256: sha256(PNG) });
+    expect(file).toMatchObject({
+      name: 'photo.png',
+      type: 'image/png',
+      size: PNG.length,
+      sha256: sha256(PNG),
+    });
     expect(file.id).toMatch(/^fil_/);
     expect(file.url).toMatch(/\/files\//);
 
@@ -154,13 +170,22 @@ describe('two steps: upload, then a JSON submit', () => {
     expect(unknownField.body.errors[0]).toMatchObject({ field: 'field', code: 'unknown_field' });
 
     const ids = [];
-    for (const name of ['a.pdf', 'b.pdf', 'c.pdf']) ids.push((await upload(formId, 'cv', name, PDF)).body.uploadId);
-    const tooMany = await t.request({ method: 'POST', url: `/forms/${formId}/submit`, body: { answers: { cv: ids } } });
+    for (const name of ['a.pdf', 'b.pdf', 'c.pdf'])
+      ids.push((await upload(formId, 'cv', name, PDF)).body.uploadId);
+    const tooMany = await t.request({
+      method: 'POST',
+      url: `/forms/${formId}/submit`,
+      body: { answers: { cv: ids } },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors[0]).toMatchObject({ field: 'cv', code: 'too_many_files' });
 
     const other = await fileForm([{ id: 'cv', type: 'file', label: 'CV' }]);
-    const foreign = await t.request({ method: 'POST', url: `/forms/${other}/submit`, body: { answers: { cv: [ids[0]] } } });
+    const foreign = await t.request({
+      method: 'POST',
+      url: `/forms/${other}/submit`,
+      body: { answers: { cv: [ids[0]] } },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors[0]).toMatchObject({ field: 'cv', code: 'unknown_upload' });
   });
@@ -206,11 +231,23 @@ describe('a multipart form post', () => {
     });
     expect(stored.status).toBe(201);
     expect(storedFiles().length).toBe(before + 1);
-    const read = await t.request({ method: 'GET', url: `/responses/${stored.body.id}?form_id=${form}&environment=development`, auth: owner.token });
-    expect(read.body.answers.doc[0]).toMatchObject({ name: 'a.pdf', type: 'application/pdf', sha256: sha256(PDF) });
+    const read = await t.request({
+      method: 'GET',
+      url: `/responses/${stored.body.id}?form_id=${form}&environment=development`,
+      auth: owner.token,
+    });
+    expect(read.body.answers.doc[0]).toMatchObject({
+      name: 'a.pdf',
+      type: 'application/pdf',
+      sha256: sha256(PDF),
+    });
 
     // deleted with its submission
-    const deleted = await t.request({ method: 'DELETE', url: `/responses/${stored.body.id}`, auth: owner.token });
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/responses/${stored.body.id}`,
+      auth: owner.token,
+    });
     expect(deleted.status).toBe(204);
     await expect.poll(() => storedFiles().length).toBe(before);
     const link = new URL(read.body.answers.doc[0].url, 'http://localhost');
@@ -224,8 +261,16 @@ describe('PII on files', () => {
     const secret = Buffer.concat([PDF, Buffer.from('the secret text inside')]);
     const uploaded = await upload(form, 'doc', 'secret.pdf', secret);
     expect(uploaded.status).toBe(201);
-    const submitted = await t.request({ method: 'POST', url: `/forms/${form}/submit`, body: { answers: { doc: [uploaded.body.uploadId] } } });
-    const read = await t.request({ method: 'GET', url: `/responses/${submitted.body.id}?form_id=${form}&environment=development`, auth: owner.token });
+    const submitted = await t.request({
+      method: 'POST',
+      url: `/forms/${form}/submit`,
+      body: { answers: { doc: [uploaded.body.uploadId] } },
+    });
+    const read = await t.request({
+      method: 'GET',
+      url: `/responses/${submitted.body.id}?form_id=${form}&environment=development`,
+      auth: owner.token,
+    });
     const file = read.body.answers.doc[0];
     const root = path.join(t.config.dataDir, 'files');
     const onDisk = fs.readFileSync(path.join(root, file.id.toLowerCase()));
@@ -256,7 +301,11 @@ describe('PII on files', () => {
       body: { answers: { h: [h.body.uploadId], d: [d.body.uploadId], m: [m.body.uploadId] } },
     });
     expect(submitted.status).toBe(201);
-    const read = await t.request({ method: 'GET', url: `/responses/${submitted.body.id}?form_id=${form}&environment=development`, auth: owner.token });
+    const read = await t.request({
+      method: 'GET',
+      url: `/responses/${submitted.body.id}?form_id=${form}&environment=development`,
+      auth: owner.token,
+    });
     expect(read.body.answers.h).toEqual([
       { name: `sha256:${sha256(Buffer.from('private.pdf'))}`, size: PDF.length, sha256: sha256(PDF) },
     ]);
@@ -271,8 +320,16 @@ describe('a file with script in it', () => {
     const form = await fileForm([{ id: 'doc', type: 'file', label: 'Anything' }]);
     const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
     const uploaded = await upload(form, 'doc', 'page.html', html, 'text/html');
-    const submitted = await t.request({ method: 'POST', url: `/forms/${form}/submit`, body: { answers: { doc: [uploaded.body.uploadId] } } });
-    const read = await t.request({ method: 'GET', url: `/responses/${submitted.body.id}?form_id=${form}&environment=development`, auth: owner.token });
+    const submitted = await t.request({
+      method: 'POST',
+      url: `/forms/${form}/submit`,
+      body: { answers: { doc: [uploaded.body.uploadId] } },
+    });
+    const read = await t.request({
+      method: 'GET',
+      url: `/responses/${submitted.body.id}?form_id=${form}&environment=development`,
+      auth: owner.token,
+    });
     const link = new URL(read.body.answers.doc[0].url, 'http://localhost');
     const response = await t.app.inject({ method: 'GET', url: link.pathname });
     expect(response.headers['content-disposition']).toMatch(/^attachment;/);

@@ -28,15 +28,24 @@ export interface Files {
  * the sweep of what nothing uses any more. Hands back the service the submit path and the
  * pages take files through.
  */
-export async function registerFiles(app: FastifyInstance, context: AppContext, options: FilesOptions): Promise<Files> {
+export async function registerFiles(
+  app: FastifyInstance,
+  context: AppContext,
+  options: FilesOptions,
+): Promise<Files> {
   const { config } = context;
   const store = await createFileStore(config);
-  const linkKey = Buffer.from(hkdfSync('sha256', options.masterKey, Buffer.alloc(0), 'intake file links v1', 32));
+  const linkKey = Buffer.from(
+    hkdfSync('sha256', options.masterKey, Buffer.alloc(0), 'intake file links v1', 32),
+  );
   const links = new FileLinks(linkKey, config.fileLinkTtlS, config.publicUrl?.replace(/\/+$/, '') ?? '');
   const scanner = config.clamdUrl ? new ClamdScanner(config.clamdUrl) : undefined;
   const service = new FileService(context, store, links, scanner && (() => scanner.createScan()));
   await app.register(fileRoutes(context, service));
-  const sweep = new FileSweep(context.database, store, { logger: app.log, intervalMs: options.sweepIntervalMs });
+  const sweep = new FileSweep(context.database, store, {
+    logger: app.log,
+    intervalMs: options.sweepIntervalMs,
+  });
   app.addHook('onReady', async () => sweep.start());
   app.addHook('onClose', async () => {
     await sweep.stop();

@@ -7,8 +7,8 @@
  */
 
 const MAX_NAME = 255;
-// C0/C1 controls, and the bidi embeddings, overrides and isolates
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f]/g;
+// C0/C1 controls (\p{Cc}), and the bidi marks, embeddings, overrides and isolates
+const UNSAFE = /[\p{Cc}\u202a-\u202e\u2066-\u2069\u200e\u200f]/gu;
 
 export function safeFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';

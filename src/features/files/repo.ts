@@ -95,7 +95,11 @@ export async function deleteFileRows(db: Db | Trx, ids: readonly string[]): Prom
 }
 
 /** Uploads of a form by their ids, whatever their state: the submit path judges each. */
-export async function findUploads(db: Db | Trx, formId: string, uploadIds: readonly string[]): Promise<StoredFile[]> {
+export async function findUploads(
+  db: Db | Trx,
+  formId: string,
+  uploadIds: readonly string[],
+): Promise<StoredFile[]> {
   if (uploadIds.length === 0) return [];
   const rows = await db
     .selectFrom('files')
@@ -113,12 +117,22 @@ export async function findUploads(db: Db | Trx, formId: string, uploadIds: reado
  */
 export async function attachUploads(
   trx: Trx,
-  attachment: { submissionId: string; formId: string; fileIds: readonly string[]; state: 'attached' | 'forwarded'; expiresAt: string | null },
+  attachment: {
+    submissionId: string;
+    formId: string;
+    fileIds: readonly string[];
+    state: 'attached' | 'forwarded';
+    expiresAt: string | null;
+  },
 ): Promise<number> {
   if (attachment.fileIds.length === 0) return 0;
   const result = await trx
     .updateTable('files')
-    .set({ state: attachment.state, submission_id: attachment.submissionId, expires_at: attachment.expiresAt })
+    .set({
+      state: attachment.state,
+      submission_id: attachment.submissionId,
+      expires_at: attachment.expiresAt,
+    })
     .where('id', 'in', attachment.fileIds)
     .where('form_id', '=', attachment.formId)
     .where('state', '=', 'uploaded')
@@ -132,7 +146,11 @@ export async function detachUploads(trx: Trx, attachment: { submissionId: string
   await trx
     .updateTable('files')
     // an upload's day starts again: it may be sent once more
-    .set({ state: 'uploaded', submission_id: null, expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString() })
+    .set({
+      state: 'uploaded',
+      submission_id: null,
+      expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+    })
     .where('submission_id', '=', attachment.submissionId)
     .execute();
 }
@@ -165,7 +183,12 @@ export async function storageUsed(db: Db, userId: string, environment: string): 
  * past their expiry, forwarded files past their links' life, and attached files whose
  * submission is gone (deleted, retained away, its form deleted).
  */
-export async function findSweepable(db: Db, now: string, staleWriteBefore: string, limit: number): Promise<StoredFile[]> {
+export async function findSweepable(
+  db: Db,
+  now: string,
+  staleWriteBefore: string,
+  limit: number,
+): Promise<StoredFile[]> {
   const expired = await db
     .selectFrom('files')
     .selectAll()

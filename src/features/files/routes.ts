@@ -51,7 +51,11 @@ const RATE_LIMIT = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']
 export function assertUploadSize(request: FastifyRequest, maxBytes: number): void {
   const length = Number(request.headers['content-length']);
   if (Number.isFinite(length) && length > maxBytes) {
-    throw new Problem(413, 'payload_too_large', `The body is larger than the limit of ${maxBytes} bytes (UPLOAD_MAX_BYTES)`);
+    throw new Problem(
+      413,
+      'payload_too_large',
+      `The body is larger than the limit of ${maxBytes} bytes (UPLOAD_MAX_BYTES)`,
+    );
   }
 }
 
@@ -60,8 +64,17 @@ export function multipartProblem(error: unknown, maxBytes: number): Problem | un
   if (error instanceof Problem) return error;
   const status = (error as { statusCode?: number }).statusCode;
   const code = (error as { code?: string }).code;
-  if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-    return new Problem(413, 'payload_too_large', `The body is larger than the limit of ${maxBytes} bytes (UPLOAD_MAX_BYTES), or has too many parts`);
+  if (
+    status === 413 ||
+    code === 'FST_REQ_FILE_TOO_LARGE' ||
+    code === 'FST_PARTS_LIMIT' ||
+    code === 'FST_FILES_LIMIT'
+  ) {
+    return new Problem(
+      413,
+      'payload_too_large',
+      `The body is larger than the limit of ${maxBytes} bytes (UPLOAD_MAX_BYTES), or has too many parts`,
+    );
   }
   if (typeof code === 'string' && code.startsWith('FST_')) {
     return badRequest('validation_failed', `The multipart body is malformed: ${(error as Error).message}`, {
@@ -88,7 +101,14 @@ export const fileRoutes =
 
     await app.register(async (scope) => {
       await scope.register(multipart, {
-        limits: { fieldSize: 1024, fields: 4, files: 1, parts: 5, fileSize: config.uploadMaxBytes, headerPairs: 100 },
+        limits: {
+          fieldSize: 1024,
+          fields: 4,
+          files: 1,
+          parts: 5,
+          fileSize: config.uploadMaxBytes,
+          headerPairs: 100,
+        },
       });
       scope.withTypeProvider<TypeBoxTypeProvider>().post(
         '/forms/:id/uploads',
@@ -104,7 +124,11 @@ export const fileRoutes =
             params: Type.Object({ id: Type.String({ maxLength: 200 }) }),
             [EXTRA_REQUEST_MEDIA]: UploadMedia,
             response: {
-              201: respond('Stored and judged: submit `uploadId` as (one of) the field’s answer', { 'application/json': UploadOut }, RATE_LIMIT),
+              201: respond(
+                'Stored and judged: submit `uploadId` as (one of) the field’s answer',
+                { 'application/json': UploadOut },
+                RATE_LIMIT,
+              ),
               ...problems(400, 401, 403, 404, 413, 415, 429, 503),
             },
           },
@@ -114,11 +138,17 @@ export const fileRoutes =
           const form = await findFormCached(database.db, request.params.id);
           if (!form) throw formNotFound(request.params.id);
           assertMaySubmit(principal, form);
-          const state = principal ? await keyed.consume(principal.userId) : await anonymous.consume(request.ip);
+          const state = principal
+            ? await keyed.consume(principal.userId)
+            : await anonymous.consume(request.ip);
           reply.headers(rateLimitHeaders(state));
           assertUploadSize(request, config.uploadMaxBytes);
           if (!request.isMultipart()) {
-            throw new Problem(415, 'unsupported_media_type', 'Send the file as multipart/form-data: a part `field`, then a part `file`');
+            throw new Problem(
+              415,
+              'unsupported_media_type',
+              'Send the file as multipart/form-data: a part `field`, then a part `file`',
+            );
           }
           let fieldId: string | undefined;
           let stored: Awaited<ReturnType<FileService['take']>> | undefined;
@@ -135,14 +165,30 @@ export const fileRoutes =
               if (part.fieldname !== 'file' || stored) {
                 part.file.resume();
                 throw badRequest('validation_failed', 'Send one file, in a part named `file`', {
-                  errors: [{ field: part.fieldname || '(part)', code: 'unknown_part', message: 'is not a part this route takes: send `field`, then one `file`' }],
+                  errors: [
+                    {
+                      field: part.fieldname || '(part)',
+                      code: 'unknown_part',
+                      message: 'is not a part this route takes: send `field`, then one `file`',
+                    },
+                  ],
                 });
               }
               if (fieldId === undefined) {
                 part.file.resume();
-                throw badRequest('validation_failed', 'Name the file field in a part `field` before the part `file`', {
-                  errors: [{ field: 'field', code: 'required', message: 'must come before the file and name a file field' }],
-                });
+                throw badRequest(
+                  'validation_failed',
+                  'Name the file field in a part `field` before the part `file`',
+                  {
+                    errors: [
+                      {
+                        field: 'field',
+                        code: 'required',
+                        message: 'must come before the file and name a file field',
+                      },
+                    ],
+                  },
+                );
               }
               const field = files.fileField(form, fieldId);
               stored = await files.take(form, field, part.filename, part.file, aborted.signal);
@@ -157,7 +203,13 @@ export const fileRoutes =
           }
           if (!stored) {
             throw badRequest('validation_failed', 'The body holds no file', {
-              errors: [{ field: 'file', code: 'required', message: 'is missing: send the file in a part named `file`' }],
+              errors: [
+                {
+                  field: 'file',
+                  code: 'required',
+                  message: 'is missing: send the file in a part named `file`',
+                },
+              ],
             });
           }
           return reply.status(201).send({
@@ -185,8 +237,14 @@ export const fileRoutes =
           security: SECURITY.none,
           params: Type.Object({ token: Type.String({ maxLength: 400 }) }),
           response: {
-            200: respond('The file', { 'application/octet-stream': Type.String({ format: 'binary' }) }, ['Content-Disposition']),
-            206: respond('The byte range asked for', { 'application/octet-stream': Type.String({ format: 'binary' }) }, ['Content-Disposition']),
+            200: respond('The file', { 'application/octet-stream': Type.String({ format: 'binary' }) }, [
+              'Content-Disposition',
+            ]),
+            206: respond(
+              'The byte range asked for',
+              { 'application/octet-stream': Type.String({ format: 'binary' }) },
+              ['Content-Disposition'],
+            ),
             ...problems(404, 503),
           },
         },

@@ -32,7 +32,8 @@ export function filePiiMode(field: Field, form: StoredForm): PiiMode {
 
 /** A stored file as an answer holds it. A hashed file keeps only its name's hash, size and checksum. */
 export function descriptorOf(file: StoredFile, piiMode: PiiMode): FileDescriptor {
-  if (piiMode === 'hashed') return { name: file.name, size: file.size, sha256: file.sha256 } as FileDescriptor;
+  if (piiMode === 'hashed')
+    return { name: file.name, size: file.size, sha256: file.sha256 } as FileDescriptor;
   return { id: file.id, name: file.name, type: file.type, size: file.size, sha256: file.sha256 };
 }
 
@@ -64,7 +65,13 @@ export class FileService {
     const field = form.definition.fields.find((candidate) => candidate.id === fieldId);
     if (!field || field.type !== 'file') {
       throw badRequest('validation_failed', `The form has no file field "${fieldId}"`, {
-        errors: [{ field: member, code: 'unknown_field', message: `names no file field of this form ("${fieldId}")` }],
+        errors: [
+          {
+            field: member,
+            code: 'unknown_field',
+            message: `names no file field of this form ("${fieldId}")`,
+          },
+        ],
       });
     }
     return field;
@@ -92,7 +99,13 @@ export class FileService {
    * Streams one file of `field` into storage as an upload: the stored file, or a problem (400
    * validation_failed naming the field, 429 quota_exceeded, 503 when the store cannot take it).
    */
-  async take(form: StoredForm, field: Field, fileName: string | undefined, source: Readable, signal?: AbortSignal): Promise<StoredFile> {
+  async take(
+    form: StoredForm,
+    field: Field,
+    fileName: string | undefined,
+    source: Readable,
+    signal?: AbortSignal,
+  ): Promise<StoredFile> {
     await this.assertStorageRoom(form);
     const { database, envelope } = this.context;
     const piiMode = filePiiMode(field, form);
@@ -169,7 +182,11 @@ export class FileService {
       for (const uploadId of value) {
         const file = typeof uploadId === 'string' ? found.get(uploadId) : undefined;
         if (!file || file.fieldId !== field.id || file.state !== 'uploaded' || (file.expiresAt ?? '') < now) {
-          errors.push({ field: field.id, code: FIELD_MESSAGES.uploadGone.code, message: FIELD_MESSAGES.uploadGone.text() });
+          errors.push({
+            field: field.id,
+            code: FIELD_MESSAGES.uploadGone.code,
+            message: FIELD_MESSAGES.uploadGone.text(),
+          });
           break;
         }
         files.push(file);

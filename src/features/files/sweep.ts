@@ -94,9 +94,14 @@ export class FileSweep {
           try {
             await this.store.delete(file.storageKey);
           } catch (error) {
-            logFailure(this.options.logger, error, 'could not delete a stored file; kept for the next sweep', {
-              fileId: file.id,
-            });
+            logFailure(
+              this.options.logger,
+              error,
+              'could not delete a stored file; kept for the next sweep',
+              {
+                fileId: file.id,
+              },
+            );
             continue;
           }
         }

@@ -104,7 +104,9 @@ export function fitsAccept(accept: readonly string[] | undefined, name: string, 
     if (wanted.startsWith('.')) {
       const wantedExtension = wanted.slice(1);
       if (extension !== wantedExtension) return false;
-      return type.textual ? TEXT_TYPES[wantedExtension] === type.mime : type.extensions.includes(wantedExtension);
+      return type.textual
+        ? TEXT_TYPES[wantedExtension] === type.mime
+        : type.extensions.includes(wantedExtension);
     }
     if (wanted.endsWith('/*')) return type.mime.startsWith(wanted.slice(0, -1));
     return type.mime === wanted;

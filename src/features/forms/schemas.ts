@@ -19,7 +19,8 @@ import { WebhookInput, WebhookOut } from '../webhooks/schemas.js';
 
 export const FORM_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 /** An `accept` entry: an extension (`.pdf`) or a media type, its subtype possibly `*` (`image/*`). */
-export const ACCEPT_PATTERN = '^(\\.[A-Za-z0-9][A-Za-z0-9._+-]{0,30}|[a-z0-9][a-z0-9!#$&^_.+-]{0,62}/(\\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126}))$';
+export const ACCEPT_PATTERN =
+  '^(\\.[A-Za-z0-9][A-Za-z0-9._+-]{0,30}|[a-z0-9][a-z0-9!#$&^_.+-]{0,62}/(\\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126}))$';
 export const FIELD_TYPES = [
   'text',
   'email',
@@ -98,17 +99,25 @@ export const Field = Type.Object(
     max: Type.Optional(Type.Number()),
     integer: Type.Optional(Type.Boolean()),
     // file fields (API.md §12)
-    maxFiles: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'A file field: files one answer may hold (default 1)' })),
+    maxFiles: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 20,
+        description: 'A file field: files one answer may hold (default 1)',
+      }),
+    ),
     maxFileSize: Type.Optional(
       Type.Integer({
         minimum: 1,
-        description: 'A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES)',
+        description:
+          'A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES)',
       }),
     ),
     accept: Type.Optional(
       Type.Array(Type.String({ pattern: ACCEPT_PATTERN, maxLength: 100 }), {
         maxItems: 50,
-        description: 'A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have',
+        description:
+          'A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have',
       }),
     ),
   },

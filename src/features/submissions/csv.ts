@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
 import type { StoredForm } from '../forms/repo.js';
-import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
+import { hasEncrypted, isFileAnswer, revealAnswers, revealAnswersInPlace } from './pii.js';
 import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
 import type { AnswerValue } from './validator.js';
 
@@ -54,9 +54,17 @@ export function guardCell(text: string): string {
   return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
-/** An answer as one cell: arrays joined with `; `, absent answers empty. */
-export function cellOf(value: AnswerValue | undefined): string {
+/**
+ * An answer as one cell: arrays joined with `; `, absent answers empty; a file answer as
+ * `name <url>` for each file (API.md §12: the signed link; a hashed file, which has none, by its name alone).
+ */
+export function cellOf(value: AnswerValue | undefined, fileUrl?: (fileId: string) => string): string {
   if (value === undefined || value === null) return '';
+  if (isFileAnswer(value)) {
+    return value
+      .map((file) => (file.id && fileUrl ? `${file.name} <${fileUrl(file.id)}>` : file.name))
+      .join('; ');
+  }
   return Array.isArray(value) ? value.join('; ') : String(value);
 }
 
@@ -112,6 +120,7 @@ export function csvStream(
   form: StoredForm,
   filter: SubmissionFilter,
   options: CsvOptions = PLAIN_CSV,
+  fileUrl?: (fileId: string) => string,
 ): Readable {
   const fieldIds = form.definition.fields.map((field) => field.id);
   async function* chunks() {
@@ -144,7 +153,7 @@ export function csvStream(
         ];
         // own answers only: a field named `constructor` left blank is not Object.prototype's
         for (const id of fieldIds)
-          record.push(guardCell(cellOf(Object.hasOwn(answers, id) ? answers[id] : undefined)));
+          record.push(guardCell(cellOf(Object.hasOwn(answers, id) ? answers[id] : undefined, fileUrl)));
         if (options.notes) record.push(guardCell(notesCell(notes.get(submission.id))));
         text += csvRecord(record);
       }

@@ -1,6 +1,6 @@
+import type { Readable } from 'node:stream';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import type { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStorageUnavailable } from '../../platform/db/unavailable.js';
 import { toProblem } from '../../platform/errors.js';
@@ -145,7 +145,11 @@ export function formFields(body: unknown): Fields {
 }
 
 const tooLarge = () =>
-  new Problem(413, 'payload_too_large', 'The body (or a file in it) is larger than the limit (1 MiB of fields; UPLOAD_MAX_BYTES of files)');
+  new Problem(
+    413,
+    'payload_too_large',
+    'The body (or a file in it) is larger than the limit (1 MiB of fields; UPLOAD_MAX_BYTES of files)',
+  );
 
 /**
  * Takes one file part of a form post into storage as an upload (features/files), for the field
@@ -159,7 +163,11 @@ export type FileTaker = (
   stream: Readable,
 ) => Promise<string | undefined>;
 
-async function readMultipart(request: FastifyRequest, limit: number, takeFile: FileTaker | undefined): Promise<Fields> {
+async function readMultipart(
+  request: FastifyRequest,
+  limit: number,
+  takeFile: FileTaker | undefined,
+): Promise<Fields> {
   const fields: Fields = Object.create(null);
   let size = 0;
   try {
@@ -170,7 +178,9 @@ async function readMultipart(request: FastifyRequest, limit: number, takeFile: F
           part.file.resume();
           continue;
         }
-        const uploadId = takeFile ? await takeFile(request, part.fieldname, part.filename, part.file) : undefined;
+        const uploadId = takeFile
+          ? await takeFile(request, part.fieldname, part.filename, part.file)
+          : undefined;
         if (uploadId === undefined) {
           part.file.resume(); // let the rest of the body flow past
           throw badRequest('validation_failed', 'This form takes no file under that name', {

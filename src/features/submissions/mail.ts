@@ -9,7 +9,7 @@ import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../
 import { AUTO_RESPONSES_PER_RECIPIENT_PER_HOUR, SUBJECT_FIELD_TYPES } from '../../shared/auto-response.js';
 import type { Answers } from '../../shared/logic.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
-import { asText, mask, piiModeOf } from './pii.js';
+import { asText, isFileAnswer, mask, maskAnswer, piiModeOf } from './pii.js';
 import type { SubmitDependencies } from './submit.js';
 import type { AnswerValue } from './validator.js';
 
@@ -36,7 +36,13 @@ export const isMailAddress = (value: unknown): value is string =>
 export function ownerValue(field: Field, definition: FormDefinition, value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   const answer = value as AnswerValue;
-  switch (piiModeOf(field, definition)) {
+  const mode = piiModeOf(field, definition);
+  if (isFileAnswer(answer) && mode !== 'dropped') {
+    // each file by name with its signed link (API.md §12); a masked name stays masked
+    const files = mode === 'masked' ? (maskAnswer(answer) as typeof answer) : answer;
+    return files.map((file) => (file.url ? `${file.name} <${file.url}>` : file.name)).join('; ');
+  }
+  switch (mode) {
     case 'dropped':
       return undefined;
     case 'masked':

@@ -81,7 +81,10 @@ export function maskAnswer(value: AnswerValue): AnswerValue {
 
 /** `jane@example.com` → `j***@example.com`; anything else keeps its last two characters (files: their names, masked). */
 export function mask(value: AnswerValue): string {
-  if (isFileAnswer(value)) return maskFiles(value).map((file) => file.name).join('; ');
+  if (isFileAnswer(value))
+    return maskFiles(value)
+      .map((file) => file.name)
+      .join('; ');
   return maskText(value);
 }
 
@@ -112,7 +115,8 @@ export function revealAnswersInPlace(stored: StoredAnswers): Record<string, Answ
   const shown = stored as Record<string, AnswerValue | { $masked: AnswerValue }>;
   for (const id in shown) {
     const value = shown[id];
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) shown[id] = maskAnswer(value.$masked);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      shown[id] = maskAnswer(value.$masked);
   }
   return shown as Record<string, AnswerValue>;
 }

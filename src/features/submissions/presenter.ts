@@ -55,5 +55,7 @@ export async function presentSubmissions(
     if (list) list.push(note);
     else bySubmission.set(note.submissionId, [note]);
   }
-  return Promise.all(submissions.map((s) => presentSubmission(s, bySubmission.get(s.id) ?? [], envelope, files)));
+  return Promise.all(
+    submissions.map((s) => presentSubmission(s, bySubmission.get(s.id) ?? [], envelope, files)),
+  );
 }

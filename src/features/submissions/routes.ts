@@ -31,7 +31,13 @@ import type { FileService } from '../files/service.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
 import { csvStream, sendCsv } from './csv.js';
-import { acceptFormPosts, type FileTaker, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
+import {
+  acceptFormPosts,
+  type FileTaker,
+  FORM_POST_MEDIA,
+  type FormPostPages,
+  formPost,
+} from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
 import { registerLegacyResponsesRoute } from './legacy-routes.js';
 import { presentSubmission, presentSubmissions } from './presenter.js';
@@ -91,7 +97,12 @@ export const submissionRoutes =
   (
     context: AppContext,
     submissions: SubmissionService,
-    extra: { mailer?: Mailer; formPostPages: FormPostPages; files: FileService; fileSweep: { nudge(): void } },
+    extra: {
+      mailer?: Mailer;
+      formPostPages: FormPostPages;
+      files: FileService;
+      fileSweep: { nudge(): void };
+    },
   ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { database, envelope } = context;
@@ -100,7 +111,10 @@ export const submissionRoutes =
     // HTML form posts (urlencoded, multipart) are parsed for the submit route alone: a scope of its own.
     // Files a form post carries, taken into storage while the body is read (features/files),
     // thrown away again when the submission is refused; the rate limit counted at the first file.
-    const taken = new WeakMap<FastifyRequest, { files: StoredFile[]; counted: Record<string, string> | undefined }>();
+    const taken = new WeakMap<
+      FastifyRequest,
+      { files: StoredFile[]; counted: Record<string, string> | undefined }
+    >();
     const takeFile: FileTaker = async (request, fieldName, fileName, stream) => {
       const { id } = request.params as { id: string };
       const form = await submissions.formFor(request.principal, id);
@@ -120,7 +134,10 @@ export const submissionRoutes =
     };
 
     await app.register(async (scope) => {
-      await acceptFormPosts(scope, extra.formPostPages, { take: takeFile, maxBytes: context.config.uploadMaxBytes });
+      await acceptFormPosts(scope, extra.formPostPages, {
+        take: takeFile,
+        maxBytes: context.config.uploadMaxBytes,
+      });
       scope.addHook('onError', async (request) => discardTaken(request));
       scope.withTypeProvider<TypeBoxTypeProvider>().post(
         '/forms/:id/submit',
@@ -154,7 +171,9 @@ export const submissionRoutes =
         async (request, reply) => {
           const { principal } = request;
           const form = await submissions.formFor(principal, request.params.id);
-          reply.headers(taken.get(request)?.counted ?? (await submissions.countAttempt(principal, request.ip)));
+          reply.headers(
+            taken.get(request)?.counted ?? (await submissions.countAttempt(principal, request.ip)),
+          );
           // an HTML form post, read against the form's fields (undefined for JSON)
           const post = formPost(request, form, extra.formPostPages);
           const { answers, sessionId, captchaToken } = post?.body ?? request.body;
@@ -203,7 +222,12 @@ export const submissionRoutes =
     }
 
     async function present(submission: StoredSubmission) {
-      return presentSubmission(submission, await notesOf(database.db, [submission.id]), envelope, extra.files);
+      return presentSubmission(
+        submission,
+        await notesOf(database.db, [submission.id]),
+        envelope,
+        extra.files,
+      );
     }
 
     app.get(
@@ -259,7 +283,11 @@ export const submissionRoutes =
           bom: isOn(query.bom),
           notes: isOn(query.notes),
         };
-        return sendCsv(reply, form, csvStream(database.db, envelope, form, filter, options));
+        return sendCsv(
+          reply,
+          form,
+          csvStream(database.db, envelope, form, filter, options, (fileId) => extra.files.links.url(fileId)),
+        );
       }
       const limit = query.limit ?? 50;
       const { submissions, notes } = await listSubmissionsWithNotes(database.db, filter, {
@@ -267,7 +295,10 @@ export const submissionRoutes =
         after: decodeCursor(query.cursor),
       });
       const page = toPage(submissions, limit);
-      return { data: await presentSubmissions(page.rows, notes, envelope, extra.files), nextCursor: page.nextCursor };
+      return {
+        data: await presentSubmissions(page.rows, notes, envelope, extra.files),
+        nextCursor: page.nextCursor,
+      };
     }
     registerLegacyResponsesRoute(app, {
       list: listResponses,
@@ -444,9 +475,11 @@ export const submissionRoutes =
             200: respond('The file', { 'application/octet-stream': Type.String({ format: 'binary' }) }, [
               'Content-Disposition',
             ]),
-            206: respond('The byte range asked for', { 'application/octet-stream': Type.String({ format: 'binary' }) }, [
-              'Content-Disposition',
-            ]),
+            206: respond(
+              'The byte range asked for',
+              { 'application/octet-stream': Type.String({ format: 'binary' }) },
+              ['Content-Disposition'],
+            ),
             ...problems(400, 401, 403, 404),
           },
         },

@@ -16,7 +16,9 @@ export const FileDescriptorOut = Type.Object(
     size: Type.Integer({ minimum: 0 }),
     sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
     url: Type.Optional(
-      Type.String({ description: 'A signed link, GET /files/{token}: no credential needed; expires (FILE_LINK_TTL_S)' }),
+      Type.String({
+        description: 'A signed link, GET /files/{token}: no credential needed; expires (FILE_LINK_TTL_S)',
+      }),
     ),
   },
   { additionalProperties: false },

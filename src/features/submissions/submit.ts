@@ -6,8 +6,8 @@ import { badRequest } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import type { FieldError } from '../../shared/form.js';
 import type { Answers } from '../../shared/logic.js';
-import type { FileService } from '../files/service.js';
 import type { StoredFile } from '../files/repo.js';
+import type { FileService } from '../files/service.js';
 import type { StoredForm } from '../forms/repo.js';
 import { earlierResult, type Idempotency, keyWasTaken, resultOfHolder } from './idempotency.js';
 import { ownerAnswers, protectAnswers } from './pii.js';
@@ -140,7 +140,9 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
   const submission = { id, createdAt, status };
   // Quarantined submissions cause nothing: no webhooks, no e-mail.
   const messages =
-    status !== 'quarantined' && deps.mailFor ? await deps.mailFor(form, submission, answers) : [];
+    status !== 'quarantined' && deps.mailFor
+      ? await deps.mailFor(form, submission, deps.files.withLinks(answers))
+      : [];
 
   const result: SubmitResult = { id, formId: form.id, environment: form.environment, status, createdAt };
   const idempotency = input.idempotency;

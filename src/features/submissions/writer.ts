@@ -3,9 +3,9 @@ import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { isConstraintViolation } from '../../platform/db/dialect.js';
 import { StorageUnavailable } from '../../platform/db/unavailable.js';
+import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
 import { badRequest } from '../../platform/problem.js';
 import { FIELD_MESSAGES } from '../../shared/messages.js';
-import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
 import { attachUploads, detachUploads } from '../files/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
@@ -55,7 +55,9 @@ export interface FileAttachment {
 /** An upload named by a submission was used by another one meanwhile (or swept): the submission is refused. */
 const uploadTaken = (fieldIds: string) =>
   badRequest('validation_failed', 'A file of this submission was used by another one, or has expired', {
-    errors: [{ field: fieldIds, code: FIELD_MESSAGES.uploadGone.code, message: FIELD_MESSAGES.uploadGone.text() }],
+    errors: [
+      { field: fieldIds, code: FIELD_MESSAGES.uploadGone.code, message: FIELD_MESSAGES.uploadGone.text() },
+    ],
   });
 
 interface Pending {
