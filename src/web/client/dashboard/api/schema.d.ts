@@ -477,6 +477,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/{id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one file for a file field (then submit its uploadId as the answer)
+         * @description Multipart: a part `field` naming the file field, then one part `file`. Whoever may submit to the form may upload to it. The file is judged by its bytes (size, `accept`, scanning) as it streams in. The upload id is good for one submission within 24 hours; an upload never used is deleted.
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file by its signed link (no credential; the link expires)
+         * @description The links that responses, CSV, webhooks and notification mail carry (`url`). Sent as an attachment under the type read from its bytes, with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. An expired or altered link is 404.
+         */
+        get: operations["getFileByLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/{id}/submit": {
         parameters: {
             query?: never;
@@ -597,6 +637,26 @@ export interface paths {
         put?: never;
         /** Add a note to a submission */
         post: operations["addResponseNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/responses/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file of a submission
+         * @description The bytes as they were sent (decrypted when stored encrypted), as an attachment under the original name and the type read from the bytes, with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. One byte range (`Range`) is honoured for files not stored encrypted.
+         */
+        get: operations["getResponseFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2140,7 +2200,7 @@ export interface operations {
                             fields: {
                                 id: string;
                                 /** @enum {string} */
-                                type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                                type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                                 label: string;
                                 required?: boolean;
                                 pii?: boolean;
@@ -2161,6 +2221,12 @@ export interface operations {
                                 min?: number;
                                 max?: number;
                                 integer?: boolean;
+                                /** @description A file field: files one answer may hold (default 1) */
+                                maxFiles?: number;
+                                /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                                maxFileSize?: number;
+                                /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                                accept?: string[];
                             }[];
                             /** @description Presentation; members beyond these are kept as given */
                             ui: {
@@ -2373,7 +2439,7 @@ export interface operations {
                             fields: {
                                 id: string;
                                 /** @enum {string} */
-                                type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                                type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                                 label: string;
                                 required?: boolean;
                                 placeholder?: string;
@@ -2391,6 +2457,12 @@ export interface operations {
                                 min?: number;
                                 max?: number;
                                 integer?: boolean;
+                                /** @description A file field: files one answer may hold (default 1) */
+                                maxFiles?: number;
+                                /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                                maxFileSize?: number;
+                                /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                                accept?: string[];
                             }[];
                             /** @description Presentation; members beyond these are kept as given */
                             ui: {
@@ -2567,7 +2639,7 @@ export interface operations {
                     fields: {
                         id: string;
                         /** @enum {string} */
-                        type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                        type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                         label: string;
                         required?: boolean;
                         pii?: boolean;
@@ -2588,6 +2660,12 @@ export interface operations {
                         min?: number;
                         max?: number;
                         integer?: boolean;
+                        /** @description A file field: files one answer may hold (default 1) */
+                        maxFiles?: number;
+                        /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                        maxFileSize?: number;
+                        /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                        accept?: string[];
                     }[];
                     /** @enum {string} */
                     status?: "draft" | "live" | "active" | "disabled" | "archived";
@@ -2811,7 +2889,7 @@ export interface operations {
                         fields: {
                             id: string;
                             /** @enum {string} */
-                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                             label: string;
                             required?: boolean;
                             pii?: boolean;
@@ -2832,6 +2910,12 @@ export interface operations {
                             min?: number;
                             max?: number;
                             integer?: boolean;
+                            /** @description A file field: files one answer may hold (default 1) */
+                            maxFiles?: number;
+                            /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                            maxFileSize?: number;
+                            /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                            accept?: string[];
                         }[];
                         /** @description Presentation; members beyond these are kept as given */
                         ui: {
@@ -3084,7 +3168,7 @@ export interface operations {
                             fields: {
                                 id: string;
                                 /** @enum {string} */
-                                type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                                type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                                 label: string;
                                 required?: boolean;
                                 pii?: boolean;
@@ -3105,6 +3189,12 @@ export interface operations {
                                 min?: number;
                                 max?: number;
                                 integer?: boolean;
+                                /** @description A file field: files one answer may hold (default 1) */
+                                maxFiles?: number;
+                                /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                                maxFileSize?: number;
+                                /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                                accept?: string[];
                             }[];
                             /** @description Presentation; members beyond these are kept as given */
                             ui: {
@@ -3317,7 +3407,7 @@ export interface operations {
                             fields: {
                                 id: string;
                                 /** @enum {string} */
-                                type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                                type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                                 label: string;
                                 required?: boolean;
                                 placeholder?: string;
@@ -3335,6 +3425,12 @@ export interface operations {
                                 min?: number;
                                 max?: number;
                                 integer?: boolean;
+                                /** @description A file field: files one answer may hold (default 1) */
+                                maxFiles?: number;
+                                /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                                maxFileSize?: number;
+                                /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                                accept?: string[];
                             }[];
                             /** @description Presentation; members beyond these are kept as given */
                             ui: {
@@ -3528,7 +3624,7 @@ export interface operations {
                         fields: {
                             id: string;
                             /** @enum {string} */
-                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                             label: string;
                             required?: boolean;
                             pii?: boolean;
@@ -3549,6 +3645,12 @@ export interface operations {
                             min?: number;
                             max?: number;
                             integer?: boolean;
+                            /** @description A file field: files one answer may hold (default 1) */
+                            maxFiles?: number;
+                            /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                            maxFileSize?: number;
+                            /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                            accept?: string[];
                         }[];
                         /** @description Presentation; members beyond these are kept as given */
                         ui: {
@@ -3761,7 +3863,7 @@ export interface operations {
                         fields: {
                             id: string;
                             /** @enum {string} */
-                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                             label: string;
                             required?: boolean;
                             placeholder?: string;
@@ -3779,6 +3881,12 @@ export interface operations {
                             min?: number;
                             max?: number;
                             integer?: boolean;
+                            /** @description A file field: files one answer may hold (default 1) */
+                            maxFiles?: number;
+                            /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                            maxFileSize?: number;
+                            /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                            accept?: string[];
                         }[];
                         /** @description Presentation; members beyond these are kept as given */
                         ui: {
@@ -3968,7 +4076,7 @@ export interface operations {
                     fields?: {
                         id: string;
                         /** @enum {string} */
-                        type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                        type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                         label: string;
                         required?: boolean;
                         pii?: boolean;
@@ -3989,6 +4097,12 @@ export interface operations {
                         min?: number;
                         max?: number;
                         integer?: boolean;
+                        /** @description A file field: files one answer may hold (default 1) */
+                        maxFiles?: number;
+                        /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                        maxFileSize?: number;
+                        /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                        accept?: string[];
                     }[];
                     /** @enum {string} */
                     status?: "draft" | "live" | "active" | "disabled" | "archived";
@@ -4212,7 +4326,7 @@ export interface operations {
                         fields: {
                             id: string;
                             /** @enum {string} */
-                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                             label: string;
                             required?: boolean;
                             pii?: boolean;
@@ -4233,6 +4347,12 @@ export interface operations {
                             min?: number;
                             max?: number;
                             integer?: boolean;
+                            /** @description A file field: files one answer may hold (default 1) */
+                            maxFiles?: number;
+                            /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                            maxFileSize?: number;
+                            /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                            accept?: string[];
                         }[];
                         /** @description Presentation; members beyond these are kept as given */
                         ui: {
@@ -4516,7 +4636,7 @@ export interface operations {
                         fields: {
                             id: string;
                             /** @enum {string} */
-                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                             label: string;
                             required?: boolean;
                             placeholder?: string;
@@ -4534,6 +4654,12 @@ export interface operations {
                             min?: number;
                             max?: number;
                             integer?: boolean;
+                            /** @description A file field: files one answer may hold (default 1) */
+                            maxFiles?: number;
+                            /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                            maxFileSize?: number;
+                            /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                            accept?: string[];
                         }[];
                         /** @description Presentation; members beyond these are kept as given */
                         ui: {
@@ -4729,7 +4855,7 @@ export interface operations {
                         fields: {
                             id: string;
                             /** @enum {string} */
-                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                             label: string;
                             required?: boolean;
                             pii?: boolean;
@@ -4750,6 +4876,12 @@ export interface operations {
                             min?: number;
                             max?: number;
                             integer?: boolean;
+                            /** @description A file field: files one answer may hold (default 1) */
+                            maxFiles?: number;
+                            /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                            maxFileSize?: number;
+                            /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                            accept?: string[];
                         }[];
                         /** @description Presentation; members beyond these are kept as given */
                         ui: {
@@ -4988,7 +5120,7 @@ export interface operations {
                     fields?: {
                         id: string;
                         /** @enum {string} */
-                        type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                        type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                         label: string;
                         required?: boolean;
                         pii?: boolean;
@@ -5009,6 +5141,12 @@ export interface operations {
                         min?: number;
                         max?: number;
                         integer?: boolean;
+                        /** @description A file field: files one answer may hold (default 1) */
+                        maxFiles?: number;
+                        /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                        maxFileSize?: number;
+                        /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                        accept?: string[];
                     }[];
                     /** @enum {string} */
                     status?: "draft" | "live" | "active" | "disabled" | "archived";
@@ -5231,7 +5369,7 @@ export interface operations {
                         fields: {
                             id: string;
                             /** @enum {string} */
-                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                             label: string;
                             required?: boolean;
                             pii?: boolean;
@@ -5252,6 +5390,12 @@ export interface operations {
                             min?: number;
                             max?: number;
                             integer?: boolean;
+                            /** @description A file field: files one answer may hold (default 1) */
+                            maxFiles?: number;
+                            /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                            maxFileSize?: number;
+                            /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                            accept?: string[];
                         }[];
                         /** @description Presentation; members beyond these are kept as given */
                         ui: {
@@ -5543,7 +5687,7 @@ export interface operations {
                         fields: {
                             id: string;
                             /** @enum {string} */
-                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating";
+                            type: "text" | "email" | "textarea" | "select" | "number" | "checkbox" | "date" | "url" | "phone" | "hidden" | "rating" | "file";
                             label: string;
                             required?: boolean;
                             pii?: boolean;
@@ -5564,6 +5708,12 @@ export interface operations {
                             min?: number;
                             max?: number;
                             integer?: boolean;
+                            /** @description A file field: files one answer may hold (default 1) */
+                            maxFiles?: number;
+                            /** @description A file field: the largest file in bytes (default 10 MiB, at most the instance’s FILE_MAX_BYTES) */
+                            maxFileSize?: number;
+                            /** @description A file field: extensions (".pdf") and media types ("image/*", "application/pdf") a file may have */
+                            accept?: string[];
                         }[];
                         /** @description Presentation; members beyond these are kept as given */
                         ui: {
@@ -5809,6 +5959,105 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The id of the file field (this part first) */
+                    field: string;
+                    /**
+                     * Format: binary
+                     * @description The file (one)
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored and judged: submit `uploadId` as (one of) the field’s answer */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uploadId: string;
+                        name: string;
+                        /** @description The type read from the bytes */
+                        type: string;
+                        size: number;
+                        sha256: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFileByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The byte range asked for */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     submitForm: {
         parameters: {
             query?: never;
@@ -6034,7 +6283,18 @@ export interface operations {
                             formId: string;
                             environment: string;
                             answers: {
-                                [key: string]: string | number | boolean | string[];
+                                [key: string]: string | number | boolean | string[] | {
+                                    /** @description fil_…; absent for a hashed file (no bytes kept) */
+                                    id?: string;
+                                    /** @description The original name (masked under PII masked; sha256:… under hashed) */
+                                    name: string;
+                                    /** @description The type read from the bytes */
+                                    type?: string;
+                                    size: number;
+                                    sha256: string;
+                                    /** @description A signed link, GET /files/{token}: no credential needed; expires (FILE_LINK_TTL_S) */
+                                    url?: string;
+                                }[];
                             };
                             sessionId: string | null;
                             /** @enum {string} */
@@ -6112,7 +6372,18 @@ export interface operations {
                             formId: string;
                             environment: string;
                             answers: {
-                                [key: string]: string | number | boolean | string[];
+                                [key: string]: string | number | boolean | string[] | {
+                                    /** @description fil_…; absent for a hashed file (no bytes kept) */
+                                    id?: string;
+                                    /** @description The original name (masked under PII masked; sha256:… under hashed) */
+                                    name: string;
+                                    /** @description The type read from the bytes */
+                                    type?: string;
+                                    size: number;
+                                    sha256: string;
+                                    /** @description A signed link, GET /files/{token}: no credential needed; expires (FILE_LINK_TTL_S) */
+                                    url?: string;
+                                }[];
                             };
                             sessionId: string | null;
                             /** @enum {string} */
@@ -6174,7 +6445,18 @@ export interface operations {
                         formId: string;
                         environment: string;
                         answers: {
-                            [key: string]: string | number | boolean | string[];
+                            [key: string]: string | number | boolean | string[] | {
+                                /** @description fil_…; absent for a hashed file (no bytes kept) */
+                                id?: string;
+                                /** @description The original name (masked under PII masked; sha256:… under hashed) */
+                                name: string;
+                                /** @description The type read from the bytes */
+                                type?: string;
+                                size: number;
+                                sha256: string;
+                                /** @description A signed link, GET /files/{token}: no credential needed; expires (FILE_LINK_TTL_S) */
+                                url?: string;
+                            }[];
                         };
                         sessionId: string | null;
                         /** @enum {string} */
@@ -6278,7 +6560,18 @@ export interface operations {
                         formId: string;
                         environment: string;
                         answers: {
-                            [key: string]: string | number | boolean | string[];
+                            [key: string]: string | number | boolean | string[] | {
+                                /** @description fil_…; absent for a hashed file (no bytes kept) */
+                                id?: string;
+                                /** @description The original name (masked under PII masked; sha256:… under hashed) */
+                                name: string;
+                                /** @description The type read from the bytes */
+                                type?: string;
+                                size: number;
+                                sha256: string;
+                                /** @description A signed link, GET /files/{token}: no credential needed; expires (FILE_LINK_TTL_S) */
+                                url?: string;
+                            }[];
                         };
                         sessionId: string | null;
                         /** @enum {string} */
@@ -6348,7 +6641,18 @@ export interface operations {
                         formId: string;
                         environment: string;
                         answers: {
-                            [key: string]: string | number | boolean | string[];
+                            [key: string]: string | number | boolean | string[] | {
+                                /** @description fil_…; absent for a hashed file (no bytes kept) */
+                                id?: string;
+                                /** @description The original name (masked under PII masked; sha256:… under hashed) */
+                                name: string;
+                                /** @description The type read from the bytes */
+                                type?: string;
+                                size: number;
+                                sha256: string;
+                                /** @description A signed link, GET /files/{token}: no credential needed; expires (FILE_LINK_TTL_S) */
+                                url?: string;
+                            }[];
                         };
                         sessionId: string | null;
                         /** @enum {string} */
@@ -6418,7 +6722,18 @@ export interface operations {
                         formId: string;
                         environment: string;
                         answers: {
-                            [key: string]: string | number | boolean | string[];
+                            [key: string]: string | number | boolean | string[] | {
+                                /** @description fil_…; absent for a hashed file (no bytes kept) */
+                                id?: string;
+                                /** @description The original name (masked under PII masked; sha256:… under hashed) */
+                                name: string;
+                                /** @description The type read from the bytes */
+                                type?: string;
+                                size: number;
+                                sha256: string;
+                                /** @description A signed link, GET /files/{token}: no credential needed; expires (FILE_LINK_TTL_S) */
+                                url?: string;
+                            }[];
                         };
                         sessionId: string | null;
                         /** @enum {string} */
@@ -6448,6 +6763,52 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getResponseFile: {
+        parameters: {
+            query?: {
+                form_id?: string;
+                /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
+                environment?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The byte range asked for */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
