@@ -5,6 +5,7 @@ import type { StoredForm } from '../../features/forms/repo.js';
 import type { FieldError, FormField, PublicForm } from '../../shared/form.js';
 import { questionOf } from '../../shared/messages.js';
 import { positionOf } from '../../shared/walk.js';
+import type { PageUploads } from '../components/form/controls.js';
 import { FormPage, QuestionPage } from '../components/form/form-page.js';
 import type { PageContext } from '../pages.js';
 import { sendPage } from '../render.js';
@@ -30,6 +31,8 @@ export interface PageState {
   answers: Record<string, unknown>;
   started?: boolean;
   errors?: FieldError[];
+  /** The files each file field holds already (API.md §12), by field id: listed under it, posted again. */
+  uploads?: PageUploads;
   sessionId: string;
   idempotencyKey: string;
   /** 400 for a page that answers a refused post: nothing was stored, as the status tells anything that is not a person. */
@@ -79,10 +82,12 @@ export function formPages(page: PageContext) {
           action={actionOf(form.stored, state)}
           answers={state.answers}
           errors={state.errors}
+          uploads={state.uploads}
           sessionId={state.sessionId}
           idempotencyKey={state.idempotencyKey}
           started={state.started}
           embedded={state.embedded}
+          preview={state.preview}
         />,
       );
     },
@@ -104,10 +109,12 @@ export function formPages(page: PageContext) {
           last={position.last}
           answers={state.answers}
           errors={state.errors}
+          uploads={state.uploads}
           sessionId={state.sessionId}
           idempotencyKey={state.idempotencyKey}
           started={state.started}
           embedded={state.embedded}
+          preview={state.preview}
         />,
       );
     },

@@ -35,6 +35,15 @@ export function readAnswers(
   for (const element of form.querySelectorAll<HTMLElement>('[data-field]')) {
     const id = element.dataset.field ?? '';
     if (hidden.has(id)) continue;
+    if (element.matches('.field--file')) {
+      // the files it holds (their upload ids) and those chosen and not sent yet (their names)
+      answers[id] = controlsOf(element).flatMap((control) =>
+        control.type === 'hidden'
+          ? [control.value]
+          : [...((control as HTMLInputElement).files ?? [])].map((file) => file.name),
+      );
+      continue;
+    }
     if (element.matches('.field--choices')) {
       // a choice's tiles: its option values, as a post sends them (text, never a number or true)
       const chosen = controlsOf(element)

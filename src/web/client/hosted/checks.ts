@@ -36,11 +36,13 @@ function messageFor(field: HTMLElement, control: Control): string {
 const kindOf = (field: HTMLElement, control: Control) => ({
   type: field.matches('.field--checkbox')
     ? 'checkbox'
-    : field.matches('.field--rating')
-      ? 'rating'
-      : control instanceof HTMLSelectElement || field.matches('.field--choices')
-        ? 'select'
-        : 'text',
+    : field.matches('.field--file')
+      ? 'file'
+      : field.matches('.field--rating')
+        ? 'rating'
+        : control instanceof HTMLSelectElement || field.matches('.field--choices')
+          ? 'select'
+          : 'text',
   multiple: control.type === 'checkbox' && field.matches('.field--choices'),
 });
 
@@ -49,7 +51,8 @@ const noneChosen = (field: HTMLElement): boolean =>
   field.dataset.required !== undefined &&
   !controlsOf(field).some((control) => !control.disabled && (control as HTMLInputElement).checked);
 
-const element = <K extends keyof HTMLElementTagNameMap>(
+/** An element with its attributes and children (the page's markup, built without a library). */
+export const element = <K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attributes: Record<string, string>,
   ...children: (Node | string)[]
@@ -82,19 +85,25 @@ export function checkForm(form: HTMLFormElement): boolean {
 /** Takes away the errors on the page (the server's from the last post, or this script's). */
 export function clearErrors(form: HTMLFormElement): void {
   document.querySelector('.error-summary')?.remove();
-  for (const message of form.querySelectorAll('.field__error')) message.remove();
-  for (const field of form.querySelectorAll('.field--invalid')) field.classList.remove('field--invalid');
-  for (const control of form.querySelectorAll('[aria-invalid]')) {
+  clearMarks(form);
+  document.title = document.title.replace(/^Error: /, '');
+}
+
+/** Takes away the messages within `root` (the form, or one field), and what tied them to the controls. */
+export function clearMarks(root: HTMLElement): void {
+  for (const message of root.querySelectorAll('.field__error')) message.remove();
+  root.classList.remove('field--invalid');
+  for (const field of root.querySelectorAll('.field--invalid')) field.classList.remove('field--invalid');
+  for (const control of root.querySelectorAll('[aria-invalid]')) {
     control.removeAttribute('aria-invalid');
   }
-  for (const described of form.querySelectorAll('[aria-describedby]')) {
+  for (const described of [root, ...root.querySelectorAll('[aria-describedby]')]) {
     const kept = (described.getAttribute('aria-describedby') ?? '')
       .split(' ')
       .filter((id) => id && !id.startsWith('error-'));
     if (kept.length > 0) described.setAttribute('aria-describedby', kept.join(' '));
     else described.removeAttribute('aria-describedby');
   }
-  document.title = document.title.replace(/^Error: /, '');
 }
 
 /** An error as the page shows it (components/form: `ErrorSummary`, `Field`): the field's id, and the message. */
@@ -104,30 +113,9 @@ interface Shown {
 }
 
 function showErrors(form: HTMLFormElement, errors: Shown[]): void {
-  for (const { id, message: said } of errors) {
+  for (const { id, message } of errors) {
     const field = form.querySelector<HTMLElement>(`.field[data-field="${CSS.escape(id)}"]`);
-    if (!field) continue;
-    field.classList.add('field--invalid');
-    const message = element(
-      'p',
-      { class: 'field__error', id: `error-${id}` },
-      element('span', { class: 'visually-hidden' }, 'Error: '),
-      // under its question the message stands alone; the summary names the question
-      errorSentence(undefined, said),
-    );
-    // where the server puts it: under the label, its help and its note, above the control
-    const anchor =
-      document.getElementById(`when-${id}`) ??
-      document.getElementById(`help-${id}`) ??
-      field.querySelector(':scope > .field__heading, :scope > .field__label, :scope > .check--heading');
-    if (anchor && field.contains(anchor)) anchor.after(message);
-    else field.prepend(message);
-    const described = field.matches('fieldset') ? [field] : controlsOf(field);
-    for (const control of described) {
-      const ids = control.getAttribute('aria-describedby');
-      control.setAttribute('aria-describedby', ids ? `${ids} error-${id}` : `error-${id}`);
-    }
-    for (const control of controlsOf(field)) control.setAttribute('aria-invalid', 'true');
+    if (field) showFieldError(field, message);
   }
   const summary = element(
     'section',
@@ -146,4 +134,30 @@ function showErrors(form: HTMLFormElement, errors: Shown[]): void {
   form.before(summary);
   document.title = `Error: ${document.title}`;
   summary.focus();
+}
+
+/** A field's message, where the server puts it (under the label, its help, its limits and its note, above the control), tied to its controls. */
+export function showFieldError(field: HTMLElement, said: string): void {
+  const id = field.dataset.field ?? '';
+  field.classList.add('field--invalid');
+  const message = element(
+    'p',
+    { class: 'field__error', id: `error-${id}` },
+    element('span', { class: 'visually-hidden' }, 'Error: '),
+    // under its question the message stands alone; the summary names the question
+    errorSentence(undefined, said),
+  );
+  const anchor =
+    document.getElementById(`when-${id}`) ??
+    document.getElementById(`limits-${id}`) ??
+    document.getElementById(`help-${id}`) ??
+    field.querySelector(':scope > .field__heading, :scope > .field__label, :scope > .check--heading');
+  if (anchor && field.contains(anchor)) anchor.after(message);
+  else field.prepend(message);
+  const described = field.matches('fieldset') ? [field] : controlsOf(field);
+  for (const control of described) {
+    const ids = control.getAttribute('aria-describedby');
+    control.setAttribute('aria-describedby', ids ? `${ids} error-${id}` : `error-${id}`);
+  }
+  for (const control of controlsOf(field)) control.setAttribute('aria-invalid', 'true');
 }

@@ -1,5 +1,6 @@
 import { applyLogic, showProgress } from './answers.js';
 import { checkForm } from './checks.js';
+import { enhanceFiles, filesChosen, uploadsDone } from './files.js';
 import { framePageShown, frameRedirect, startFrame } from './frame.js';
 
 /**
@@ -11,6 +12,8 @@ import { framePageShown, frameRedirect, startFrame } from './frame.js';
  * - fields are shown and hidden as they are answered (answers.ts, the server's logic module), and
  *   a classic page's progress bar counts the questions answered;
  * - answers are checked before they are sent (checks.ts), the error summary taking focus;
+ * - a file field's files are checked and uploaded as they are chosen (files.ts), and a post
+ *   waits for the uploads on their way;
  *   focus moves to the next question's control on each step (so what is typed after Enter lands
  *   there, and a phone's keyboard opens), to the thank-you heading at the end; at load, to the
  *   first question's control on a desktop;
@@ -73,13 +76,17 @@ async function submitted(event: SubmitEvent): Promise<void> {
   event.preventDefault();
   if (form.getAttribute('aria-busy') === 'true') return;
   const submitter = event.submitter as HTMLButtonElement | null;
-  // Back never validates (its formnovalidate, which this script's novalidate replaces)
-  if (submitter?.value !== 'back' && !checkForm(form)) return;
-  const body = new URLSearchParams();
-  for (const [name, value] of new FormData(form, submitter))
-    if (typeof value === 'string') body.append(name, value);
   form.setAttribute('aria-busy', 'true');
   try {
+    // the files on their way are part of the answer; one refused meanwhile is told at its field
+    if (!(await uploadsDone(form))) return;
+    // Back never validates (its formnovalidate, which this script's novalidate replaces)
+    if (submitter?.value !== 'back' && !checkForm(form)) return;
+    const data = new FormData(form, submitter);
+    // a page with a file field posts as multipart/form-data (its enctype); any other as before
+    const body = form.enctype === 'multipart/form-data' ? data : new URLSearchParams();
+    if (body instanceof URLSearchParams)
+      for (const [name, value] of data) if (typeof value === 'string') body.append(name, value);
     const answer = await fetch(form.action, { method: 'POST', body, headers: { 'x-intake-page': '1' } });
     // the form's ui.redirectUrl, which a fetch may not follow to another origin
     const redirect = answer.headers.get('x-intake-redirect');
@@ -114,6 +121,7 @@ function shown(swapped: boolean): void {
   if (form) {
     // this script checks answers itself, in the page's words, before a post
     form.noValidate = true;
+    enhanceFiles(form);
     applyLogic(form);
     showProgress(form);
   }
@@ -179,6 +187,7 @@ function renderCaptchas(): void {
 document.documentElement.classList.add('js');
 document.addEventListener('input', answered);
 document.addEventListener('change', answered);
+document.addEventListener('change', filesChosen);
 document.addEventListener('submit', submitted);
 // embedded, the error summary's autofocus is refused in another origin's frame: focused here
 if (startFrame()) document.querySelector<HTMLElement>('.error-summary')?.focus();

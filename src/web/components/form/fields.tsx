@@ -1,6 +1,8 @@
 import type { ComponentChildren } from 'preact';
+import { limitsInWords, limitsOf } from '../../../shared/file-rules.js';
 import type { FormField } from '../../../shared/form.js';
-import { controlId, optionLabel, optionValue } from './controls.js';
+import { sizeInWords } from '../../../shared/messages.js';
+import { controlId, optionLabel, optionValue, type PageUpload } from './controls.js';
 
 /**
  * One component per field type, each a native control (API.md §11.1): its accessible name is
@@ -24,6 +26,10 @@ export interface FieldProps {
   heading?: boolean;
   /** The id of what says where the question stands ("Question 2 of 5"), which the heading is described by. */
   position?: string;
+  /** A file field: the files it holds already (uploaded, or kept from an earlier post). */
+  uploads?: readonly PageUpload[];
+  /** The owner's preview (the hosted `?preview=1`, the builder's): a file field uploads nothing, and says so. */
+  preview?: boolean;
 }
 
 /** The most radio buttons a rating is shown as; a wider scale is a number input. */
@@ -36,6 +42,10 @@ const ids = (field: FormField) => ({
   error: `error-${field.id}`,
   hint: `hint-${field.id}`,
   group: `group-${field.id}`,
+  limits: `limits-${field.id}`,
+  uploads: `uploads-${field.id}`,
+  status: `status-${field.id}`,
+  preview: `preview-${field.id}`,
 });
 
 /**
@@ -43,11 +53,13 @@ const ids = (field: FormField) => ({
  * page's script focuses the control on each step, so that is where it is heard), then the
  * question's help, when it applies, and its error.
  */
-function describedBy({ field, error, note, heading, position }: FieldProps): string | undefined {
+function describedBy({ field, error, note, heading, position, preview }: FieldProps): string | undefined {
   const names = ids(field);
   const list = [
     heading && position ? position : '',
     field.help ? names.help : '',
+    field.type === 'file' ? names.limits : '',
+    field.type === 'file' && preview ? names.preview : '',
     note ? names.note : '',
     error ? names.error : '',
   ].filter(Boolean);
@@ -55,13 +67,23 @@ function describedBy({ field, error, note, heading, position }: FieldProps): str
 }
 
 /** The texts under a label: help, when it applies, and the error (above the control, where it is read first). */
-function Descriptions({ field, error, note }: FieldProps) {
+function Descriptions({ field, error, note, preview }: FieldProps) {
   const names = ids(field);
   return (
     <>
       {field.help && (
         <p class="field__help" id={names.help}>
           {field.help}
+        </p>
+      )}
+      {field.type === 'file' && (
+        <p class="field__help field__limits" id={names.limits}>
+          {limitsInWords(limitsOf(field))}
+        </p>
+      )}
+      {field.type === 'file' && preview && (
+        <p class="field__when" id={names.preview}>
+          Files are not uploaded in the preview
         </p>
       )}
       {note && (
@@ -400,6 +422,54 @@ export function RatingField(props: FieldProps) {
   );
 }
 
+/**
+ * A file field (API.md §12): a native file input with the field's limits as its own attributes
+ * (`accept`, `multiple`) and in words under the label, and the files it holds already, each
+ * posted again under the field's id with a box that removes it (a post with the box ticked
+ * drops the file: no script needed). The page's script (client/hosted/files.ts) checks chosen
+ * files against the limits on the input's data attributes, uploads them one by one and adds
+ * them to the list, its status line telling each change. In the owner's preview it uploads
+ * nothing (`data-preview`): the files stay in the input, and the page says so.
+ */
+export function FileField(props: FieldProps) {
+  const { field, uploads = [], preview } = props;
+  const names = ids(field);
+  const limits = limitsOf(field);
+  return (
+    <FieldFrame {...props}>
+      <input
+        {...common(props)}
+        class="control control--file"
+        type="file"
+        accept={limits.accept.length > 0 ? limits.accept.join(',') : undefined}
+        multiple={limits.maxFiles > 1}
+        // a file held already answers the question; data-required tells the page's script that
+        // the input is required again once the last one is removed
+        required={field.required === true && uploads.length === 0}
+        data-required={field.required ? '' : undefined}
+        data-max-files={limits.maxFiles}
+        data-max-size={limits.maxFileSize}
+        data-accept-text={limits.acceptText || undefined}
+        data-preview={preview ? '' : undefined}
+      />
+      <ul class="uploads" id={names.uploads}>
+        {uploads.map((upload) => (
+          <li class="upload" key={upload.uploadId}>
+            <span class="upload__name">{upload.name}</span>{' '}
+            <span class="upload__size">({sizeInWords(upload.size)})</span>
+            <input type="hidden" name={field.id} value={upload.uploadId} />
+            <label class="upload__remove">
+              <input type="checkbox" name="_remove" value={upload.uploadId} /> Remove
+              <span class="visually-hidden"> {upload.name}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p class="visually-hidden" id={names.status} role="status" />
+    </FieldFrame>
+  );
+}
+
 export function HiddenField({ field, value }: FieldProps) {
   // data-field: the page's script reads it as an answer the logic may depend on
   return <input type="hidden" name={field.id} value={text(value)} data-field={field.id} />;
@@ -422,6 +492,8 @@ export function Field(props: FieldProps) {
       return <HiddenField {...props} />;
     case 'date':
       return <DateField {...props} />;
+    case 'file':
+      return <FileField {...props} />;
     default:
       return <TextField {...props} />;
   }

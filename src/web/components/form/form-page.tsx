@@ -3,7 +3,7 @@ import { isAnswered, visibleAnswers } from '../../../shared/logic.js';
 import { answeredOf, errorSentence, questionOf } from '../../../shared/messages.js';
 import { CaptchaWidget } from './captcha.js';
 import { whenApplies } from './conditions.js';
-import { controlId, type PageAnswers } from './controls.js';
+import { controlId, type PageAnswers, type PageUploads } from './controls.js';
 import { Field } from './fields.js';
 
 /**
@@ -22,6 +22,8 @@ export interface FormPageProps {
   answers?: PageAnswers;
   /** The problems of the last post, one per failing answer. */
   errors?: readonly FieldError[];
+  /** The files each file field holds already (uploaded, or kept from an earlier post), by field id. */
+  uploads?: PageUploads;
   /** Carried in hidden inputs: the page's analytics session and the key that makes a double post store once. */
   sessionId?: string;
   idempotencyKey?: string;
@@ -32,6 +34,8 @@ export interface FormPageProps {
    * summary goes without it, and the frame's script (client/hosted/frame.ts) focuses it.
    */
   embedded?: boolean;
+  /** The owner's preview (the hosted `?preview=1`, the builder's): a file field uploads nothing there. */
+  preview?: boolean;
 }
 
 /** Every field on one page (the classic layout), with the title, the description, and the submit button. */
@@ -40,10 +44,12 @@ export function FormPage({
   action,
   answers = {},
   errors = [],
+  uploads = {},
   sessionId,
   idempotencyKey,
   started,
   embedded,
+  preview,
 }: FormPageProps) {
   const byField = new Map<string, string>();
   for (const error of errors) if (!byField.has(error.field)) byField.set(error.field, error.message);
@@ -61,6 +67,7 @@ export function FormPage({
         class="form"
         method="post"
         action={action}
+        enctype={sendsFiles(form.fields) ? MULTIPART : undefined}
         data-form={form.id}
         // the page's script shows and hides fields as they are answered (shared/logic.ts)
         data-logic={form.logic.rules.length > 0 ? JSON.stringify(form.logic) : undefined}
@@ -77,6 +84,8 @@ export function FormPage({
             value={answers[field.id]}
             error={byField.has(field.id) ? alone(byField.get(field.id) ?? '') : undefined}
             note={field.type === 'hidden' ? undefined : whenApplies(field.id, form.logic, form.fields)}
+            uploads={uploads[field.id]}
+            preview={preview}
           />
         ))}
         {honeypot && <Honeypot name={honeypot} />}
@@ -117,10 +126,12 @@ export function QuestionPage(props: QuestionPageProps) {
     action,
     answers = {},
     errors = [],
+    uploads = {},
     sessionId,
     idempotencyKey,
     started,
     embedded,
+    preview,
     field,
     position,
     first,
@@ -147,15 +158,31 @@ export function QuestionPage(props: QuestionPageProps) {
         {first && form.ui.description && <p class="form-description">{form.ui.description}</p>}
       </header>
       {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} />}
-      <form class="form form--question" method="post" action={action} data-form={form.id}>
+      <form
+        class="form form--question"
+        method="post"
+        action={action}
+        enctype={sendsFiles([field]) ? MULTIPART : undefined}
+        data-form={form.id}
+      >
         <input type="hidden" name="_question" value={field.id} />
         {form.fields
           .filter((other) => other.id !== field.id)
-          .flatMap((other) => carried(other.id, answers[other.id]))}
+          .flatMap((other) =>
+            // a file field's answer is the files it holds: their upload ids, posted again
+            other.type === 'file'
+              ? carried(
+                  other.id,
+                  (uploads[other.id] ?? []).map((upload) => upload.uploadId),
+                )
+              : carried(other.id, answers[other.id]),
+          )}
         <Field
           field={field}
           value={answers[field.id]}
           error={message ? alone(message) : undefined}
+          uploads={uploads[field.id]}
+          preview={preview}
           heading
           position={progress === 'none' ? undefined : 'progress'}
         />
@@ -206,6 +233,10 @@ function AnsweredBar({ form, answers }: { form: PageForm; answers: PageAnswers }
     </progress>
   );
 }
+
+/** A page that shows a file field posts as multipart/form-data (its files in the post); any other stays urlencoded. */
+const MULTIPART = 'multipart/form-data';
+const sendsFiles = (fields: readonly FormField[]): boolean => fields.some((field) => field.type === 'file');
 
 /** An answer given on another page, as the hidden inputs that post it again (a list as one input per item, an unticked box as none). */
 function carried(id: string, value: unknown) {

@@ -56,7 +56,7 @@ export function Preview({ form, focusFieldId }: { form: PageForm; focusFieldId?:
       document.head.append(link);
     }
     window.fetch = async (_url, init) => {
-      const body = new URLSearchParams(String(init?.body ?? ''));
+      const body = postedText(init?.body);
       state.current = afterPost(current.current, body);
       const page = pageHtml(current.current, state.current);
       return new Response(
@@ -143,13 +143,14 @@ function pageHtml(form: PageForm, state: PreviewState): { title: string; body: s
           first={position.first}
           last={position.last}
           answers={state.answers}
+          preview
         />,
       ),
     };
   }
   return {
     title: form.title,
-    body: renderToString(<FormPage form={form} action={action} answers={state.answers} />),
+    body: renderToString(<FormPage form={form} action={action} answers={state.answers} preview />),
   };
 }
 
@@ -162,6 +163,18 @@ function dress(document: Document, form: PageForm) {
   const accent = typeof form.ui.accentColor === 'string' && /^#[0-9a-f]{6}$/i.test(form.ui.accentColor);
   if (accent) root.style.setProperty('--custom-accent', String(form.ui.accentColor));
   else root.style.removeProperty('--custom-accent');
+}
+
+/**
+ * A post's text entries: the page's script sends URLSearchParams, or FormData for a form with a
+ * file field (made in the frame's realm, so known by its tag, not instanceof); files go nowhere.
+ */
+function postedText(body: unknown): URLSearchParams {
+  if (Object.prototype.toString.call(body) !== '[object FormData]')
+    return new URLSearchParams(String(body ?? ''));
+  return new URLSearchParams(
+    [...(body as FormData)].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])),
+  );
 }
 
 /** A form's text entries, as its post would send them. */

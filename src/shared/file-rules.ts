@@ -1,0 +1,124 @@
+import type { FormField } from './form.js';
+import { FIELD_MESSAGES as M, sizeInWords } from './messages.js';
+
+/**
+ * A file field's rules (API.md §12) as the page and the server both read them: its limits with
+ * their defaults, whether a file is of a type its `accept` takes, and the limits in words (under
+ * the field's label, and in the refusal "… is not a file of an accepted type (PDF or images)").
+ * The page's script checks a chosen file with `fileProblem` before it sends a byte; the server
+ * judges again (by the bytes' signature as well), in the same words.
+ *
+ * Pure: it imports the form's types and the validator's words, nothing else.
+ */
+
+export const DEFAULT_MAX_FILES = 1;
+/** 10 MiB. */
+export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
+
+export interface FileLimits {
+  maxFiles: number;
+  maxFileSize: number;
+  /** Extensions (`.pdf`) and media types (`image/*`, `application/pdf`); empty: any file. */
+  accept: readonly string[];
+  /**
+   * `accept` in words (`acceptInWords`): the page renders it, so that its script, which reads the
+   * limits off the page, needs no table of media types.
+   */
+  acceptText: string;
+}
+
+/** What a file is judged by before its bytes are read: its name, its size, the type the browser claims. */
+export interface FileFacts {
+  name: string;
+  size: number;
+  /** A media type, or '' when the browser does not know one (as `File.type`). */
+  type: string;
+}
+
+export function limitsOf(field: Pick<FormField, 'maxFiles' | 'maxFileSize' | 'accept'>): FileLimits {
+  const accept = field.accept ?? [];
+  return {
+    maxFiles: field.maxFiles ?? DEFAULT_MAX_FILES,
+    maxFileSize: field.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    accept,
+    acceptText: acceptInWords(accept),
+  };
+}
+
+/**
+ * Whether `accept` takes the file, by the rules of HTML's `accept` attribute: an extension
+ * matches the end of the name, `type/*` any subtype of that type, a media type itself; letter
+ * case never matters. No entries: any file.
+ */
+export function acceptsFile(accept: readonly string[], file: Pick<FileFacts, 'name' | 'type'>): boolean {
+  if (accept.length === 0) return true;
+  const name = file.name.toLowerCase();
+  const type = file.type.toLowerCase();
+  return accept.some((entry) => {
+    const wanted = entry.trim().toLowerCase();
+    if (wanted.startsWith('.')) return name.endsWith(wanted);
+    if (wanted.endsWith('/*')) return type.startsWith(wanted.slice(0, -1));
+    return type !== '' && type === wanted;
+  });
+}
+
+/** Media types people know by another name than their subtype. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  'application/pdf': 'PDF',
+  'application/msword': 'Word documents',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word documents',
+  'application/vnd.ms-excel': 'Excel spreadsheets',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel spreadsheets',
+  'application/vnd.oasis.opendocument.text': 'ODT',
+  'application/zip': 'ZIP',
+  'text/plain': 'plain text',
+  'image/jpeg': 'JPEG',
+  'image/svg+xml': 'SVG',
+  'image/*': 'images',
+  'video/*': 'videos',
+  'audio/*': 'audio',
+  'text/*': 'text files',
+};
+
+/** One `accept` entry as a person reads it: `.pdf` and `application/pdf` are both "PDF". */
+function entryInWords(entry: string): string {
+  const wanted = entry.trim().toLowerCase();
+  const known = TYPE_WORDS[wanted];
+  if (known) return known;
+  if (wanted.startsWith('.')) return wanted.slice(1).toUpperCase();
+  const [type = '', subtype = ''] = wanted.split('/');
+  if (subtype === '*') return `${type} files`;
+  // image/png → PNG; a long or dotted subtype (vnd.…) is clearer as the media type itself
+  return /^[a-z0-9]{1,5}$/.test(subtype) ? subtype.toUpperCase() : wanted;
+}
+
+/** "PDF", "PDF or images", "PNG, JPEG or PDF": the kinds of file `accept` takes, each said once. */
+export function acceptInWords(accept: readonly string[]): string {
+  const words = [...new Set(accept.map(entryInWords))];
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/** What a file field takes, under its label: "Up to 3 files, 10 MB each; PDF or images", "One file, up to 2 MB". */
+export function limitsInWords(limits: FileLimits): string {
+  const size = sizeInWords(limits.maxFileSize);
+  const count =
+    limits.maxFiles === 1 ? `One file, up to ${size}` : `Up to ${limits.maxFiles} files, ${size} each`;
+  return limits.acceptText ? `${count}; ${limits.acceptText}` : count;
+}
+
+/**
+ * Why one chosen file is refused, in the validator's words (shared/messages.ts), or undefined:
+ * empty, larger than the field takes, of a type outside `accept`; in that order, as the first
+ * reason is the one a person mends first. How many files a field holds is `tooMany`'s to say.
+ */
+export function fileProblem(limits: FileLimits, file: FileFacts): string | undefined {
+  if (file.size === 0) return M.fileEmpty.text(file.name);
+  if (file.size > limits.maxFileSize) return M.fileTooLarge.text(file.name, limits.maxFileSize);
+  if (!acceptsFile(limits.accept, file)) return M.fileType.text(file.name, limits.acceptText);
+  return undefined;
+}
+
+/** Too many files for the field (those it holds already and those chosen now), in the validator's words; else undefined. */
+export const tooMany = (limits: FileLimits, count: number): string | undefined =>
+  count > limits.maxFiles ? M.tooManyFiles.text(limits.maxFiles) : undefined;
