@@ -60,6 +60,41 @@ export class FileService {
     private readonly scan?: () => ScanSession,
   ) {}
 
+  /** UPLOAD_MAX_BYTES: the largest body carrying files. */
+  get uploadMaxBytes(): number {
+    return this.context.config.uploadMaxBytes;
+  }
+
+  /**
+   * The uploads a page's answers hold for each file field (API.md §12, the hosted page: listed
+   * under the field and posted again), unused and of this form; ids that are not are left out.
+   */
+  async pageUploads(
+    form: StoredForm,
+    answers: Record<string, unknown>,
+  ): Promise<Record<string, Array<{ uploadId: string; name: string; size: number; type: string }>>> {
+    const fileFields = form.definition.fields.filter((field) => field.type === 'file');
+    const ids = fileFields.flatMap((field) => {
+      const value = answers[field.id];
+      return (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string');
+    });
+    if (ids.length === 0) return {};
+    const found = new Map(
+      (await findUploads(this.context.database.db, form.id, ids)).map((file) => [file.uploadId, file]),
+    );
+    const uploads: Record<string, Array<{ uploadId: string; name: string; size: number; type: string }>> = {};
+    for (const field of fileFields) {
+      const value = answers[field.id];
+      const list = (Array.isArray(value) ? value : [value]).flatMap((id) => {
+        const file = typeof id === 'string' ? found.get(id) : undefined;
+        if (!file || file.fieldId !== field.id || file.state !== 'uploaded') return [];
+        return [{ uploadId: file.uploadId, name: file.name, size: file.size, type: file.type }];
+      });
+      if (list.length > 0) uploads[field.id] = list;
+    }
+    return uploads;
+  }
+
   /** The form's file field `fieldId`, or a 400 naming it. */
   fileField(form: StoredForm, fieldId: string, member = 'field'): Field {
     const field = form.definition.fields.find((candidate) => candidate.id === fieldId);

@@ -161,7 +161,11 @@ export type FileTaker = (
   fieldName: string,
   fileName: string,
   stream: Readable,
-) => Promise<string | undefined>;
+) => Promise<string | undefined | null>;
+
+/** A multipart form post's fields, its files taken by `takeFile` (whose `null` means: read, and no answer). */
+export const readMultipartPost = (request: FastifyRequest, limit: number, takeFile: FileTaker | undefined) =>
+  readMultipart(request, limit, takeFile);
 
 async function readMultipart(
   request: FastifyRequest,
@@ -194,7 +198,7 @@ async function readMultipart(
           });
         }
         if (part.file.truncated) throw tooLarge();
-        addField(fields, part.fieldname, uploadId);
+        if (uploadId !== null) addField(fields, part.fieldname, uploadId);
         continue;
       }
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();

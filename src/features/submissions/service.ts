@@ -122,6 +122,11 @@ export class SubmissionService {
     });
   }
 
+  /** Files: what the pages take a post's files through (features/files). */
+  get files(): FileService {
+    return this.dependencies.files;
+  }
+
   /** The form `formId`, when `principal` may submit to it now; else the problem (404, 403). */
   async formFor(principal: Principal | null, formId: string): Promise<StoredForm> {
     const form = await findFormCached(this.context.database.db, formId);

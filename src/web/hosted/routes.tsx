@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventRecorder } from '../../features/analytics/commands.js';
 import type { EventType } from '../../features/analytics/schemas.js';
+import { assertUploadSize } from '../../features/files/routes.js';
 import { mayPreview } from '../../features/forms/access.js';
 import type { StoredForm } from '../../features/forms/repo.js';
-import { answersOf, firstText, formFields } from '../../features/submissions/form-posts.js';
+import {
+  answersOf,
+  firstText,
+  formFields,
+  readMultipartPost,
+} from '../../features/submissions/form-posts.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
@@ -48,7 +55,41 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
   const pages = formPages(page);
   return async (scope: FastifyInstance): Promise<void> => {
     // HTML form posts, in this scope only: every other route keeps answering 415 to them.
-    await scope.register(formbody, { bodyLimit: scope.initialConfig.bodyLimit ?? 1024 * 1024 });
+    const bodyLimit = scope.initialConfig.bodyLimit ?? 1024 * 1024;
+    await scope.register(formbody, { bodyLimit });
+    // a page with a file question posts multipart (API.md §12): its files stream into storage as uploads
+    await scope.register(multipart, {
+      limits: { fieldSize: bodyLimit, fields: 1000, parts: 1000, fileSize: submissions.files.uploadMaxBytes },
+    });
+
+    /** A page's post: its fields, the files in it taken as uploads (none in a preview), those ticked `_remove` left out. */
+    async function readPost(request: FastifyRequest, form: StoredForm, preview: boolean): Promise<Fields> {
+      if (!request.isMultipart()) return formFields(request.body);
+      assertUploadSize(request, submissions.files.uploadMaxBytes);
+      const fields = await readMultipartPost(
+        request,
+        bodyLimit,
+        async (_request, fieldName, fileName, stream) => {
+          const field = form.definition.fields.find((candidate) => candidate.id === fieldName);
+          if (field?.type !== 'file') return undefined;
+          if (preview) {
+            stream.resume();
+            return null;
+          }
+          return (await submissions.files.take(form, field, fileName, stream)).uploadId;
+        },
+      );
+      const removed = new Set([fields._remove].flat().filter((id): id is string => typeof id === 'string'));
+      if (removed.size > 0) {
+        for (const field of form.definition.fields) {
+          if (field.type !== 'file' || fields[field.id] === undefined) continue;
+          fields[field.id] = [fields[field.id]]
+            .flat()
+            .filter((id) => !(typeof id === 'string' && removed.has(id)));
+        }
+      }
+      return fields;
+    }
 
     /** Anyone sees a live form; any other form, and an unknown one, is the 404 page. */
     async function liveForm(formId: string): Promise<StoredForm> {
@@ -129,9 +170,9 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       '/:formId',
       { schema: { hide: true } },
       async (request, reply) => {
-        const fields = formFields(request.body);
         const preview = await previewed(request, reply);
         const stored = preview ?? (await submissions.formFor(null, request.params.formId));
+        const fields = await readPost(request, stored, preview !== undefined);
         const session = firstText(fields._session);
         const sessionId = session !== undefined && SESSION.test(session) ? session : token();
         const key = firstText(fields._idempotency);
@@ -149,6 +190,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
         };
         const state: PageState = {
           answers: post.answers,
+          uploads: await submissions.files.pageUploads(stored, post.answers),
           sessionId,
           idempotencyKey: key ?? token(),
           started: true,
