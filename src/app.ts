@@ -178,11 +178,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forms: formLookup(database.engine),
     timeoutMs: options.webhookTimeoutMs,
   });
-  await registerForms(app, context);
+  // files before forms: a deleted form's files (its submissions' and its unused uploads) are swept
   const files = await registerFiles(app, context, {
     masterKey: masterKey.key,
     sweepIntervalMs: options.fileSweepIntervalMs,
   });
+  await registerForms(app, context, { afterDelete: () => files.sweep.nudge() });
   const submissions = await registerSubmissions(app, context, {
     files,
     // the HTML pages of plain form posts: drawn by the pages, which the features may not import

@@ -15,7 +15,7 @@ export interface Analytics {
   environment: string;
   from: string;
   to: string;
-  totals: Counters & { completionRate: number | null };
+  totals: Counters & { completionRate: number | null; storageBytes: number };
   forms: Array<{ formId: string; title: string } & Counters & { completionRate: number | null }>;
   daily: Array<{ date: string; views: number; starts: number; submissions: number }>;
 }
@@ -54,6 +54,7 @@ export function presentAnalytics(
   range: DateRange,
   forms: ScopedForm[],
   counts: DayCounts[],
+  storageBytes = 0,
 ): Analytics {
   const byForm = new Map(forms.map((form) => [form.id, zero()]));
   const byDay = new Map(range.days.map((day) => [day, zero()]));
@@ -70,7 +71,7 @@ export function presentAnalytics(
     environment,
     from: range.from,
     to: range.to,
-    totals: withRate(totals),
+    totals: { ...withRate(totals), storageBytes },
     forms: forms.map((form) => ({
       formId: form.id,
       title: form.title,

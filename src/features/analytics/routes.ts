@@ -8,6 +8,7 @@ import { noBody, problems, SECURITY, withHeaders } from '../../platform/http/sch
 import { badRequest, forbidden } from '../../platform/problem.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
+import { storageUsed } from '../files/repo.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm } from '../forms/repo.js';
 import { answerStats } from '../submissions/answer-stats.js';
@@ -82,7 +83,8 @@ export const analyticsRoutes =
       // forms first: counts of a form created in between are then left out rather than half shown
       const forms = await formsInScope(database.db, scope);
       const counts = await countsByFormAndDay(database.db, scope);
-      return presentAnalytics(environment, range, forms, counts);
+      const storageBytes = await storageUsed(database.db, principal.userId, environment, query.form_id);
+      return presentAnalytics(environment, range, forms, counts, storageBytes);
     }
 
     app.get(

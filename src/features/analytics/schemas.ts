@@ -64,7 +64,14 @@ export const AnalyticsOut = Type.Object({
   environment: Type.String(),
   from: Timestamp,
   to: Timestamp,
-  totals: Type.Object(counters),
+  totals: Type.Object({
+    ...counters,
+    storageBytes: Type.Integer({
+      minimum: 0,
+      description:
+        'Bytes the files of the environment (of the form, with form_id) take in storage now, whatever the range (API.md §12)',
+    }),
+  }),
   forms: Type.Array(Type.Object({ formId: Type.String(), title: Type.String(), ...counters })),
   daily: Type.Array(
     Type.Object({

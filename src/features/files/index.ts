@@ -10,6 +10,13 @@ import { FileSweep } from './sweep.js';
 
 export { FileService } from './service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The files feature's service and sweep, for the entry point's checks and tests. */
+    intakeFiles: Files;
+  }
+}
+
 export interface FilesOptions {
   /** The master key, from which the signed links' key is derived (the same on every instance sharing it). */
   masterKey: Buffer;
@@ -38,7 +45,17 @@ export async function registerFiles(
   const linkKey = Buffer.from(
     hkdfSync('sha256', options.masterKey, Buffer.alloc(0), 'intake file links v1', 32),
   );
-  const links = new FileLinks(linkKey, config.fileLinkTtlS, config.publicUrl?.replace(/\/+$/, '') ?? '');
+  // PUBLIC_URL, else the address this process listens on (what a webhook receiver or a mail
+  // reader on the same network can follow), else a path alone (not listening: tests that inject)
+  const publicOrigin = config.publicUrl?.replace(/\/+$/, '');
+  const origin = () => {
+    if (publicOrigin) return publicOrigin;
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') return '';
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  };
+  const links = new FileLinks(linkKey, config.fileLinkTtlS, origin);
   const scanner = config.clamdUrl ? new ClamdScanner(config.clamdUrl) : undefined;
   const service = new FileService(context, store, links, scanner && (() => scanner.createScan()));
   await app.register(fileRoutes(context, service));
@@ -51,5 +68,7 @@ export async function registerFiles(
     await sweep.stop();
     await store.close();
   });
-  return { service, sweep };
+  const files = { service, sweep };
+  app.decorate('intakeFiles', files);
+  return files;
 }

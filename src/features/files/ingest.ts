@@ -5,12 +5,13 @@ import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import { newId, randomToken } from '../../platform/ids.js';
+import { acceptInWords } from '../../shared/file-rules.js';
 import type { PiiMode } from '../../shared/form.js';
 import { FIELD_MESSAGES } from '../../shared/messages.js';
 import type { Field } from '../forms/schemas.js';
 import { safeFileName } from './names.js';
 import type { FileEncryption, StoredFile } from './repo.js';
-import { acceptInWords, type DetectedType, detectType, fitsAccept, SNIFF_BYTES } from './types.js';
+import { type DetectedType, detectType, fitsAccept, SNIFF_BYTES } from './types.js';
 
 /**
  * One file from the socket to storage (API.md §12), never whole in memory: its bytes are

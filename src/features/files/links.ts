@@ -11,8 +11,8 @@ export class FileLinks {
     private readonly secret: Buffer,
     /** Seconds a link stays valid (FILE_LINK_TTL_S). */
     private readonly ttlS: number,
-    /** The origin links are written with (PUBLIC_URL), or '' for a path alone. */
-    private readonly origin: string,
+    /** The origin links are written with (PUBLIC_URL, else the address listened on), or '' for a path alone. */
+    private readonly origin: () => string,
   ) {}
 
   private signature(payload: string): string {
@@ -26,7 +26,7 @@ export class FileLinks {
   }
 
   url(fileId: string, now = Date.now()): string {
-    return `${this.origin}/files/${this.token(fileId, now)}`;
+    return `${this.origin()}/files/${this.token(fileId, now)}`;
   }
 
   /** The file id a token names, when its signature holds and it has not expired. */

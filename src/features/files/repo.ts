@@ -166,22 +166,28 @@ export async function filesOfSubmission(db: Db | Trx, submissionId: string): Pro
   return rows.map(fromRow);
 }
 
-/** Bytes of files kept for a user's environment (STORAGE_QUOTA_BYTES, `storageBytes`). */
-export async function storageUsed(db: Db, userId: string, environment: string): Promise<number> {
-  const row = await db
+/** Bytes of files kept for a user's environment, or one form of it (STORAGE_QUOTA_BYTES, `storageBytes`). */
+export async function storageUsed(
+  db: Db,
+  userId: string,
+  environment: string,
+  formId?: string,
+): Promise<number> {
+  let query = db
     .selectFrom('files')
     .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
     .where('user_id', '=', userId)
     .where('environment', '=', environment)
-    .where('storage_key', 'is not', null)
-    .executeTakeFirst();
+    .where('storage_key', 'is not', null);
+  if (formId !== undefined) query = query.where('form_id', '=', formId);
+  const row = await query.executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
 
 /**
  * Files whose time is over, for the sweep: uploads never used (or whose write never ended)
- * past their expiry, forwarded files past their links' life, and attached files whose
- * submission is gone (deleted, retained away, its form deleted).
+ * past their expiry, forwarded files past their links' life, attached files whose submission
+ * is gone (deleted, retained away, its form deleted), and uploads of a deleted form.
  */
 export async function findSweepable(
   db: Db,
@@ -208,5 +214,15 @@ export async function findSweepable(
     .where('submissions.id', 'is', null)
     .limit(limit)
     .execute();
-  return [...expired, ...orphaned].map(fromRow);
+  // uploads (and forwarded files) of a form deleted since
+  const formless = await db
+    .selectFrom('files')
+    .leftJoin('forms', 'forms.id', 'files.form_id')
+    .selectAll('files')
+    .where('files.state', 'in', ['uploaded', 'forwarded'])
+    .where('forms.id', 'is', null)
+    .limit(limit)
+    .execute();
+  const unique = new Map([...expired, ...orphaned, ...formless].map((row) => [row.id, row]));
+  return [...unique.values()].map(fromRow);
 }

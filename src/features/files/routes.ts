@@ -1,8 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { isStorageUnavailable, unavailableProblem } from '../../platform/db/unavailable.js';
 import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
 import { EXTRA_REQUEST_MEDIA, problems, respond, SECURITY, Timestamp } from '../../platform/http/schemas.js';
 import { badRequest, notFound, Problem } from '../../platform/problem.js';
@@ -59,6 +61,54 @@ export function assertUploadSize(request: FastifyRequest, maxBytes: number): voi
   }
 }
 
+/** The 400 of a body that ended before it was whole: the client went away, or its Content-Length lied. */
+export const cutShort = () =>
+  badRequest('validation_failed', 'The body ended before it was complete', {
+    errors: [{ field: '(body)', code: 'incomplete', message: 'ended before it was complete' }],
+  });
+
+/**
+ * Whether the request's body arrived whole. The multipart parser may be done before the body
+ * is (a closing boundary followed by nothing, under a Content-Length that promised more): then
+ * the rest is read, and a connection closed before the end means the body never came whole,
+ * so nothing of it may be acknowledged or kept.
+ */
+export async function bodyArrivedWhole(raw: IncomingMessage): Promise<boolean> {
+  if (raw.complete || raw.readableEnded) return true;
+  if (raw.destroyed) return false;
+  return new Promise((resolve) => {
+    const settle = (whole: boolean) => {
+      raw.off('end', onEnd);
+      raw.off('close', onClose);
+      resolve(whole);
+    };
+    const onEnd = () => settle(true);
+    const onClose = () => settle(raw.complete || raw.readableEnded);
+    raw.once('end', onEnd);
+    raw.once('close', onClose);
+    raw.resume();
+  });
+}
+
+/**
+ * A refusal while the body is still coming in: the body is no longer fed to the multipart
+ * parser, and the answer says `Connection: close`, so the edge reads and throws away what is
+ * left (within bounds) before closing (platform/http/edge.ts `drainRefusedBody`). Without
+ * that the parser, stopped, would hold the rest of the body back, and the client, still
+ * sending, would never read its answer.
+ */
+export function refusedMidBody(request: FastifyRequest, problem: Problem): Problem {
+  if (request.raw.complete || request.raw.readableEnded) return problem;
+  request.raw.unpipe();
+  return new Problem(problem.status, problem.code, problem.detail, {
+    ...problem.options,
+    headers: { ...problem.options.headers, connection: 'close' },
+  });
+}
+
+/** The multipart parser's own words for a body cut short or malformed (they come without a code). */
+const MALFORMED = /terminated early|unexpected end|malformed|boundary/i;
+
 /** A multipart stream's own failures (cut short, malformed) as the client's 400, its limits as 413. */
 export function multipartProblem(error: unknown, maxBytes: number): Problem | undefined {
   if (error instanceof Problem) return error;
@@ -76,7 +126,10 @@ export function multipartProblem(error: unknown, maxBytes: number): Problem | un
       `The body is larger than the limit of ${maxBytes} bytes (UPLOAD_MAX_BYTES), or has too many parts`,
     );
   }
-  if (typeof code === 'string' && code.startsWith('FST_')) {
+  if (
+    (typeof code === 'string' && code.startsWith('FST_')) ||
+    (code === undefined && MALFORMED.test((error as Error).message ?? ''))
+  ) {
     return badRequest('validation_failed', `The multipart body is malformed: ${(error as Error).message}`, {
       errors: [{ field: '(body)', code: 'malformed', message: 'is not a well-formed multipart body' }],
     });
@@ -193,13 +246,25 @@ export const fileRoutes =
               const field = files.fileField(form, fieldId);
               stored = await files.take(form, field, part.filename, part.file, aborted.signal);
               if (part.file.truncated) {
-                await files.discard([stored]);
                 throw multipartProblem({ code: 'FST_REQ_FILE_TOO_LARGE' }, config.uploadMaxBytes);
               }
             }
+            // nothing is acknowledged of a body that never came whole (a client gone, a lying length)
+            if (!(await bodyArrivedWhole(request.raw))) throw cutShort();
           } catch (error) {
             if (stored) await files.discard([stored]);
-            throw multipartProblem(error, config.uploadMaxBytes) ?? error;
+            // the client went away: its answer is never read, and nothing of it is an error of ours
+            if (aborted.signal.aborted) throw cutShort();
+            const problem =
+              multipartProblem(error, config.uploadMaxBytes) ??
+              (isStorageUnavailable(error) ? unavailableProblem(error) : undefined);
+            if (problem) throw refusedMidBody(request, problem);
+            // an error of ours (a 500): the connection is closed after it too
+            if (!request.raw.complete && !request.raw.readableEnded) {
+              request.raw.unpipe();
+              reply.header('connection', 'close');
+            }
+            throw error;
           }
           if (!stored) {
             throw badRequest('validation_failed', 'The body holds no file', {

@@ -112,6 +112,3 @@ export function fitsAccept(accept: readonly string[] | undefined, name: string, 
     return type.mime === wanted;
   });
 }
-
-/** An `accept` list in words, for a refusal: ".pdf, image/*". */
-export const acceptInWords = (accept: readonly string[]): string => accept.join(', ');

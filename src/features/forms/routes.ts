@@ -74,8 +74,13 @@ function callerDependent(reply: FastifyReply, principal: Principal | null): Fast
   return principal === null ? reply : reply.header('cache-control', 'private');
 }
 
+/** What features above forms hear of (handed down by app.ts): a deleted form's files are swept. */
+export interface FormHooks {
+  afterDelete?: () => void;
+}
+
 export const formRoutes =
-  (context: AppContext): FastifyPluginAsyncTypebox =>
+  (context: AppContext, hooks: FormHooks = {}): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { database } = context;
     const tags = ['forms'];
@@ -336,6 +341,7 @@ export const formRoutes =
       async (request, reply) => {
         const environment = parseEnvironmentName(request.query.environment, false);
         await deleteFormById(context, requireSessionOrSecretKey(request), request.params.id, environment);
+        hooks.afterDelete?.();
         return reply.status(204).send(null);
       },
     );

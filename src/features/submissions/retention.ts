@@ -165,7 +165,12 @@ export class RetentionJob {
 
   constructor(
     private readonly database: Database,
-    private readonly options: { intervalMs?: number; logger: FastifyBaseLogger },
+    private readonly options: {
+      intervalMs?: number;
+      logger: FastifyBaseLogger;
+      /** Called after a pass that deleted submissions: their files go too (the file sweep). */
+      afterDeletingSubmissions?: () => void;
+    },
   ) {}
 
   start(): void {
@@ -189,6 +194,7 @@ export class RetentionJob {
           if (Object.values(counts).some((count) => count > 0)) {
             this.options.logger.info({ retention: counts }, 'retention pass deleted expired rows');
           }
+          if (counts.submissions > 0) this.options.afterDeletingSubmissions?.();
           return true;
         })
         .catch((error: unknown) => {

@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app.js';
+import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { multipart, PDF, PNG } from '../../../test/support/multipart.js';
+import { startReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver.js';
+import { runRetention } from '../submissions/retention.js';
+
+/**
+ * Files (API.md §12) beyond the submit: links in every output (webhooks, CSV), the storage an
+ * environment takes (`storageBytes`, STORAGE_QUOTA_BYTES), and files going with their
+ * submission, form or retention.
+ */
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const QUOTA = 4000;
+
+let t: TestApp;
+let owner: TestUser;
+let receiver: WebhookReceiver;
+
+function storedFiles(): string[] {
+  const root = path.join(t.config.dataDir, 'files');
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) =>
+    fs.statSync(path.join(root, entry)).isFile(),
+  );
+}
+
+async function upload(form: string, field: string, filename: string, content: Buffer) {
+  const { body, headers } = multipart([
+    { name: 'field', value: field },
+    { name: 'file', filename, content },
+  ]);
+  return t.request({ method: 'POST', url: `/forms/${form}/uploads`, body, headers });
+}
+
+async function submitWithFile(form: string, field: string, content: Buffer, name = 'a.pdf'): Promise<string> {
+  const uploaded = await upload(form, field, name, content);
+  expect(uploaded.status, uploaded.text).toBe(201);
+  const submitted = await t.request({
+    method: 'POST',
+    url: `/forms/${form}/submit`,
+    body: { answers: { [field]: [uploaded.body.uploadId] } },
+  });
+  expect(submitted.status, submitted.text).toBe(201);
+  return submitted.body.id;
+}
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  t = await createTestApp({ storageQuotaBytes: QUOTA }, { outbox: { pollMs: 30 } });
+  owner = await signup(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+describe('links in what goes out', () => {
+  it('a webhook carries each file with its signed link, which downloads the bytes', async () => {
+    const form = await createForm(t, owner.token, {
+      status: 'live',
+      fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+    });
+    const hook = await t.request({
+      method: 'POST',
+      url: '/webhooks',
+      auth: owner.token,
+      body: { formId: form.id, event: 'response.created', url: `${receiver.url}/files-hook` },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    await submitWithFile(form.id, 'doc', PNG, 'dot.png');
+    await receiver.waitFor(() => receiver.on('/files-hook').length > 0);
+    const payload = JSON.parse(receiver.on('/files-hook')[0]?.body ?? '{}');
+    const text = JSON.stringify(payload);
+    const url = /"url":"([^"]*\/files\/[^"]+)"/.exec(text)?.[1];
+    expect(url).toBeDefined();
+    expect(text).toContain(sha256(PNG));
+    const download = await t.app.inject({ method: 'GET', url: new URL(url ?? '', 'http://x').pathname });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('the CSV names each file with its link', async () => {
+    const form = await createForm(t, owner.token, {
+      status: 'live',
+      fields: [{ id: 'doc', type: 'file', label: 'Document', maxFiles: 2 }],
+    });
+    const a = await upload(form.id, 'doc', 'one.pdf', PDF);
+    const b = await upload(form.id, 'doc', 'two.png', PNG);
+    await t.request({
+      method: 'POST',
+      url: `/forms/${form.id}/submit`,
+      body: { answers: { doc: [a.body.uploadId, b.body.uploadId] } },
+    });
+    const csv = await t.request({
+      method: 'GET',
+      url: `/responses?form_id=${form.id}&environment=development&format=csv`,
+      auth: owner.token,
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.text).toMatch(/"one\.pdf <[^>]*\/files\/[^>]+>; two\.png <[^>]*\/files\/[^>]+>"/);
+  });
+});
+
+describe('storage', () => {
+  it('counts the bytes kept in GET /analytics and refuses uploads past STORAGE_QUOTA_BYTES', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+    });
+    const before = await t.request({
+      method: 'GET',
+      url: '/analytics?environment=development',
+      auth: user.token,
+    });
+    expect(before.body.totals.storageBytes).toBe(0);
+    const big = Buffer.concat([PDF, Buffer.alloc(QUOTA - PDF.length - 10, 32)]);
+    await submitWithFile(form.id, 'doc', big);
+    const after = await t.request({
+      method: 'GET',
+      url: '/analytics?environment=development',
+      auth: user.token,
+    });
+    expect(after.body.totals.storageBytes).toBe(big.length);
+    // under the quota still: this one overflows it, and is thrown away
+    const overflowing = await upload(form.id, 'doc', 'b.pdf', PDF);
+    expect(overflowing.status).toBe(429);
+    expect(overflowing.body.code).toBe('quota_exceeded');
+    expect(overflowing.headers['retry-after']).toBeDefined();
+    const still = await t.request({
+      method: 'GET',
+      url: '/analytics?environment=development',
+      auth: user.token,
+    });
+    expect(still.body.totals.storageBytes).toBe(big.length);
+  });
+});
+
+describe('files go with what holds them', () => {
+  it('a deleted form takes its responses’ files and its unused uploads with it', async () => {
+    const form = await createForm(t, owner.token, {
+      status: 'live',
+      fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+    });
+    const before = storedFiles().length;
+    await submitWithFile(form.id, 'doc', PDF);
+    const unused = await upload(form.id, 'doc', 'unused.pdf', PDF);
+    expect(unused.status).toBe(201);
+    expect(storedFiles().length).toBe(before + 2);
+    const deleted = await t.request({ method: 'DELETE', url: `/forms/${form.id}`, auth: owner.token });
+    expect(deleted.status).toBe(204);
+    await expect.poll(() => storedFiles().length).toBe(before);
+  });
+
+  it('retention deletes the files of the responses it deletes', async () => {
+    const form = await createForm(t, owner.token, {
+      status: 'live',
+      retention: { days: 1 },
+      fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+    });
+    const before = storedFiles().length;
+    await submitWithFile(form.id, 'doc', PDF);
+    expect(storedFiles().length).toBe(before + 1);
+    await runRetention(t.app.intake.database, new Date(Date.now() + 3 * 24 * 3600 * 1000));
+    await t.app.intakeFiles.sweep.runOnce();
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('an upload never used is swept once its day is over', async () => {
+    const form = await createForm(t, owner.token, {
+      status: 'live',
+      fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+    });
+    const before = storedFiles().length;
+    const unused = await upload(form.id, 'doc', 'unused.pdf', PDF);
+    expect(storedFiles().length).toBe(before + 1);
+    await t.app.intake.database.db
+      .updateTable('files')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('upload_id', '=', unused.body.uploadId)
+      .execute();
+    await t.app.intakeFiles.sweep.runOnce();
+    expect(storedFiles().length).toBe(before);
+    const late = await t.request({
+      method: 'POST',
+      url: `/forms/${form.id}/submit`,
+      body: { answers: { doc: [unused.body.uploadId] } },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.errors[0].code).toBe('unknown_upload');
+  });
+});
