@@ -98,7 +98,7 @@ export class FileService {
   /** The form's file field `fieldId`, or a 400 naming it. */
   fileField(form: StoredForm, fieldId: string, member = 'field'): Field {
     const field = form.definition.fields.find((candidate) => candidate.id === fieldId);
-    if (!field || field.type !== 'file') {
+    if (field?.type !== 'file') {
       throw badRequest('validation_failed', `The form has no file field "${fieldId}"`, {
         errors: [
           {
