@@ -347,6 +347,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/{id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one file for a file field (then submit its uploadId as the answer)
+         * @description Multipart: a part `field` naming the file field, then one part `file`. Whoever may submit to the form may upload to it. The file is judged by its bytes (size, `accept`, scanning) as it streams in. The upload id is good for one submission within 24 hours; an upload never used is deleted.
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file by its signed link (no credential; the link expires)
+         * @description The links that responses, CSV, webhooks and notification mail carry (`url`). Sent as an attachment under the type read from its bytes, with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. An expired or altered link is 404.
+         */
+        get: operations["getFileByLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms": {
         parameters: {
             query?: never;
@@ -469,46 +509,6 @@ export interface paths {
          * @description Its owner may have it in any status; anyone else once the form is live. The code holds `{PUBLIC_URL}/f/{id}` (without PUBLIC_URL, the origin the request came to); the SVG names that link in its <title>.
          */
         get: operations["getFormQrCode"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/forms/{id}/uploads": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Upload one file for a file field (then submit its uploadId as the answer)
-         * @description Multipart: a part `field` naming the file field, then one part `file`. Whoever may submit to the form may upload to it. The file is judged by its bytes (size, `accept`, scanning) as it streams in. The upload id is good for one submission within 24 hours; an upload never used is deleted.
-         */
-        post: operations["uploadFile"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/files/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A file by its signed link (no credential; the link expires)
-         * @description The links that responses, CSV, webhooks and notification mail carry (`url`). Sent as an attachment under the type read from its bytes, with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. An expired or altered link is 404.
-         */
-        get: operations["getFileByLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2162,6 +2162,105 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The id of the file field (this part first) */
+                    field: string;
+                    /**
+                     * Format: binary
+                     * @description The file (one)
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored and judged: submit `uploadId` as (one of) the field’s answer */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uploadId: string;
+                        name: string;
+                        /** @description The type read from the bytes */
+                        type: string;
+                        size: number;
+                        sha256: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFileByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The byte range asked for */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5959,105 +6058,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    uploadFile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description The id of the file field (this part first) */
-                    field: string;
-                    /**
-                     * Format: binary
-                     * @description The file (one)
-                     */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Stored and judged: submit `uploadId` as (one of) the field’s answer */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        uploadId: string;
-                        name: string;
-                        /** @description The type read from the bytes */
-                        type: string;
-                        size: number;
-                        sha256: string;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:02:06.123Z
-                         */
-                        expiresAt: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getFileByLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Content-Disposition": components["headers"]["Content-Disposition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": string;
-                };
-            };
-            /** @description The byte range asked for */
-            206: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Content-Disposition": components["headers"]["Content-Disposition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     submitForm: {
         parameters: {
             query?: never;
@@ -6990,6 +6990,8 @@ export interface operations {
                             quarantined: number;
                             /** @description submissions / starts, to four decimals; null when there were no starts */
                             completionRate: number | null;
+                            /** @description Bytes the files of the environment (of the form, with form_id) take in storage now, whatever the range (API.md §12) */
+                            storageBytes: number;
                         };
                         forms: {
                             formId: string;
@@ -7156,6 +7158,8 @@ export interface operations {
                             quarantined: number;
                             /** @description submissions / starts, to four decimals; null when there were no starts */
                             completionRate: number | null;
+                            /** @description Bytes the files of the environment (of the form, with form_id) take in storage now, whatever the range (API.md §12) */
+                            storageBytes: number;
                         };
                         forms: {
                             formId: string;
