@@ -188,7 +188,9 @@ class DocumentCheck {
       problems.push(`${name} with a body (${contentType}) where the document declares none`);
       return problems;
     }
-    const media = contentType && content[contentType] !== undefined ? contentType : undefined;
+    // a media range (`image/*`, `*/*`) declares every type it covers: a file is sent under the type read from its bytes
+    const ranges = contentType ? [contentType, `${contentType.split('/')[0]}/*`, '*/*'] : [];
+    const media = ranges.find((candidate) => content[candidate] !== undefined);
     if (media === undefined) {
       problems.push(
         `${name} with the media type ${contentType || '(none)'}, not one the document declares (${Object.keys(content).join(', ')})`,

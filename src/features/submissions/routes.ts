@@ -472,12 +472,12 @@ export const submissionRoutes =
           }),
           querystring: OptionalScope,
           response: {
-            200: respond('The file', { 'application/octet-stream': Type.String({ format: 'binary' }) }, [
+            200: respond('The file', { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) }, [
               'Content-Disposition',
             ]),
             206: respond(
               'The byte range asked for',
-              { 'application/octet-stream': Type.String({ format: 'binary' }) },
+              { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) },
               ['Content-Disposition'],
             ),
             ...problems(400, 401, 403, 404),
