@@ -33,6 +33,7 @@ interface Totals {
   flagged: number;
   quarantined: number;
   completionRate: number | null;
+  storageBytes: number;
 }
 
 /** The figures as the API's totals are, in the page's words (each figure's `<data value>`). */
@@ -43,6 +44,7 @@ const asShown = (totals: Totals) => ({
   Flagged: String(totals.flagged),
   Quarantined: String(totals.quarantined),
   'Completion rate': totals.completionRate === null ? '' : String(totals.completionRate),
+  'Files kept': String(totals.storageBytes),
 });
 
 describe('analytics in Chromium', () => {

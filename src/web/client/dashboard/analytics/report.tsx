@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { sizeInWords } from '../../../../shared/messages.js';
 import { DailyChart } from './chart.js';
 import {
   type Analytics as Answer,
@@ -71,13 +72,20 @@ export function Report({ data, environment, choice }: { data: Answer; environmen
             </data>
           </dd>
         </div>
+        <div class="stat">
+          <dt>Files kept</dt>
+          <dd>
+            <data value={String(totals.storageBytes)}>{sizeInWords(totals.storageBytes)}</data>
+          </dd>
+        </div>
       </dl>
       <p class="hint analytics__about">
         Views and starts count once per visitor’s session; a start is the first answer given. Submissions are
         the responses that reached the inbox, flagged ones included (and also counted apart); quarantined ones
         are not among them. Completion rate is submissions ÷ starts
         {totals.completionRate === null ? ': none without starts' : ''}; it passes 100% when responses arrive
-        through the API without a start.
+        through the API without a start. Files kept is what the{' '}
+        {choice.form === '' ? 'environment’s' : 'form’s'} files take in storage now, whatever the dates.
       </p>
       {choice.form === '' && <PerForm data={data} environment={environment} choice={choice} />}
       <h2>Per day</h2>
