@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
-import { buildCallers, type Callers, LISTED_CALLERS, withCredential } from '../../../test/support/auth-matrix.js';
+import {
+  buildCallers,
+  type Callers,
+  LISTED_CALLERS,
+  withCredential,
+} from '../../../test/support/auth-matrix.js';
 import { createForm } from '../../../test/support/factories.js';
 import { multipart, PDF } from '../../../test/support/multipart.js';
 
@@ -49,29 +54,44 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe.each(LISTED_CALLERS)('%s', (caller) => {
-  it.each(['live', 'draft'] as const)('may upload to a %s form exactly when it may submit to it', async (status) => {
-    const credential = callers.credentials[caller];
-    const submit = await t.request(
-      withCredential({ method: 'POST', url: `/forms/${forms[status]}/submit`, body: { answers: {} } }, credential),
-    );
-    const { body, headers } = uploadBody();
-    const upload = await t.request(
-      withCredential({ method: 'POST', url: `/forms/${forms[status]}/uploads`, body, headers }, credential),
-    );
-    if (submit.status === 201) expect(upload.status).toBe(201);
-    else {
-      expect(upload.status).toBe(submit.status);
-      expect(upload.body?.code).toBe(submit.body?.code);
-    }
-  });
+  it.each(['live', 'draft'] as const)(
+    'may upload to a %s form exactly when it may submit to it',
+    async (status) => {
+      const credential = callers.credentials[caller];
+      const submit = await t.request(
+        withCredential(
+          { method: 'POST', url: `/forms/${forms[status]}/submit`, body: { answers: {} } },
+          credential,
+        ),
+      );
+      const { body, headers } = uploadBody();
+      const upload = await t.request(
+        withCredential({ method: 'POST', url: `/forms/${forms[status]}/uploads`, body, headers }, credential),
+      );
+      if (submit.status === 201) expect(upload.status).toBe(201);
+      else {
+        expect(upload.status).toBe(submit.status);
+        expect(upload.body?.code).toBe(submit.body?.code);
+      }
+    },
+  );
 
   it('may download a response’s file exactly when it may read the response', async () => {
     const credential = callers.credentials[caller];
     const read = await t.request(
-      withCredential({ method: 'GET', url: `/responses/${submissionId}?form_id=${forms.live}&environment=development` }, credential),
+      withCredential(
+        { method: 'GET', url: `/responses/${submissionId}?form_id=${forms.live}&environment=development` },
+        credential,
+      ),
     );
     const download = await t.request(
-      withCredential({ method: 'GET', url: `/responses/${submissionId}/files/${fileId}?form_id=${forms.live}&environment=development` }, credential),
+      withCredential(
+        {
+          method: 'GET',
+          url: `/responses/${submissionId}/files/${fileId}?form_id=${forms.live}&environment=development`,
+        },
+        credential,
+      ),
     );
     expect(download.status).toBe(read.status);
     if (read.status === 200) expect(download.headers['content-disposition']).toMatch(/^attachment/);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/support/mail.js';
 import { multipart, PDF, PNG } from '../../../test/support/multipart.js';
 import { startReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver.js';
 import { runRetention } from '../submissions/retention.js';
@@ -20,6 +21,7 @@ const QUOTA = 4000;
 let t: TestApp;
 let owner: TestUser;
 let receiver: WebhookReceiver;
+let smtp: TestSmtpServer;
 
 function storedFiles(): string[] {
   const root = path.join(t.config.dataDir, 'files');
@@ -51,12 +53,17 @@ async function submitWithFile(form: string, field: string, content: Buffer, name
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  t = await createTestApp({ storageQuotaBytes: QUOTA }, { outbox: { pollMs: 30 } });
+  smtp = await startSmtpServer();
+  t = await createTestApp(
+    { storageQuotaBytes: QUOTA, smtpUrl: smtp.url, publicUrl: 'https://forms.example.com' },
+    { outbox: { pollMs: 30 } },
+  );
   owner = await signup(t);
 });
 afterAll(async () => {
   await t?.close();
   await receiver?.close();
+  await smtp?.close();
 });
 
 describe('links in what goes out', () => {
@@ -82,6 +89,19 @@ describe('links in what goes out', () => {
     const download = await t.app.inject({ method: 'GET', url: new URL(url ?? '', 'http://x').pathname });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('the notification mail names each file with its link', async () => {
+    const to = `files-${Date.now()}@owner.test`;
+    const form = await createForm(t, owner.token, {
+      status: 'live',
+      fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+      notifications: { email: { enabled: true, to: [to] } },
+    });
+    await submitWithFile(form.id, 'doc', PDF, 'report.pdf');
+    const mails = await smtp.waitFor((received) => received.some((mail) => mail.rcptTo.includes(to)), 10_000);
+    const mail = mails.find((received) => received.rcptTo.includes(to));
+    expect(mail?.text).toMatch(/report\.pdf <https:\/\/forms\.example\.com\/files\/[^>\s]+>/);
   });
 
   it('the CSV names each file with its link', async () => {
@@ -193,5 +213,39 @@ describe('files go with what holds them', () => {
     });
     expect(late.status).toBe(400);
     expect(late.body.errors[0].code).toBe('unknown_upload');
+  });
+});
+
+describe('the upload rate limit', () => {
+  it('counts uploads per client address: ten times the submissions’ limit a minute, then 429', async () => {
+    const limited = await createTestApp({ rateLimitPublic: 1 });
+    try {
+      const user = await signup(limited);
+      const form = await createForm(limited, user.token, {
+        status: 'live',
+        fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const { body, headers } = multipart([
+          { name: 'field', value: 'doc' },
+          { name: 'file', filename: 'a.pdf', content: PDF },
+        ]);
+        const response = await limited.request({
+          method: 'POST',
+          url: `/forms/${form.id}/uploads`,
+          body,
+          headers,
+        });
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(response.body.code).toBe('rate_limited');
+          expect(response.headers['retry-after']).toBeDefined();
+        }
+      }
+      expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });
