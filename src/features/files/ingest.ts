@@ -2,7 +2,7 @@ import { type CipherGCM, createCipheriv, createHash, randomBytes } from 'node:cr
 import { PassThrough, type Readable, Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Envelope } from '../../platform/crypto/envelope.js';
-import type { FileStore } from '../../platform/files/file-store.js';
+import { type FileStore, FileStoreUnavailable } from '../../platform/files/file-store.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import { newId, randomToken } from '../../platform/ids.js';
 import { acceptInWords } from '../../shared/file-rules.js';
@@ -172,8 +172,16 @@ export async function ingestFile(input: IngestInput, deps: IngestDependencies): 
       }
       const body = new PassThrough();
       const flowing = pipeline(input.source, ...(stages as [Transform]), body, { signal: input.signal });
-      // the store reads `body`; a failure upstream destroys it, so the store's put fails too
-      await Promise.all([flowing, deps.store.put(file.storageKey, body, { signal: input.signal })]);
+      // The store reads `body`; a failure upstream destroys it, so the store's put fails too. Both
+      // are waited for before anything is cleaned up: a put still under way (its temporary file,
+      // its multipart upload) would otherwise outlive the refusal and the answer.
+      const [streamed, put] = await Promise.allSettled([
+        flowing,
+        deps.store.put(file.storageKey, body, { signal: input.signal }),
+      ]);
+      if (put.status === 'rejected' && put.reason instanceof FileStoreUnavailable) throw put.reason;
+      if (streamed.status === 'rejected') throw streamed.reason;
+      if (put.status === 'rejected') throw put.reason;
     } else {
       const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
       await pipeline(input.source, judge, discard, { signal: input.signal });

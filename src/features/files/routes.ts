@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -12,6 +11,14 @@ import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.j
 import { assertMaySubmit, formNotFound } from '../forms/access.js';
 import { findFormCached } from '../forms/repo.js';
 import { sendFile } from './delivery.js';
+import {
+  bodyArrivedWhole,
+  clientGone,
+  cutShort,
+  MultipartWatch,
+  refusedMidBody,
+  watchedPart,
+} from './multipart-body.js';
 import { findFile } from './repo.js';
 import type { FileService } from './service.js';
 
@@ -59,51 +66,6 @@ export function assertUploadSize(request: FastifyRequest, maxBytes: number): voi
       `The body is larger than the limit of ${maxBytes} bytes (UPLOAD_MAX_BYTES)`,
     );
   }
-}
-
-/** The 400 of a body that ended before it was whole: the client went away, or its Content-Length lied. */
-export const cutShort = () =>
-  badRequest('validation_failed', 'The body ended before it was complete', {
-    errors: [{ field: '(body)', code: 'incomplete', message: 'ended before it was complete' }],
-  });
-
-/**
- * Whether the request's body arrived whole. The multipart parser may be done before the body
- * is (a closing boundary followed by nothing, under a Content-Length that promised more): then
- * the rest is read, and a connection closed before the end means the body never came whole,
- * so nothing of it may be acknowledged or kept.
- */
-export async function bodyArrivedWhole(raw: IncomingMessage): Promise<boolean> {
-  if (raw.complete || raw.readableEnded) return true;
-  if (raw.destroyed) return false;
-  return new Promise((resolve) => {
-    const settle = (whole: boolean) => {
-      raw.off('end', onEnd);
-      raw.off('close', onClose);
-      resolve(whole);
-    };
-    const onEnd = () => settle(true);
-    const onClose = () => settle(raw.complete || raw.readableEnded);
-    raw.once('end', onEnd);
-    raw.once('close', onClose);
-    raw.resume();
-  });
-}
-
-/**
- * A refusal while the body is still coming in: the body is no longer fed to the multipart
- * parser, and the answer says `Connection: close`, so the edge reads and throws away what is
- * left (within bounds) before closing (platform/http/edge.ts `drainRefusedBody`). Without
- * that the parser, stopped, would hold the rest of the body back, and the client, still
- * sending, would never read its answer.
- */
-export function refusedMidBody(request: FastifyRequest, problem: Problem): Problem {
-  if (request.raw.complete || request.raw.readableEnded) return problem;
-  request.raw.unpipe();
-  return new Problem(problem.status, problem.code, problem.detail, {
-    ...problem.options,
-    headers: { ...problem.options.headers, connection: 'close' },
-  });
 }
 
 /** The multipart parser's own words for a body cut short or malformed (they come without a code). */
@@ -207,10 +169,16 @@ export const fileRoutes =
           let stored: Awaited<ReturnType<FileService['take']>> | undefined;
           const aborted = new AbortController();
           request.raw.once('close', () => {
-            if (!request.raw.complete) aborted.abort(new Error('the client went away'));
+            if (clientGone(request.raw)) aborted.abort(new Error('the client went away'));
           });
+          let watch: MultipartWatch | undefined;
           try {
-            for await (const part of request.parts()) {
+            const parts = request.parts()[Symbol.asyncIterator]();
+            // the first step pipes the request into the parser: the watch sees the same bytes from the first
+            const first = parts.next();
+            watch = new MultipartWatch(request.raw);
+            for (let next = await first; !next.done; next = await parts.next()) {
+              const part = next.value;
               if (part.type === 'field') {
                 if (part.fieldname === 'field' && typeof part.value === 'string') fieldId = part.value;
                 continue;
@@ -243,21 +211,26 @@ export const fileRoutes =
                   },
                 );
               }
+              const source = watchedPart(part.file);
               const field = files.fileField(form, fieldId);
-              stored = await files.take(form, field, part.filename, part.file, aborted.signal);
+              stored = await files.take(form, field, part.filename, source, aborted.signal);
               if (part.file.truncated) {
                 throw multipartProblem({ code: 'FST_REQ_FILE_TOO_LARGE' }, config.uploadMaxBytes);
               }
             }
             // nothing is acknowledged of a body that never came whole (a client gone, a lying length)
-            if (!(await bodyArrivedWhole(request.raw))) throw cutShort();
+            if (!(await bodyArrivedWhole(request.raw, watch))) throw cutShort();
           } catch (error) {
             if (stored) await files.discard([stored]);
             // the client went away: its answer is never read, and nothing of it is an error of ours
             if (aborted.signal.aborted) throw cutShort();
             const problem =
               multipartProblem(error, config.uploadMaxBytes) ??
-              (isStorageUnavailable(error) ? unavailableProblem(error) : undefined);
+              (isStorageUnavailable(error) ? unavailableProblem(error) : undefined) ??
+              // the part ended before its bytes did: the parser stopped at a body cut short
+              ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' && !watch?.closed
+                ? cutShort()
+                : undefined);
             if (problem) throw refusedMidBody(request, problem);
             // an error of ours (a 500): the connection is closed after it too
             if (!request.raw.complete && !request.raw.readableEnded) {
@@ -265,6 +238,8 @@ export const fileRoutes =
               reply.header('connection', 'close');
             }
             throw error;
+          } finally {
+            watch?.stop();
           }
           if (!stored) {
             throw badRequest('validation_failed', 'The body holds no file', {
@@ -302,12 +277,14 @@ export const fileRoutes =
           security: SECURITY.none,
           params: Type.Object({ token: Type.String({ maxLength: 400 }) }),
           response: {
-            200: respond('The file', { 'application/octet-stream': Type.String({ format: 'binary' }) }, [
-              'Content-Disposition',
-            ]),
+            200: respond(
+              'The file',
+              { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) },
+              ['Content-Disposition'],
+            ),
             206: respond(
               'The byte range asked for',
-              { 'application/octet-stream': Type.String({ format: 'binary' }) },
+              { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) },
               ['Content-Disposition'],
             ),
             ...problems(404, 503),

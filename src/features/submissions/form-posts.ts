@@ -2,10 +2,18 @@ import type { Readable } from 'node:stream';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStorageUnavailable } from '../../platform/db/unavailable.js';
+import { isStorageUnavailable, unavailableProblem } from '../../platform/db/unavailable.js';
 import { toProblem } from '../../platform/errors.js';
 import { screenValue } from '../../platform/http/input-guard.js';
 import { badRequest, type FieldError, Problem } from '../../platform/problem.js';
+import {
+  bodyArrivedWhole,
+  clientGone,
+  cutShort,
+  MultipartWatch,
+  refusedMidBody,
+  watchedPart,
+} from '../files/multipart-body.js';
 import type { StoredForm } from '../forms/repo.js';
 import type { Field } from '../forms/schemas.js';
 
@@ -163,28 +171,71 @@ export type FileTaker = (
   stream: Readable,
 ) => Promise<string | undefined | null>;
 
-/** A multipart form post's fields, its files taken by `takeFile` (whose `null` means: read, and no answer). */
-export const readMultipartPost = (request: FastifyRequest, limit: number, takeFile: FileTaker | undefined) =>
-  readMultipart(request, limit, takeFile);
+/**
+ * A multipart form post's fields, its files taken by `takeFile` (whose `null` means: read, and no
+ * answer); a body over `maxBodyBytes` (UPLOAD_MAX_BYTES, however it comes: one file, many, or a
+ * chunked body of no declared length) is 413.
+ */
+export const readMultipartPost = (
+  request: FastifyRequest,
+  limit: number,
+  takeFile: FileTaker | undefined,
+  maxBodyBytes?: number,
+) => readMultipart(request, limit, takeFile, maxBodyBytes);
+
+const unnamedPart = () =>
+  badRequest('validation_failed', 'A part of the multipart body has no name', {
+    errors: [
+      { field: '(part)', code: 'unnamed_part', message: 'has no name: each part is named by its field' },
+    ],
+  });
 
 async function readMultipart(
   request: FastifyRequest,
   limit: number,
   takeFile: FileTaker | undefined,
+  maxBodyBytes?: number,
 ): Promise<Fields> {
   const fields: Fields = Object.create(null);
+  const raw = request.raw;
   let size = 0;
+  // the whole body counted as it arrives: the file part under way is cut off as soon as it is over
+  let over = false;
+  let current: Readable | undefined;
+  let watch: MultipartWatch | undefined;
   try {
-    for await (const part of request.parts({ limits: { fieldSize: limit, fields: 1000, parts: 1000 } })) {
+    const parts = request
+      .parts({ limits: { fieldSize: limit, fields: 1000, parts: 1000 } })
+      [Symbol.asyncIterator]();
+    // the first step pipes the request into the parser: the watch sees the same bytes from the first
+    const first = parts.next();
+    watch = new MultipartWatch(raw, (received) => {
+      if (maxBodyBytes === undefined || over || received <= maxBodyBytes) return;
+      over = true;
+      current?.destroy(tooLarge());
+    });
+    for (let next = await first; !next.done; next = await parts.next()) {
+      const part = next.value;
+      if (over) {
+        if (part.type === 'file') part.file.resume();
+        throw tooLarge();
+      }
       if (part.type === 'file') {
         // a file input left empty is posted as a part with no name and no bytes: no answer
         if (part.filename === '') {
           part.file.resume();
           continue;
         }
+        if (!part.fieldname) {
+          part.file.resume();
+          throw unnamedPart();
+        }
+        current = watchedPart(part.file);
         const uploadId = takeFile
-          ? await takeFile(request, part.fieldname, part.filename, part.file)
+          ? await takeFile(request, part.fieldname, part.filename, current)
           : undefined;
+        current = undefined;
+        if (over) throw tooLarge();
         if (uploadId === undefined) {
           part.file.resume(); // let the rest of the body flow past
           throw badRequest('validation_failed', 'This form takes no file under that name', {
@@ -201,22 +252,36 @@ async function readMultipart(
         if (uploadId !== null) addField(fields, part.fieldname, uploadId);
         continue;
       }
+      if (!part.fieldname) throw unnamedPart();
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
       const text = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       size += Buffer.byteLength(part.fieldname) + Buffer.byteLength(text ?? '');
       if (size > limit) throw tooLarge();
       addField(fields, part.fieldname, part.value);
     }
+    if (over) throw tooLarge();
+    // nothing is acted on of a body that never came whole (a client gone, a lying length)
+    if (!(await bodyArrivedWhole(raw, watch))) throw cutShort();
   } catch (error) {
-    if (error instanceof Problem) throw error;
-    const status = (error as FastifyError).statusCode;
-    if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (isStorageUnavailable(error)) throw error;
-    throw badRequest('validation_failed', `The multipart body is malformed: ${(error as Error).message}`, {
-      errors: [{ field: '(body)', code: 'malformed', message: 'is not a well-formed multipart body' }],
-    });
+    // the client went away: its answer is never read, and nothing of it is an error of ours
+    if (clientGone(raw)) throw cutShort();
+    throw refusedMidBody(request, multipartError(error, over));
+  } finally {
+    watch?.stop();
   }
   return fields;
+}
+
+/** What ended the reading of a multipart body, as the problem to answer. */
+function multipartError(error: unknown, over: boolean): Problem {
+  if (error instanceof Problem) return error;
+  if (over) return tooLarge();
+  const status = (error as FastifyError).statusCode;
+  if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (isStorageUnavailable(error)) return unavailableProblem(error);
+  return badRequest('validation_failed', `The multipart body is malformed: ${(error as Error).message}`, {
+    errors: [{ field: '(body)', code: 'malformed', message: 'is not a well-formed multipart body' }],
+  });
 }
 
 /**
@@ -240,7 +305,7 @@ export async function acceptFormPosts(
     if (kind === undefined) return;
     let fields: Fields;
     if (kind === 'multipart') {
-      fields = await readMultipart(request, limit, files?.take);
+      fields = await readMultipart(request, limit, files?.take, files?.maxBytes);
     } else {
       fields = formFields(request.body);
     }
