@@ -61,6 +61,14 @@ describe('loadConfig', () => {
       DATABASE_WAIT_S: '5',
       WRITE_QUEUE_LIMIT: '100',
       REQUEST_DEADLINE_MS: '2000',
+      FILE_STORAGE: 's3://intake-files/uploads/',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-1',
+      FILE_MAX_BYTES: '5000000',
+      UPLOAD_MAX_BYTES: '9000000',
+      FILE_LINK_TTL_S: '3600',
+      CLAMD_URL: 'tcp://127.0.0.1:3310',
+      STORAGE_QUOTA_BYTES: '1000000000',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -91,6 +99,23 @@ describe('loadConfig', () => {
       kmsProvider: 'local',
       masterKey: Buffer.from('ab'.repeat(32), 'hex'),
       webhookAllowPrivate: true,
+      fileStorage: { kind: 's3', bucket: 'intake-files', prefix: 'uploads/' },
+      s3Endpoint: 'http://127.0.0.1:9000',
+      s3Region: 'eu-west-1',
+      fileMaxBytes: 5_000_000,
+      uploadMaxBytes: 9_000_000,
+      fileLinkTtlS: 3600,
+      clamdUrl: 'tcp://127.0.0.1:3310',
+      storageQuotaBytes: 1_000_000_000,
+    });
+  });
+
+  it('keeps files on local disk unless FILE_STORAGE names a bucket', () => {
+    expect(loadConfig({}).fileStorage).toEqual({ kind: 'local' });
+    expect(loadConfig({ FILE_STORAGE: 's3://bucket' }).fileStorage).toEqual({
+      kind: 's3',
+      bucket: 'bucket',
+      prefix: '',
     });
   });
 
@@ -117,6 +142,14 @@ describe('loadConfig', () => {
     ['DATABASE_WAIT_S', '-1'],
     ['WRITE_QUEUE_LIMIT', '0'],
     ['REQUEST_DEADLINE_MS', '10'],
+    ['FILE_STORAGE', 'ftp://bucket'],
+    ['FILE_STORAGE', 's3://'],
+    ['S3_ENDPOINT', 'not a url'],
+    ['FILE_MAX_BYTES', '0'],
+    ['UPLOAD_MAX_BYTES', '-1'],
+    ['FILE_LINK_TTL_S', '0'],
+    ['CLAMD_URL', 'http://clamd:3310'],
+    ['STORAGE_QUOTA_BYTES', '-1'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));
