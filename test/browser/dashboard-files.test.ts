@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sizeInWords } from '../../src/shared/messages.js';
 import {
   expectNoAxeViolations,
   launchBrowser,
@@ -10,6 +13,7 @@ import {
   type WebServer,
 } from '../support/browser.js';
 import { dashboardNoise, signUpInPage } from '../support/dashboard.js';
+import { multipart, PDF } from '../support/multipart.js';
 
 /**
  * The builder's file field (API.md §12, §11.3), used as a person uses it, with the keyboard
@@ -19,10 +23,16 @@ import { dashboardNoise, signUpInPage } from '../support/dashboard.js';
  * of keeping personal data means for a file. Saved, then read back through the API; a logic
  * condition on the field offers only "has no file" and "has a file", and no spam rule reads it;
  * axe in light and dark at 1280 and 320 CSS pixels.
+ *
+ * The inbox's side, against the real server: a response whose files were sent through the API
+ * (`POST /forms/{id}/uploads`, then a JSON submit) lists each file by name, type and size, with
+ * a Download link that gives back the same bytes (the owner's route, the session cookie), a
+ * thumbnail of a small PNG that loads, and "Only a checksum was kept" for a hashed file.
  */
 
 const MB = 1024 * 1024;
 const noise = dashboardNoise();
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('the builder’s file field in Chromium', () => {
   let server: WebServer;
@@ -254,4 +264,162 @@ describe('the builder’s file field in Chromium', () => {
       });
     }
   }
+  /** `promise`, or a failure naming `what` after `ms` (a wait Playwright puts no time limit on). */
+  const inTime = <T>(what: string, promise: Promise<T>, ms = 20_000): Promise<T> =>
+    Promise.race([
+      promise,
+      new Promise<never>((_resolve, reject) =>
+        setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms).unref(),
+      ),
+    ]);
+
+  /** A small picture, as a real PNG: Chromium's screenshot of a gradient, 120 × 90 pixels. */
+  async function picture(): Promise<Buffer> {
+    const page = await browser.newPage({ viewport: { width: 120, height: 90 } });
+    try {
+      await page.setContent(
+        '<body style="margin:0"><div style="height:90px;background:linear-gradient(135deg,#2b59c3,#f2a541)"></div></body>',
+      );
+      return await page.screenshot({ type: 'png' });
+    } finally {
+      await page.close();
+    }
+  }
+
+  /** `POST /forms/{id}/uploads` as any client sends it: the field, then the file; the upload's id. */
+  async function upload(formId: string, field: string, filename: string, content: Buffer): Promise<string> {
+    const { body, headers } = multipart([
+      { name: 'field', value: field },
+      { name: 'file', filename, content, type: 'application/octet-stream' },
+    ]);
+    const uploaded = await server.request({ method: 'POST', url: `/forms/${formId}/uploads`, body, headers });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    return uploaded.body.uploadId as string;
+  }
+
+  it('lists a response’s files in the inbox: name, type, size, a Download of the same bytes, a thumbnail, a checksum kept alone', async () => {
+    const view = await openPage(browser, `${server.url}/app/signup`);
+    const { page } = view;
+    try {
+      const { token } = await signUpInPage(page, server, 'files-inbox');
+      const created = await server.request({
+        method: 'POST',
+        url: '/forms',
+        auth: token,
+        body: {
+          title: 'Insurance claim',
+          environment: 'development',
+          status: 'live',
+          fields: [
+            { id: 'name', type: 'text', label: 'Your name' },
+            {
+              id: 'evidence',
+              type: 'file',
+              label: 'Photos and receipts',
+              maxFiles: 3,
+              accept: ['.pdf', 'image/*'],
+            },
+            { id: 'id_card', type: 'file', label: 'A copy of your ID', piiMode: 'hashed' },
+          ],
+        },
+      });
+      expect(created.status, created.text).toBe(201);
+      const formId = created.body.id as string;
+      const receipt = Buffer.concat([PDF, Buffer.alloc(5000, 32)]);
+      const photo = await picture();
+      const card = Buffer.concat([PDF, Buffer.from('the card itself')]);
+      const submitted = await server.request({
+        method: 'POST',
+        url: `/forms/${formId}/submit`,
+        body: {
+          answers: {
+            name: 'Ada Lovelace',
+            evidence: [
+              await upload(formId, 'evidence', 'receipt.pdf', receipt),
+              await upload(formId, 'evidence', 'dented door.png', photo),
+            ],
+            id_card: [await upload(formId, 'id_card', 'passport.pdf', card)],
+          },
+        },
+      });
+      expect(submitted.status, submitted.text).toBe(201);
+
+      await page.goto(`${server.url}/app/forms/${formId}/inbox`);
+      await page.getByRole('heading', { level: 1, name: 'Inbox: Insurance claim' }).waitFor();
+      const rows = page.locator('.inbox__row');
+      await expect.poll(() => rows.count()).toBe(1);
+      // a list row counts the files
+      expect(await rows.first().textContent()).toContain('Photos and receipts: 2 files');
+      await rows.first().getByRole('button').click();
+      await page.getByRole('heading', { level: 2, name: /^Response of / }).waitFor();
+
+      // each file: its name, the type read from its bytes and its size, then Download
+      const lines = page.locator('.files__file');
+      await expect.poll(() => lines.count()).toBe(3);
+      const said = await lines.evaluateAll((items: any[]) =>
+        items.map((item) => ({
+          name: item.querySelector('.files__name')?.textContent as string,
+          facts: item.querySelector('.files__facts')?.textContent as string,
+        })),
+      );
+      expect(said).toEqual([
+        { name: 'receipt.pdf', facts: `application/pdf, ${sizeInWords(receipt.length)}` },
+        { name: 'dented door.png', facts: `image/png, ${sizeInWords(photo.length)}` },
+        { name: 'Only a checksum was kept', facts: `${sizeInWords(card.length)}, SHA-256 ${sha256(card)}` },
+      ]);
+      // a checksum alone: nothing to download
+      expect(await lines.nth(2).getByRole('link').count()).toBe(0);
+      expect(await page.getByRole('link', { name: /^Download/ }).count()).toBe(2);
+
+      // Download: the browser's download of the owner's route, the same bytes
+      const pdfLink = page.getByRole('link', { name: 'Download receipt.pdf' });
+      const [download] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+      expect(download.suggestedFilename()).toBe('receipt.pdf');
+      expect(sha256(await fs.readFile((await inTime('the download', download.path())) as string))).toBe(
+        sha256(receipt),
+      );
+      // and the picture's, fetched in the page with the session cookie
+      const pngLink = page.getByRole('link', { name: 'Download dented door.png' });
+      const href = (await pngLink.getAttribute('href')) as string;
+      expect(href).toMatch(/^\/responses\/[^/]+\/files\/fil_/);
+      const fetched = await inTime(
+        'the fetch of the file',
+        page.evaluate(async (href) => {
+          const answer = await fetch(href);
+          const digest = await crypto.subtle.digest('SHA-256', await answer.arrayBuffer());
+          return {
+            status: answer.status,
+            type: answer.headers.get('content-type'),
+            disposition: answer.headers.get('content-disposition'),
+            sha256: [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
+          };
+        }, href),
+      );
+      expect(fetched).toEqual({
+        status: 200,
+        type: 'image/png',
+        disposition: expect.stringMatching(/^attachment; filename="dented door.png"/),
+        sha256: sha256(photo),
+      });
+
+      // the PNG's thumbnail is drawn (from the same route); the PDF has its kind in its place
+      const thumbnail = lines.nth(1).locator('img.files__thumb');
+      await thumbnail.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => thumbnail.evaluate((image: any) => (image.complete ? image.naturalWidth : 0)))
+        .toBe(120);
+      expect(await thumbnail.getAttribute('src')).toBe(href);
+      expect(await lines.nth(0).locator('.files__badge').textContent()).toBe('PDF');
+
+      // the README's picture: the whole response, from the top of the page
+      await page.setViewportSize({ width: 1280, height: 1000 });
+      await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
+      await screenshot(page, 'inbox-files', { fullPage: false });
+      await inTime('axe', expectNoAxeViolations(page));
+      // no request failed: the thumbnail's included
+      expect(view.problems.filter((problem) => !noise(problem))).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -62,9 +63,19 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       limits: { fieldSize: bodyLimit, fields: 1000, parts: 1000, fileSize: submissions.files.uploadMaxBytes },
     });
 
-    /** A page's post: its fields, the files in it taken as uploads (none in a preview), those ticked `_remove` left out. */
-    async function readPost(request: FastifyRequest, form: StoredForm, preview: boolean): Promise<Fields> {
-      if (!request.isMultipart()) return formFields(request.body);
+    /**
+     * A page's post: its fields, the files in it taken as uploads (none in a preview), those ticked
+     * `_remove` left out. A file refused for its field (too large, of a type the field does not
+     * take, infected) is no answer: its refusal is the field's error (`refusals`), the rest of its
+     * bytes flow past, and the page comes back with it, every other answer kept (API.md §11.1).
+     */
+    async function readPost(
+      request: FastifyRequest,
+      form: StoredForm,
+      preview: boolean,
+    ): Promise<{ fields: Fields; refusals: FieldError[] }> {
+      const refusals: FieldError[] = [];
+      if (!request.isMultipart()) return { fields: formFields(request.body), refusals };
       assertUploadSize(request, submissions.files.uploadMaxBytes);
       const fields = await readMultipartPost(
         request,
@@ -76,7 +87,19 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
             stream.resume();
             return null;
           }
-          return (await submissions.files.take(form, field, fileName, stream)).uploadId;
+          // the file's own stream, which a refusal destroys; the part's is let flow on past it
+          const source = stream.pipe(new PassThrough());
+          stream.once('error', (error) => source.destroy(error));
+          try {
+            return (await submissions.files.take(form, field, fileName, source)).uploadId;
+          } catch (error) {
+            const refusal = refusalOf(error, field.id);
+            if (!refusal) throw error;
+            stream.unpipe(source);
+            stream.resume();
+            refusals.push(refusal);
+            return null;
+          }
         },
       );
       const removed = new Set([fields._remove].flat().filter((id): id is string => typeof id === 'string'));
@@ -88,7 +111,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
             .filter((id) => !(typeof id === 'string' && removed.has(id)));
         }
       }
-      return fields;
+      return { fields, refusals };
     }
 
     /** Anyone sees a live form; any other form, and an unknown one, is the 404 page. */
@@ -172,7 +195,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       async (request, reply) => {
         const preview = await previewed(request, reply);
         const stored = preview ?? (await submissions.formFor(null, request.params.formId));
-        const fields = await readPost(request, stored, preview !== undefined);
+        const { fields, refusals } = await readPost(request, stored, preview !== undefined);
         const session = firstText(fields._session);
         const sessionId = session !== undefined && SESSION.test(session) ? session : token();
         const key = firstText(fields._idempotency);
@@ -208,6 +231,11 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
         });
 
         if (!oneByOne(stored)) {
+          // a file refused: the page again, nothing submitted, with its refusal and the page's other errors
+          if (refusals.length > 0) {
+            const errors = withRefusals(stored, submissions.validatePage(stored, post.answers), refusals);
+            return pages.form(reply, post.form, refused(errors, false));
+          }
           return submitPost(request, reply, post, (errors, keySpent) =>
             pages.form(reply, post.form, refused(errors, keySpent)),
           );
@@ -219,7 +247,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
             action: firstText(fields._action),
             answers: post.answers,
           },
-          (answers) => submissions.validatePage(stored, answers),
+          (answers) => withRefusals(stored, submissions.validatePage(stored, answers), refusals),
         );
         switch (step.to) {
           case 'form':
@@ -306,6 +334,26 @@ interface Post {
   embedded: boolean;
   /** The owner's preview: validated, never stored. */
   preview: boolean;
+}
+
+/** A file's refusal for `fieldId` (400 validation_failed naming the field), else undefined. */
+function refusalOf(error: unknown, fieldId: string): FieldError | undefined {
+  if (!(error instanceof Problem) || error.status !== 400 || error.code !== 'validation_failed')
+    return undefined;
+  return error.options.errors?.find((found) => found.field === fieldId);
+}
+
+/**
+ * A page's errors with each refused file's own in its field's place, in the form's order: the
+ * file refused is no answer, and "Answer this question" would not say why.
+ */
+function withRefusals(form: StoredForm, errors: readonly FieldError[], refusals: readonly FieldError[]) {
+  if (refusals.length === 0) return [...errors];
+  const refused = new Set(refusals.map((refusal) => refusal.field));
+  const order = (error: FieldError) => form.definition.fields.findIndex((field) => field.id === error.field);
+  return [...errors.filter((error) => !refused.has(error.field)), ...refusals].sort(
+    (a, b) => order(a) - order(b),
+  );
 }
 
 const queryFlag = (request: FastifyRequest, name: string): boolean =>
