@@ -101,6 +101,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
             return null;
           }
         },
+        submissions.files.uploadMaxBytes,
       );
       const removed = new Set([fields._remove].flat().filter((id): id is string => typeof id === 'string'));
       if (removed.size > 0) {
