@@ -25,6 +25,8 @@ export interface TestS3Server {
   backdateUnfinishedUploads(ms: number): Promise<void>;
   /** The server goes down (connections refused from now on); its data stays until close(). */
   stop(): Promise<void>;
+  /** After stop(): up again, on the same port and over the same data. */
+  restart(): Promise<void>;
   /** Stops it and removes its folder. */
   close(): Promise<void>;
 }
@@ -54,13 +56,15 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export async function startS3Server(bucket = 'intake-test'): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: bucket }],
-  });
+  const create = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      directory,
+      silent: true,
+      configureBuckets: [{ name: bucket }],
+    });
+  let server = create(0);
   const uploadsFolder = () => server.store.getResourcePath(bucket, undefined, 'uploads');
 
   const unfinishedUploads = async () => {
@@ -122,9 +126,12 @@ export async function startS3Server(bucket = 'intake-test'): Promise<TestS3Serve
     return next();
   };
   // Koa composes its middleware when it starts listening: this one goes just before the router (the last).
-  server.middleware.splice(server.middleware.length - 1, 0, multipartExtension);
+  const run = async () => {
+    server.middleware.splice(server.middleware.length - 1, 0, multipartExtension);
+    return server.run();
+  };
 
-  const { port } = await server.run();
+  const { port } = await run();
   let running = true;
   const stop = async () => {
     if (!running) return;
@@ -147,6 +154,12 @@ export async function startS3Server(bucket = 'intake-test'): Promise<TestS3Serve
       }
     },
     stop,
+    restart: async () => {
+      if (running) return;
+      server = create(port);
+      await run();
+      running = true;
+    },
     close: async () => {
       await stop();
       fs.rmSync(directory, { recursive: true, force: true });

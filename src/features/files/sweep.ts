@@ -23,6 +23,8 @@ export class FileSweep {
   private nudged: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
+  /** Before any request of this process: what was being written earlier, this process did not write. */
+  private readonly startedAt = Date.now();
 
   constructor(
     private readonly database: Database,
@@ -77,15 +79,21 @@ export class FileSweep {
   }
 
   private async sweep(atStart: boolean): Promise<number> {
-    let removed = 0;
-    if (atStart) removed += await this.store.sweepPartial(STALE_WRITE_MS / 6);
+    // On SQLite this process holds DATA_DIR and its database alone (the DATA_DIR lock): at start,
+    // whatever was still being written before it started was cut short by a crash, however
+    // recent. Elsewhere (PostgreSQL, a bucket) another instance may be writing: only the old.
+    const alone = atStart && this.database.engine === 'sqlite';
+    const partialAge =
+      alone && this.store.kind === 'local' ? Date.now() - this.startedAt : STALE_WRITE_MS / 6;
+    // every pass: a crash's leftovers younger than the age at start are not left for ever
+    let removed = await this.store.sweepPartial(partialAge);
     for (;;) {
       if (this.stopped) return removed;
       const now = Date.now();
       const files = await findSweepable(
         this.database.db,
         new Date(now).toISOString(),
-        new Date(now - STALE_WRITE_MS).toISOString(),
+        new Date(alone ? this.startedAt : now - STALE_WRITE_MS).toISOString(),
         BATCH,
       );
       const gone: string[] = [];
