@@ -79,6 +79,24 @@ describe('the file field in the definition', () => {
       expect.arrayContaining(['fields[0].maxFiles', 'fields[1].maxFileSize', 'fields[2].maxFiles']),
     );
   });
+
+  it('refuses a spam rule on a file field (a rule reads text)', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/forms',
+      auth: owner.token,
+      body: {
+        title: 'Rules',
+        environment: 'development',
+        fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+        spamProtection: { action: 'reject', rules: [{ field: 'doc', op: 'contains', value: 'casino' }] },
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ field: 'spamProtection.rules[0].field', code: 'not_applicable' }),
+    ]);
+  });
 });
 
 describe('two steps: upload, then a JSON submit', () => {

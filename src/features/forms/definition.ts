@@ -415,6 +415,15 @@ async function checkSpamProtection(
           `names no field of this form ("${rule.field}")`,
         ),
       );
+    } else if (byId.get(rule.field)?.type === 'file') {
+      // a rule reads an answer as text; a file's answer is its upload, not words to match
+      errors.push(
+        error(
+          `spamProtection.rules[${i}].field`,
+          'not_applicable',
+          `"${rule.field}" is a file field: a spam rule reads text answers`,
+        ),
+      );
     }
     if (rule.op === 'matches') {
       const found = await patterns(rule.value, undefined, `spamProtection.rules[${i}].value`);
