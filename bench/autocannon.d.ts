@@ -9,7 +9,7 @@ declare module 'autocannon' {
     amount?: number;
     method?: string;
     headers?: Record<string, string>;
-    body?: string;
+    body?: string | Buffer;
     requests?: Array<{ setupRequest?: (request: Record<string, unknown>, context: unknown) => unknown }>;
     timeout?: number;
   }

@@ -22,7 +22,8 @@ export interface LoadOptions {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  /** A Buffer is sent as it is (a prebuilt multipart body, say); only a string's `[<id>]` are replaced. */
+  body?: string | Buffer;
   connections: number;
   durationS: number;
   /**
@@ -50,7 +51,7 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
   const body = options.body;
-  const parts = body?.split('[<id>]');
+  const parts = typeof body === 'string' ? body.split('[<id>]') : undefined;
   let counter = 0;
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const instance = autocannon({

@@ -18,6 +18,11 @@ export interface Results {
     listDurationS: number;
     quietWaitS: number;
     csvLimitS: number;
+    bigUploadBytes: number;
+    bigUploads: number;
+    smallUploadBytes: number;
+    uploadConnections: number;
+    uploadDurationS: number;
   };
   entry: 'dist' | 'src';
   ceiling?: { load: LoadResult; quiet: string; cpuPerRequestUs: number };
@@ -56,6 +61,35 @@ export interface EngineResult {
     connections: number;
     /** The page's size as sent, gzip -9 (the §11.1 budget: HTML ≤ 20 kB). */
     htmlGzipBytes: number;
+  };
+  /** File uploads, `POST /forms/{id}/uploads` (API.md §12), on a service of their own. */
+  files?: {
+    /** Large files streamed from a generator, one after the other. */
+    big: {
+      bytes: number;
+      runs: Array<{
+        seconds: number;
+        /** Until the last byte was handed to the socket (the rest is the service finishing: fsync, rename, row). */
+        sentSeconds: number;
+        mbPerSecond: number;
+        serviceCpuSeconds: number;
+      }>;
+      /** Of the median run: 10^6 bytes of the file a second, from the first byte sent to the 201 read. */
+      mbPerSecond: number;
+      /** The service's RSS once started (before the warm-up). */
+      idleRss: number;
+      /** Its RSS right before the first upload, and the most of the samples taken every 50 ms during them. */
+      rssBaseline: number;
+      rssPeak: number;
+      /** The type the service read from the bytes. */
+      type: string;
+      /** Every download (owner route) has the length and the sha256 computed while sending, as the 201 said. */
+      intact: boolean;
+      quiet: string;
+    };
+    /** Many small files at once: autocannon, one prebuilt multipart body. */
+    small: { load: LoadResult; bytes: number; connections: number; cpuPerUploadUs: number; quiet: string };
+    exitCode: number | null;
   };
   webhooks?: WebhookFigures & { quiet: string };
   inbox?: {
@@ -175,6 +209,33 @@ function lines(results: Results): Line[] {
       e.page && {
         text: `${int(e.page.cpuPerRequestUs)} µs / ${(e.page.htmlGzipBytes / 1000).toFixed(1)} kB`,
         ok: e.page.htmlGzipBytes <= 20_000,
+      },
+  );
+  const bigMb = short(results.settings.bigUploadBytes / 1e6);
+  row(
+    `Upload of ${bigMb} MB, MB/s`,
+    '≥ 100',
+    (e) =>
+      e.files && {
+        text: `${e.files.big.mbPerSecond.toFixed(0)} (median of ${e.files.big.runs.map((run) => run.mbPerSecond.toFixed(0)).join(', ')})`,
+        ok: e.files.big.mbPerSecond >= 100,
+      },
+  );
+  row(`Upload of ${bigMb} MB, RSS growth`, '≤ 32 MiB', (e) => {
+    const big = e.files?.big;
+    return big && { text: mib(big.rssPeak - big.rssBaseline), ok: big.rssPeak - big.rssBaseline <= 32 * MiB };
+  });
+  row(
+    `Upload of ${bigMb} MB, downloaded bytes`,
+    'sha256 as sent',
+    (e) => e.files && { text: e.files.big.intact ? 'equal' : 'different', ok: e.files.big.intact },
+  );
+  row(
+    `${results.settings.uploadConnections} × ${short(results.settings.smallUploadBytes / 1e6)} MB uploads, req/s / p99`,
+    '',
+    (e) =>
+      e.files && {
+        text: `${int(e.files.small.load.requestsPerSecond)} / ${ms(e.files.small.load.p99)} (p50 ${ms(e.files.small.load.p50)}, non-2xx ${e.files.small.load.non2xx})`,
       },
   );
   row(
@@ -360,6 +421,15 @@ export function renderMarkdown(results: Results, previous: string): string {
       ` \`GET /responses?form_id=…&environment=…&limit=50\`: ${s.listRequests} sequential requests on one` +
       ` kept-alive connection after 20 of warm-up, and autocannon with ${s.listConnections} connections for` +
       ` ${s.listDurationS} s; CSV export of every row with the service's RSS sampled every 50 ms.`,
+    `- Files: a service of their own with a form of one file field (plain, no scanning, local disk under` +
+      ` \`DATA_DIR/files\`, each file fsynced before it is acknowledged), warmed up by 1 s of 1 MB uploads on one` +
+      ` connection; then ${s.bigUploads} \`POST /forms/{id}/uploads\` one after the other, each ${int(s.bigUploadBytes / 1e6)} MB` +
+      ' (10^6 bytes) of pseudo-random bytes streamed from a generator in 1 MiB chunks (undici, Content-Length given,' +
+      " never whole in memory), timed from the first byte to the 201 read: MB/s of the median; the service's RSS sampled" +
+      ' every 50 ms, growth = the highest sample during the uploads − the RSS right before the first. Each upload then' +
+      ' attached by a JSON submit, downloaded by its owner, its sha256 compared with the one computed while sending.' +
+      ` Then autocannon, ${s.uploadConnections} connections, ${s.uploadDurationS} s after a ${s.warmupS} s warm-up,` +
+      ` each request one upload of ${int(s.smallUploadBytes / 1e6)} MB (one prebuilt multipart body).`,
     '',
   );
   out.push(
@@ -394,6 +464,24 @@ export function renderMarkdown(results: Results, previous: string): string {
         `- ${e.page.quiet}. Hosted page (the submit path's five-field form, ${e.page.connections} connections, ${e.page.load.durationS} s): statuses ` +
           `${JSON.stringify(e.page.load.statusCodes)}, p90 ${ms(e.page.load.p90)}, max ${ms(e.page.load.max)}; ` +
           `every answer records a view (one analytics row each, group-committed).`,
+      );
+    }
+    if (e.files) {
+      const { big, small } = e.files;
+      const runs = big.runs
+        .map(
+          (run) =>
+            `${run.seconds.toFixed(2)} s (the last byte sent after ${run.sentSeconds.toFixed(2)} s, ${run.serviceCpuSeconds.toFixed(2)} s of service CPU)`,
+        )
+        .join(', ');
+      out.push(
+        `- ${big.quiet}. Uploads of ${int(big.bytes)} bytes, read as ${big.type}: ${runs}; service RSS ${mib(big.idleRss)} once started, ` +
+          `${mib(big.rssBaseline)} after the warm-up, peak ${mib(big.rssPeak)} during the uploads; downloaded bytes ` +
+          `${big.intact ? 'equal to those sent (sha256), each' : '**not** those sent'}.`,
+        `- ${small.quiet}. Uploads of ${int(small.bytes / 1e6)} MB (${small.connections} connections, ${small.load.durationS} s): ` +
+          `statuses ${JSON.stringify(small.load.statusCodes)}, ${small.load.errors} errors, ${small.load.timeouts} timeouts, ` +
+          `p90 ${ms(small.load.p90)}, max ${ms(small.load.max)}; ${int((small.load.requestsPerSecond * small.bytes) / 1e6)} MB/s written; ` +
+          `${int(small.cpuPerUploadUs)} µs of service CPU per upload; exit code on SIGTERM ${e.files.exitCode}.`,
       );
     }
     if (e.webhooks) {

@@ -17,25 +17,29 @@ import {
   postgresCpuSeconds,
   ROOT,
   rssOf,
+  type StartedService,
   type Store,
   sampleRss,
   sleep,
   startCeiling,
   startService,
 } from './service.js';
+import { downloadSha256, MB, streamUpload, uploadBody } from './uploads.js';
 import { measureWebhooks } from './webhooks.js';
 
 /**
  * `npm run bench`: the ceiling (bare Fastify), then on SQLite and on PostgreSQL the submit
- * path under load, the inbox of a form with a million submissions (newest 50, CSV export),
+ * path under load, the hosted page, file uploads (three of 100 MB streamed, then many of 1 MB),
+ * webhook deliveries, the inbox of a form with a million submissions (newest 50, CSV export),
  * start-up time and idle memory. Prints a table and writes bench/RESULTS.md.
  *
- *   npm run bench -- --profile     the service under `node --cpu-prof` (submit phase, then inbox phase); prints
+ *   npm run bench -- --profile     the service under `node --cpu-prof` (submit, files and inbox phases); prints
  *                                  where the time goes; no start-up figures, RESULTS.md left alone
  *   npm run bench -- --no-build    use dist/ as it is
  *   BENCH_ENGINES=sqlite  BENCH_DURATION=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=50  BENCH_ROWS=1000000
  *   BENCH_QUIET_WAIT=30 (seconds to wait, before each measured part, for the other work on the machine to calm down)
- *   BENCH_PHASES=submit,page,webhooks (leave out the inbox at scale; RESULTS.md is left alone)
+ *   BENCH_PHASES=submit,page,files,webhooks (leave out the inbox at scale; RESULTS.md is left alone;
+ *                                  without `submit`, no ceiling and no submit load either)
  *   BENCH_CSV_LIMIT=60 (seconds after which a slow CSV export is cut off; rows/s then covers the part read)
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
  */
@@ -60,7 +64,14 @@ const settings = {
   databaseUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
   profile: argv.includes('--profile'),
   /** For a quick look at one part: `BENCH_PHASES=submit` leaves out the inbox at scale (RESULTS.md is then left alone). */
-  phases: (env.BENCH_PHASES ?? 'submit,page,webhooks,inbox').split(',').map((p) => p.trim()),
+  phases: (env.BENCH_PHASES ?? 'submit,page,files,webhooks,inbox').split(',').map((p) => p.trim()),
+  /** The file uploads: files of this many bytes streamed, then autocannon's uploads of `smallUploadBytes`. */
+  bigUploadBytes: 100 * MB,
+  /** How many of them (the median is reported; the RSS growth is over all of them). */
+  bigUploads: 3,
+  smallUploadBytes: 1 * MB,
+  uploadConnections: 50,
+  uploadDurationS: numberFrom(env.BENCH_UPLOAD_DURATION, 8),
   build: !argv.includes('--no-build'),
 };
 
@@ -83,6 +94,14 @@ const FORM = {
     { id: 'seats', type: 'number', label: 'Seats', min: 1, max: 10, integer: true },
     { id: 'message', type: 'textarea', label: 'Message', maxLength: 2000 },
   ],
+};
+
+/** The form of the upload phase: one file field taking files up to FILE_MAX_BYTES' default (100 MiB). */
+const FILE_FORM = {
+  title: 'Send us your files',
+  environment: 'development',
+  status: 'live',
+  fields: [{ id: 'document', type: 'file', label: 'Document', maxFileSize: 100 * 1024 * 1024 }],
 };
 
 /** `[<id>]` is replaced by a unique id in every request (see drive). */
@@ -278,7 +297,8 @@ async function runEngine(
     }
 
     // 2. The submit path under load.
-    log(`${engine}: submit path, ${settings.connections} connections`);
+    const submitting = settings.phases.includes('submit');
+    if (submitting) log(`${engine}: submit path, ${settings.connections} connections`);
     const { service } = await start({ readiness: 'health', cpuProfileDir: phaseDir(profileDir, 'submit') });
     const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
     const signup = await expectStatus(
@@ -305,16 +325,32 @@ async function runEngine(
       connections: settings.connections,
       uniqueBodies: true,
     };
-    const warmup = await drive({ ...common, durationS: settings.warmupS });
-    if (warmup.ok2xx === 0) throw new Error(`the warm-up got no 2xx: ${JSON.stringify(warmup.statusCodes)}`);
-    const quiet = await quietness(`${engine} submit`);
-    const cpuBefore = cpuSecondsOf(service.pid);
-    const postgresBefore = engine === 'postgres' ? postgresCpuSeconds() : 0;
-    const load = await drive({ ...common, durationS: settings.durationS });
-    const cpuPerRequestUs = ((cpuSecondsOf(service.pid) - cpuBefore) / load.responses) * 1e6;
-    const postgresCpuPerRequestUs =
-      engine === 'postgres' ? ((postgresCpuSeconds() - postgresBefore) / load.responses) * 1e6 : undefined;
-    const serviceRss = rssOf(service.pid);
+    let submitted:
+      | (Omit<NonNullable<EngineResult['submit']>, 'stored' | 'exitCode' | 'acked'> & {
+          warmup: LoadResult;
+        })
+      | undefined;
+    if (submitting) {
+      const warmup = await drive({ ...common, durationS: settings.warmupS });
+      if (warmup.ok2xx === 0)
+        throw new Error(`the warm-up got no 2xx: ${JSON.stringify(warmup.statusCodes)}`);
+      const quiet = await quietness(`${engine} submit`);
+      const cpuBefore = cpuSecondsOf(service.pid);
+      const postgresBefore = engine === 'postgres' ? postgresCpuSeconds() : 0;
+      const load = await drive({ ...common, durationS: settings.durationS });
+      submitted = {
+        warmup,
+        load,
+        quiet,
+        ratio: ceiling ? load.requestsPerSecond / ceiling.requestsPerSecond : undefined,
+        cpuPerRequestUs: ((cpuSecondsOf(service.pid) - cpuBefore) / load.responses) * 1e6,
+        postgresCpuPerRequestUs:
+          engine === 'postgres'
+            ? ((postgresCpuSeconds() - postgresBefore) / load.responses) * 1e6
+            : undefined,
+        rssAfterLoad: rssOf(service.pid),
+      };
+    }
 
     // 2b. The hosted form page of the same form, as a respondent's browser fetches it.
     if (settings.phases.includes('page')) {
@@ -340,27 +376,26 @@ async function runEngine(
     }
 
     const exitCode = await stop(service);
-    const stored = await countSubmissions(store, submitForm.id);
-    const acked = warmup.ok2xx + load.ok2xx;
-    result.submit = {
-      load,
-      quiet,
-      ratio: ceiling ? load.requestsPerSecond / ceiling.requestsPerSecond : undefined,
-      acked,
-      stored,
-      exitCode,
-      rssAfterLoad: serviceRss,
-      cpuPerRequestUs,
-      postgresCpuPerRequestUs,
-    };
-    log(
-      `  ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms` +
-        `${ceiling ? `, ${((load.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(0)} % of the ceiling` : ''}; ` +
-        `statuses ${JSON.stringify(load.statusCodes)}; acknowledged ${acked}, stored ${stored}; ` +
-        `${cpuPerRequestUs.toFixed(0)} µs of service CPU per request` +
-        `${postgresCpuPerRequestUs === undefined ? '' : ` + ${postgresCpuPerRequestUs.toFixed(0)} µs of PostgreSQL's`}`,
-    );
+    if (submitted) {
+      const { warmup, load, cpuPerRequestUs, postgresCpuPerRequestUs, ...rest } = submitted;
+      const stored = await countSubmissions(store, submitForm.id);
+      const acked = warmup.ok2xx + load.ok2xx;
+      result.submit = { ...rest, load, cpuPerRequestUs, postgresCpuPerRequestUs, acked, stored, exitCode };
+      log(
+        `  ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms` +
+          `${ceiling ? `, ${((load.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(0)} % of the ceiling` : ''}; ` +
+          `statuses ${JSON.stringify(load.statusCodes)}; acknowledged ${acked}, stored ${stored}; ` +
+          `${cpuPerRequestUs.toFixed(0)} µs of service CPU per request` +
+          `${postgresCpuPerRequestUs === undefined ? '' : ` + ${postgresCpuPerRequestUs.toFixed(0)} µs of PostgreSQL's`}`,
+      );
+    }
     collectProfile(result, profileDir, 'submit');
+
+    // 2c. File uploads, on a service of their own (its RSS not that of the submit load's heap).
+    if (settings.phases.includes('files')) {
+      result.files = await measureUploads(engine, token, start, stop, phaseDir(profileDir, 'files'));
+      collectProfile(result, profileDir, 'files');
+    }
 
     // 3. Webhook delivery: submit-to-delivery latency and how fast a backlog drains.
     if (settings.phases.includes('webhooks') && !settings.profile) {
@@ -515,6 +550,144 @@ async function runEngine(
   }
 }
 
+/**
+ * File uploads (API.md §12) on a fresh service: files of 100 MB streamed from a generator, three
+ * one after the other (MB/s of the median one; the service's RSS growth over the three, sampled
+ * every 50 ms; the stored bytes downloaded again and their sha256 compared with the one computed
+ * while sending), then uploads of 1 MB from 50 connections (autocannon, one prebuilt multipart body).
+ */
+async function measureUploads(
+  engine: 'sqlite' | 'postgres',
+  token: string,
+  start: (options: { readiness: 'log' | 'health'; cpuProfileDir?: string }) => Promise<StartedService>,
+  stop: (service: Child) => Promise<number | null>,
+  cpuProfileDir: string | undefined,
+): Promise<NonNullable<EngineResult['files']>> {
+  const { bigUploadBytes, smallUploadBytes, uploadConnections } = settings;
+  log(
+    `${engine}: file uploads, ${settings.bigUploads} of ${bigUploadBytes / MB} MB streamed, then ${smallUploadBytes / MB} MB ones from ${uploadConnections} connections`,
+  );
+  const { service } = await start({ readiness: 'health', cpuProfileDir });
+  const form = await expectStatus(api(service.url, 'POST', '/forms', FILE_FORM, token), 201, 'create form');
+  const idleRss = rssOf(service.pid);
+  const uploadUrl = `${service.url}/forms/${form.id}/uploads`;
+  const small = uploadBody('document', smallUploadBytes);
+  const smallLoad = {
+    url: uploadUrl,
+    method: 'POST' as const,
+    headers: { 'content-type': small.contentType },
+    body: small.body,
+    connections: uploadConnections,
+  };
+  // the route, the multipart parser and the store's paths warmed up: small uploads on one connection
+  const warm = await drive({ ...smallLoad, connections: 1, durationS: 1 });
+  if (warm.ok2xx === 0)
+    throw new Error(`the uploads' warm-up got no 2xx: ${JSON.stringify(warm.statusCodes)}`);
+  await sleep(500);
+
+  // (a) Large files, streamed one after the other; then each attached to a submission and
+  // downloaded by the owner, its sha256 compared with the one computed while sending.
+  const bigQuiet = await quietness(`${engine} uploads of ${bigUploadBytes / MB} MB`);
+  const runs: Awaited<ReturnType<typeof streamUpload>>[] = [];
+  for (let i = 0; i < settings.bigUploads; i++) {
+    const big = await streamUpload(uploadUrl, 'document', bigUploadBytes, service.pid);
+    if (big.status !== 201) {
+      throw new Error(
+        `the upload of ${bigUploadBytes / MB} MB answered ${big.status}: ${JSON.stringify(big.body)}`,
+      );
+    }
+    runs.push(big);
+    log(
+      `  ${bigUploadBytes / MB} MB in ${big.seconds.toFixed(2)} s = ${(big.bytes / MB / big.seconds).toFixed(0)} MB/s ` +
+        `(the body sent after ${big.sentSeconds.toFixed(2)} s); ` +
+        `service RSS ${(big.rssBaseline / 2 ** 20).toFixed(1)} → peak ${(big.rssPeak / 2 ** 20).toFixed(1)} MiB; ` +
+        `service CPU ${big.serviceCpuSeconds.toFixed(2)} s`,
+    );
+  }
+  let intact = true;
+  for (const big of runs) {
+    const submission = await expectStatus(
+      api(service.url, 'POST', `/forms/${form.id}/submit`, { answers: { document: [big.body.uploadId] } }),
+      201,
+      'submit the upload',
+    );
+    const read = await expectStatus(
+      api(
+        service.url,
+        'GET',
+        `/responses/${submission.id}?form_id=${form.id}&environment=development`,
+        undefined,
+        token,
+      ),
+      200,
+      'read the submission',
+    );
+    const fileId: string = read.answers.document[0].id;
+    const download = await downloadSha256(`${service.url}/responses/${submission.id}/files/${fileId}`, {
+      authorization: `Bearer ${token}`,
+    });
+    const same =
+      download.status === 200 &&
+      download.bytes === big.bytes &&
+      download.sha256 === big.sha256 &&
+      big.body.sha256 === big.sha256;
+    if (!same) {
+      log(
+        `  downloaded: ${download.status}, ${download.bytes} bytes, sha256 DIFFERENT (sent ${big.sha256}, answered ${big.body.sha256}, stored ${download.sha256})`,
+      );
+    }
+    intact &&= same;
+  }
+  const byRate = [...runs].sort((a, b) => b.seconds - a.seconds);
+  const median = byRate[Math.floor(byRate.length / 2)] as (typeof runs)[number];
+  const rssBaseline = (runs[0] as (typeof runs)[number]).rssBaseline;
+  const rssPeak = Math.max(...runs.map((run) => run.rssPeak));
+  log(
+    `  median ${(median.bytes / MB / median.seconds).toFixed(0)} MB/s; RSS growth over the ${runs.length} uploads ` +
+      `${((rssPeak - rssBaseline) / 2 ** 20).toFixed(1)} MiB; downloads ${intact ? 'byte for byte as sent (sha256)' : 'DIFFERENT from what was sent'}`,
+  );
+
+  // (b) Many small files at once.
+  await drive({ ...smallLoad, durationS: settings.warmupS });
+  const smallQuiet = await quietness(`${engine} uploads of ${smallUploadBytes / MB} MB`);
+  const cpuBefore = cpuSecondsOf(service.pid);
+  const load = await drive({ ...smallLoad, durationS: settings.uploadDurationS });
+  const cpuPerUploadUs = ((cpuSecondsOf(service.pid) - cpuBefore) / load.responses) * 1e6;
+  log(
+    `  ${uploadConnections} × ${smallUploadBytes / MB} MB: ${load.requestsPerSecond.toFixed(0)} req/s ` +
+      `(${((load.requestsPerSecond * smallUploadBytes) / MB).toFixed(0)} MB/s), p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms; ` +
+      `statuses ${JSON.stringify(load.statusCodes)}, ${load.errors} errors, ${load.timeouts} timeouts; ` +
+      `${cpuPerUploadUs.toFixed(0)} µs of service CPU per upload`,
+  );
+  const exitCode = await stop(service);
+  return {
+    big: {
+      bytes: bigUploadBytes,
+      runs: runs.map((run) => ({
+        seconds: run.seconds,
+        sentSeconds: run.sentSeconds,
+        mbPerSecond: run.bytes / MB / run.seconds,
+        serviceCpuSeconds: run.serviceCpuSeconds,
+      })),
+      mbPerSecond: median.bytes / MB / median.seconds,
+      idleRss,
+      rssBaseline,
+      rssPeak,
+      type: String(median.body.type),
+      intact,
+      quiet: bigQuiet,
+    },
+    small: {
+      load,
+      bytes: smallUploadBytes,
+      connections: uploadConnections,
+      cpuPerUploadUs,
+      quiet: smallQuiet,
+    },
+    exitCode,
+  };
+}
+
 function phaseDir(profileDir: string | undefined, phase: string): string | undefined {
   if (!profileDir) return undefined;
   const dir = path.join(profileDir, phase);
@@ -564,7 +737,7 @@ async function main(): Promise<void> {
   );
   const entry = build();
   const results: Results = { date: startedAt.toISOString(), machine: info, settings, entry, engines: [] };
-  const ceiling = await measureCeiling();
+  const ceiling = settings.phases.includes('submit') ? await measureCeiling() : undefined;
   results.ceiling = ceiling;
   for (const engine of settings.engines) {
     if (engine === 'postgres' && !(await postgresAvailable(settings.databaseUrl))) {
@@ -576,7 +749,7 @@ async function main(): Promise<void> {
       log(`postgres: skipped, nothing answers at ${settings.databaseUrl}`);
       continue;
     }
-    results.engines.push(await runEngine(engine, entry, ceiling.load));
+    results.engines.push(await runEngine(engine, entry, ceiling?.load));
   }
   results.finishedAt = new Date().toISOString();
 

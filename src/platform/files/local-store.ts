@@ -34,7 +34,10 @@ export class LocalFileStore implements FileStore {
     try {
       handle = await fsp.open(temporary, 'wx');
       // flush: the stream fsyncs the file before it closes it, and the pipeline settles after that.
-      const output = handle.createWriteStream({ flush: true });
+      // 1 MiB of room: with the default 64 KiB every socket read (64 KiB) filled it, and the stages
+      // before it stopped for a drain after each write; now writes are batched (writev). Measured on
+      // a 100 MB upload: about 20 % less of the service's CPU and 10–20 % more MB/s (bench/RESULTS.md).
+      const output = handle.createWriteStream({ flush: true, highWaterMark: 1024 * 1024 });
       await pipeline(source, output, signal ? { signal } : {});
       handle = undefined;
       await this.moveIntoPlace(temporary, target);
