@@ -472,9 +472,11 @@ export const submissionRoutes =
           }),
           querystring: OptionalScope,
           response: {
-            200: respond('The file', { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) }, [
-              'Content-Disposition',
-            ]),
+            200: respond(
+              'The file',
+              { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) },
+              ['Content-Disposition'],
+            ),
             206: respond(
               'The byte range asked for',
               { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) },
