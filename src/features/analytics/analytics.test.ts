@@ -553,7 +553,15 @@ describe('GET /analytics', () => {
         environment: env,
         from: '2025-03-01T00:00:00.000Z',
         to: '2025-03-05T23:59:59.999Z',
-        totals: { views: 5, starts: 3, submissions: 3, flagged: 1, quarantined: 1, completionRate: 1 },
+        totals: {
+          views: 5,
+          starts: 3,
+          submissions: 3,
+          flagged: 1,
+          quarantined: 1,
+          completionRate: 1,
+          storageBytes: 0,
+        },
         forms: [
           { formId: c.id, title: 'Form C', ...ZERO },
           { formId: b.id, title: 'Form B', ...ZERO, views: 2, starts: 1, completionRate: 0 },
@@ -574,7 +582,7 @@ describe('GET /analytics', () => {
       expect(body.forms).toEqual([
         { formId: b.id, title: 'Form B', ...ZERO, views: 2, starts: 1, completionRate: 0 },
       ]);
-      expect(body.totals).toEqual({ ...ZERO, views: 2, starts: 1, completionRate: 0 });
+      expect(body.totals).toEqual({ ...ZERO, views: 2, starts: 1, completionRate: 0, storageBytes: 0 });
       expect(body.daily.map((d: any) => d.views)).toEqual([0, 1, 0, 0, 1]);
     });
 
@@ -624,7 +632,7 @@ describe('GET /analytics', () => {
     it('a one-day range, and a range without activity', async () => {
       const one = await analyticsOf(owner.token, { environment: env, from: '2025-03-04', to: '2025-03-04' });
       expect(one.daily).toEqual([{ date: '2025-03-04', views: 0, starts: 0, submissions: 0 }]);
-      expect(one.totals).toEqual(ZERO);
+      expect(one.totals).toEqual({ ...ZERO, storageBytes: 0 });
       expect(one.forms).toHaveLength(3);
     });
 
@@ -700,6 +708,7 @@ describe('GET /analytics', () => {
         flagged: 0,
         quarantined: 0,
         completionRate: 1,
+        storageBytes: 0,
       });
     });
 
@@ -770,7 +779,7 @@ describe('GET /analytics', () => {
 
       const body = await analyticsOf(owner.token, { environment: env, ...range });
       expect(body.forms).toEqual([{ formId: mine.id, title: 'Mine', ...one }]);
-      expect(body.totals).toEqual(one);
+      expect(body.totals).toEqual({ ...one, storageBytes: 0 });
       expect(body.daily[1]).toEqual({ date: '2025-04-02', views: 1, starts: 1, submissions: 1 });
       expect(JSON.stringify(body)).not.toContain(theirs.id);
 
@@ -781,7 +790,7 @@ describe('GET /analytics', () => {
 
       const development = await analyticsOf(owner.token, { environment: 'development', ...range });
       expect(development.forms.map((f: any) => f.formId)).toEqual([myDevelopment.id]);
-      expect(development.totals).toEqual(one);
+      expect(development.totals).toEqual({ ...one, storageBytes: 0 });
     });
   });
 });
