@@ -161,6 +161,32 @@ describe('storage', () => {
   });
 });
 
+describe('storage under concurrent uploads', () => {
+  it('keeps exactly the uploads that fit the quota, however they race', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      status: 'live',
+      fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+    });
+    // four of these fit in QUOTA, a fifth does not
+    const piece = Buffer.concat([PDF, Buffer.alloc(900 - PDF.length, 32)]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => upload(form.id, 'doc', `part-${i}.pdf`, piece)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(4).fill(201), ...Array(6).fill(429)]);
+    for (const refused of answers.filter((answer) => answer.status === 429)) {
+      expect(refused.body.code).toBe('quota_exceeded');
+    }
+    const analytics = await t.request({
+      method: 'GET',
+      url: '/analytics?environment=development',
+      auth: user.token,
+    });
+    expect(analytics.body.totals.storageBytes).toBe(4 * piece.length);
+  });
+});
+
 describe('files go with what holds them', () => {
   it('a deleted form takes its responses’ files and its unused uploads with it', async () => {
     const form = await createForm(t, owner.token, {

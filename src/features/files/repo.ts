@@ -168,7 +168,7 @@ export async function filesOfSubmission(db: Db | Trx, submissionId: string): Pro
 
 /** Bytes of files kept for a user's environment, or one form of it (STORAGE_QUOTA_BYTES, `storageBytes`). */
 export async function storageUsed(
-  db: Db,
+  db: Db | Trx,
   userId: string,
   environment: string,
   formId?: string,

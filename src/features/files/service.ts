@@ -1,6 +1,7 @@
 import { createDecipheriv } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../platform/context.js';
+import { lockRow } from '../../platform/db/dialect.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { badRequest, Problem } from '../../platform/problem.js';
 import type { FieldError, FileDescriptor, PiiMode } from '../../shared/form.js';
@@ -113,21 +114,44 @@ export class FileService {
   }
 
   /**
-   * 429 quota_exceeded when the environment's files fill STORAGE_QUOTA_BYTES: before a file
-   * (full already), and after it (the file made it overflow, and is thrown away).
+   * 429 quota_exceeded before a file is read when the environment's files fill
+   * STORAGE_QUOTA_BYTES already (no byte is taken for nothing). Whether a file fits is decided
+   * again, exactly, when it is admitted (`admit`).
    */
-  async assertStorageRoom(form: StoredForm, stored = false): Promise<void> {
+  async assertStorageRoom(form: StoredForm): Promise<void> {
     const quota = this.context.config.storageQuotaBytes;
     if (quota === 0) return;
     const used = await storageUsed(this.context.database.db, form.userId, form.environment);
-    if (stored ? used > quota : used >= quota) {
-      throw new Problem(
-        429,
-        'quota_exceeded',
-        `The environment's files take ${used} of the ${quota} bytes it may keep (STORAGE_QUOTA_BYTES); delete responses with files to make room`,
-        { headers: { 'retry-after': '3600' } },
-      );
+    if (used >= quota) throw quotaExceeded(used, quota);
+  }
+
+  /**
+   * Marks a stored file uploaded, if it fits the quota. The count and the mark are one
+   * transaction holding the environment's row, so that of two uploads racing for the last
+   * bytes exactly the ones that fit are kept, on one instance or many (a count read before
+   * the write would let both in, or refuse both).
+   */
+  private async admit(form: StoredForm, file: StoredFile): Promise<void> {
+    const quota = this.context.config.storageQuotaBytes;
+    const { database } = this.context;
+    if (quota === 0) {
+      await markUploaded(database.db, file);
+      return;
     }
+    await database.transaction(async (trx) => {
+      await lockRow(
+        database.engine,
+        trx
+          .selectFrom('environments')
+          .select('name')
+          .where('user_id', '=', form.userId)
+          .where('name', '=', form.environment),
+      ).execute();
+      // this file's own row counts nothing yet: its size is written by the mark
+      const used = await storageUsed(trx, form.userId, form.environment);
+      if (used + file.size > quota) throw quotaExceeded(used, quota);
+      await markUploaded(trx, file);
+    });
   }
 
   /**
@@ -165,9 +189,8 @@ export class FileService {
       throw error;
     }
     try {
-      if (file.storageKey) await markUploaded(database.db, file);
+      if (file.storageKey) await this.admit(form, file);
       else await insertFile(database.db, file);
-      if (file.storageKey) await this.assertStorageRoom(form, true);
     } catch (error) {
       await this.discard([file]);
       throw error;
@@ -259,4 +282,13 @@ export class FileService {
     source.on('error', (error) => decipher.destroy(error));
     return source.pipe(decipher);
   }
+}
+
+function quotaExceeded(used: number, quota: number): Problem {
+  return new Problem(
+    429,
+    'quota_exceeded',
+    `The environment's files take ${used} of the ${quota} bytes it may keep (STORAGE_QUOTA_BYTES); delete responses with files to make room`,
+    { headers: { 'retry-after': '3600' } },
+  );
 }
