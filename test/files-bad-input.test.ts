@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { createForm, signup, type TestUser } from './support/factories.js';
-import { EXE, multipart, PDF, PNG } from './support/multipart.js';
+import { EXE, multipart, PDF, PNG, uploadFile } from './support/multipart.js';
 import { filesUnder, multipartFrame, RawClient } from './support/raw-http.js';
 
 /**
@@ -72,13 +72,8 @@ async function fileForm(fields: unknown[], extra: Record<string, unknown> = {}):
   return (await createForm(t, owner.token, { status: 'live', fields, ...extra })).id as string;
 }
 
-async function upload(formId: string, field: string, filename: string, content: Buffer) {
-  const { body, headers } = multipart([
-    { name: 'field', value: field },
-    { name: 'file', filename, content },
-  ]);
-  return t.request({ method: 'POST', url: `/forms/${formId}/uploads`, body, headers });
-}
+const upload = (formId: string, field: string, filename: string, content: Buffer) =>
+  uploadFile(t, formId, field, filename, content);
 
 async function submitJson(formId: string, answers: Record<string, unknown>) {
   return t.request({ method: 'POST', url: `/forms/${formId}/submit`, body: { answers } });
@@ -557,6 +552,28 @@ describe('upload ids that are not good for a submission', () => {
     }
     // the other form's upload is still good there
     expect((await submitJson(otherId, { doc: [foreign.body.uploadId] })).status).toBe(201);
+  });
+});
+
+describe('one upload named by racing submissions', () => {
+  it('is attached to exactly one; the others are 400 naming the field whose file was taken', async () => {
+    const formId = await fileForm([
+      { id: 'doc', type: 'file', label: 'Document', required: false },
+      { id: 'photo', type: 'file', label: 'Photo' },
+    ]);
+    const shared = await upload(formId, 'photo', 'p.pdf', PDF);
+    expect(shared.status).toBe(201);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => submitJson(formId, { photo: [shared.body.uploadId] })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([
+        expect.objectContaining({ field: 'photo', code: 'unknown_upload' }),
+      ]);
+    }
+    expect(await submissionCount(formId)).toBe(1);
   });
 });
 

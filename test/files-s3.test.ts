@@ -4,7 +4,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { createForm, signup, type TestUser } from './support/factories.js';
-import { multipart, PDF } from './support/multipart.js';
+import { multipart, PDF, uploadFile } from './support/multipart.js';
 import { multipartFrame, RawClient } from './support/raw-http.js';
 import { startS3Server, type TestS3Server } from './support/s3-server.js';
 
@@ -44,13 +44,8 @@ async function fileForm(fields: unknown[]): Promise<string> {
   return (await createForm(t, owner.token, { status: 'live', fields })).id as string;
 }
 
-async function upload(formId: string, field: string, filename: string, content: Buffer) {
-  const { body, headers } = multipart([
-    { name: 'field', value: field },
-    { name: 'file', filename, content },
-  ]);
-  return t.request({ method: 'POST', url: `/forms/${formId}/uploads`, body, headers });
-}
+const upload = (formId: string, field: string, filename: string, content: Buffer) =>
+  uploadFile(t, formId, field, filename, content);
 
 async function read(formId: string, id: string) {
   return t.request({

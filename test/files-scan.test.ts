@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { EICAR, type FakeClamd, startFakeClamd, unreachableClamdUrl } from './support/clamd.js';
 import { createForm, signup } from './support/factories.js';
-import { multipart, PDF } from './support/multipart.js';
+import { multipart, PDF, uploadFile } from './support/multipart.js';
 import { filesUnder } from './support/raw-http.js';
 
 /**
@@ -44,13 +44,8 @@ const rows = async ({ t, formId }: Setup) =>
 const submissions = async ({ t, formId }: Setup) =>
   t.app.intake.database.db.selectFrom('submissions').select('id').where('form_id', '=', formId).execute();
 
-async function upload({ t, formId }: Setup, filename: string, content: Buffer) {
-  const { body, headers } = multipart([
-    { name: 'field', value: 'doc' },
-    { name: 'file', filename, content },
-  ]);
-  return t.request({ method: 'POST', url: `/forms/${formId}/uploads`, body, headers });
-}
+const upload = ({ t, formId }: Setup, filename: string, content: Buffer) =>
+  uploadFile(t, formId, 'doc', filename, content);
 
 async function submitMultipart({ t, formId }: Setup, files: Array<{ filename: string; content: Buffer }>) {
   const { body, headers } = multipart([

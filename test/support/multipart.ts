@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Response, TestApp } from './app.js';
 
 /** A multipart/form-data body built by hand, as a browser sends it (parts in the order given). */
 export type Part =
@@ -45,3 +46,19 @@ export const PDF = Buffer.from(
 
 /** A Windows program's first bytes (MZ): never an image, whatever its name says. */
 export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+
+/** POST /forms/{id}/uploads of one file for `field` (API.md §12), as the page script sends it. */
+export function uploadFile(
+  t: TestApp,
+  formId: string,
+  field: string,
+  filename: string,
+  content: Buffer,
+  type = 'application/octet-stream',
+): Promise<Response> {
+  const { body, headers } = multipart([
+    { name: 'field', value: field },
+    { name: 'file', filename, content, type },
+  ]);
+  return t.request({ method: 'POST', url: `/forms/${formId}/uploads`, body, headers });
+}

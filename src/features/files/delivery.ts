@@ -1,5 +1,7 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FileMissing } from '../../platform/files/file-store.js';
+import { respond } from '../../platform/http/schemas.js';
 import { notFound } from '../../platform/problem.js';
 import type { StoredFile } from './repo.js';
 import type { FileService } from './service.js';
@@ -75,3 +77,12 @@ export async function sendFile(
   }
   return reply.type(file.type).send(stream);
 }
+
+const fileBytes = () =>
+  ({ '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) }) as const;
+
+/** What `sendFile` answers, for a route's schema: the whole file, or the one range asked for. */
+export const FILE_RESPONSES = {
+  200: respond('The file', fileBytes(), ['Content-Disposition']),
+  206: respond('The byte range asked for', fileBytes(), ['Content-Disposition']),
+};

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/support/mail.js';
-import { multipart, PDF, PNG } from '../../../test/support/multipart.js';
+import { multipart, PDF, PNG, uploadFile } from '../../../test/support/multipart.js';
 import { startReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver.js';
 import { runRetention } from '../submissions/retention.js';
 
@@ -31,13 +31,8 @@ function storedFiles(): string[] {
   );
 }
 
-async function upload(form: string, field: string, filename: string, content: Buffer) {
-  const { body, headers } = multipart([
-    { name: 'field', value: field },
-    { name: 'file', filename, content },
-  ]);
-  return t.request({ method: 'POST', url: `/forms/${form}/uploads`, body, headers });
-}
+const upload = (form: string, field: string, filename: string, content: Buffer) =>
+  uploadFile(t, form, field, filename, content);
 
 async function submitWithFile(form: string, field: string, content: Buffer, name = 'a.pdf'): Promise<string> {
   const uploaded = await upload(form, field, name, content);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
-import { EXE, multipart, PDF, PNG } from '../../../test/support/multipart.js';
+import { EXE, multipart, PDF, PNG, uploadFile } from '../../../test/support/multipart.js';
 
 /**
  * Files (API.md §12) over HTTP, on the local store: the two-step upload and the JSON submit,
@@ -27,19 +27,8 @@ function storedFiles(): string[] {
   );
 }
 
-async function upload(
-  form: string,
-  field: string,
-  filename: string,
-  content: Buffer,
-  type = 'application/octet-stream',
-) {
-  const { body, headers } = multipart([
-    { name: 'field', value: field },
-    { name: 'file', filename, content, type },
-  ]);
-  return t.request({ method: 'POST', url: `/forms/${form}/uploads`, body, headers });
-}
+const upload = (form: string, field: string, filename: string, content: Buffer, type?: string) =>
+  uploadFile(t, form, field, filename, content, type);
 
 async function fileForm(fields: unknown[], extra: Record<string, unknown> = {}): Promise<string> {
   const form = await createForm(t, owner.token, { status: 'live', fields, ...extra });

@@ -112,8 +112,8 @@ export async function findUploads(
 
 /**
  * Attaches uploads to the submission being stored, in its transaction: only uploads still
- * unused take part, so of two submissions naming one upload exactly one gets it. The count
- * attached, for the writer to compare with the count named.
+ * unused take part, so of two submissions naming one upload exactly one gets it. The ids
+ * attached, for the writer to compare with those named.
  */
 export async function attachUploads(
   trx: Trx,
@@ -124,9 +124,9 @@ export async function attachUploads(
     state: 'attached' | 'forwarded';
     expiresAt: string | null;
   },
-): Promise<number> {
-  if (attachment.fileIds.length === 0) return 0;
-  const result = await trx
+): Promise<string[]> {
+  if (attachment.fileIds.length === 0) return [];
+  const rows = await trx
     .updateTable('files')
     .set({
       state: attachment.state,
@@ -137,8 +137,9 @@ export async function attachUploads(
     .where('form_id', '=', attachment.formId)
     .where('state', '=', 'uploaded')
     .where('submission_id', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Undoes `attachUploads` within the same transaction (the submission was refused after all). */

@@ -10,7 +10,7 @@ import { badRequest, notFound, Problem } from '../../platform/problem.js';
 import { createRateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
 import { assertMaySubmit, formNotFound } from '../forms/access.js';
 import { findFormCached } from '../forms/repo.js';
-import { sendFile } from './delivery.js';
+import { FILE_RESPONSES, sendFile } from './delivery.js';
 import {
   bodyArrivedWhole,
   clientGone,
@@ -277,16 +277,7 @@ export const fileRoutes =
           security: SECURITY.none,
           params: Type.Object({ token: Type.String({ maxLength: 400 }) }),
           response: {
-            200: respond(
-              'The file',
-              { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) },
-              ['Content-Disposition'],
-            ),
-            206: respond(
-              'The byte range asked for',
-              { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) },
-              ['Content-Disposition'],
-            ),
+            ...FILE_RESPONSES,
             ...problems(404, 503),
           },
         },

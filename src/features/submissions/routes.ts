@@ -24,7 +24,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { badRequest, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { parseEnvironmentName } from '../environments/names.js';
-import { sendFile } from '../files/delivery.js';
+import { FILE_RESPONSES, sendFile } from '../files/delivery.js';
 import { findFile, type StoredFile } from '../files/repo.js';
 import { assertUploadSize } from '../files/routes.js';
 import type { FileService } from '../files/service.js';
@@ -472,16 +472,7 @@ export const submissionRoutes =
           }),
           querystring: OptionalScope,
           response: {
-            200: respond(
-              'The file',
-              { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) },
-              ['Content-Disposition'],
-            ),
-            206: respond(
-              'The byte range asked for',
-              { '*/*': Type.String({ format: 'binary', description: 'Under the type read from its bytes' }) },
-              ['Content-Disposition'],
-            ),
+            ...FILE_RESPONSES,
             ...problems(400, 401, 403, 404),
           },
         },

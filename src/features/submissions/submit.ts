@@ -174,6 +174,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
             submissionId: id,
             formId: form.id,
             fileIds: files.map((file) => file.id),
+            fieldOf: Object.fromEntries(files.map((file) => [file.id, file.fieldId])),
             // a form that keeps no submissions forwards its files: kept as long as their links live
             state: keepsSubmission ? 'attached' : 'forwarded',
             expiresAt: keepsSubmission

@@ -48,16 +48,23 @@ export interface FileAttachment {
   submissionId: string;
   formId: string;
   fileIds: readonly string[];
+  /** The field each upload answers: a refusal names the fields whose files were taken. */
+  fieldOf: Readonly<Record<string, string>>;
   state: 'attached' | 'forwarded';
   expiresAt: string | null;
 }
 
-/** An upload named by a submission was used by another one meanwhile (or swept): the submission is refused. */
-const uploadTaken = (fieldIds: string) =>
+/**
+ * Uploads named by a submission were used by another one meanwhile (or swept): the submission
+ * is refused, each field whose file is gone named as when the upload id was judged unknown.
+ */
+const uploadTaken = (fieldIds: readonly string[]) =>
   badRequest('validation_failed', 'A file of this submission was used by another one, or has expired', {
-    errors: [
-      { field: fieldIds, code: FIELD_MESSAGES.uploadGone.code, message: FIELD_MESSAGES.uploadGone.text() },
-    ],
+    errors: fieldIds.map((field) => ({
+      field,
+      code: FIELD_MESSAGES.uploadGone.code,
+      message: FIELD_MESSAGES.uploadGone.text(),
+    })),
   });
 
 interface Pending {
@@ -199,11 +206,13 @@ export class SubmissionWriter {
     const attached: number[] = [];
     for (const [index, { write }] of batch.entries()) {
       if (!write.files || !outcomes[index]?.ok) continue;
-      const count = await attachUploads(trx, write.files);
-      if (count === write.files.fileIds.length) attached.push(index);
+      const taken = await attachUploads(trx, write.files);
+      if (taken.length === write.files.fileIds.length) attached.push(index);
       else {
         await detachUploads(trx, write.files);
-        refuse(index, uploadTaken('files'));
+        const { fileIds, fieldOf } = write.files;
+        const gone = fileIds.filter((id) => !taken.includes(id)).map((id) => fieldOf[id] ?? 'files');
+        refuse(index, uploadTaken([...new Set(gone)]));
       }
     }
 
