@@ -31,15 +31,10 @@ import type { FileService } from '../files/service.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
 import { csvStream, sendCsv } from './csv.js';
-import {
-  acceptFormPosts,
-  type FileTaker,
-  FORM_POST_MEDIA,
-  type FormPostPages,
-  formPost,
-} from './form-posts.js';
+import { acceptFormPosts, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
 import { registerLegacyResponsesRoute } from './legacy-routes.js';
+import type { FileTaker } from './post-body.js';
 import { presentSubmission, presentSubmissions } from './presenter.js';
 import { registerReplyRoute } from './reply-routes.js';
 import {

@@ -8,12 +8,8 @@ import type { EventType } from '../../features/analytics/schemas.js';
 import { assertUploadSize } from '../../features/files/routes.js';
 import { mayPreview } from '../../features/forms/access.js';
 import type { StoredForm } from '../../features/forms/repo.js';
-import {
-  answersOf,
-  firstText,
-  formFields,
-  readMultipartPost,
-} from '../../features/submissions/form-posts.js';
+import { answersOf, firstText } from '../../features/submissions/form-posts.js';
+import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
