@@ -26,6 +26,11 @@ describe('the built service (npm run build, npm start)', () => {
     // its source map, for stack traces that name src/ (node --enable-source-maps)
     const map = JSON.parse(fs.readFileSync(`${entry}.map`, 'utf8')) as { sources: string[] };
     expect(map.sources.some((source) => source.endsWith('src/features/submissions/submit.ts'))).toBe(true);
+    // the AWS SDK is loaded only when FILE_STORAGE=s3: never among the bundle's static imports,
+    // which Node loads at start (a static one cost every instance 6 MiB of idle RSS)
+    const bundled = fs.readFileSync(entry, 'utf8');
+    expect(bundled).not.toMatch(/^\s*import\s[^;]*?from\s*["']@aws-sdk\//m);
+    expect(bundled).toMatch(/import\(["']@aws-sdk\/client-s3["']\)/);
     const { storage, drop } = await isolatedStorage();
     cleanups.push(drop);
     const service = await startService(

@@ -109,8 +109,8 @@ async function localHarness(): Promise<Harness> {
   };
 }
 
-function s3StoreOn(server: TestS3Server, prefix: string): S3FileStore {
-  return new S3FileStore({
+function s3StoreOn(server: TestS3Server, prefix: string): Promise<S3FileStore> {
+  return S3FileStore.open({
     bucket: server.bucket,
     prefix,
     endpoint: server.endpoint,
@@ -129,7 +129,7 @@ async function s3Harness(): Promise<Harness> {
     credentials: server.credentials,
   });
   return {
-    store: s3StoreOn(server, prefix),
+    store: await s3StoreOn(server, prefix),
     leftovers: async () =>
       (await server.unfinishedUploads())
         .filter((upload) => upload.key.startsWith(prefix))
@@ -305,7 +305,7 @@ describe('S3 store: an S3 that is down', () => {
   let store: S3FileStore;
   beforeAll(async () => {
     server = await startS3Server();
-    store = s3StoreOn(server, '');
+    store = await s3StoreOn(server, '');
     await store.put('kept/fil_1', Readable.from([Buffer.from('kept')]));
     await server.stop();
   });

@@ -19,7 +19,7 @@ export async function createFileStore(
 ): Promise<FileStore> {
   if (config.fileStorage.kind === 'local') return new LocalFileStore(localFilesRoot(config));
   const { S3FileStore } = await import('./s3-store.js');
-  return new S3FileStore({
+  return S3FileStore.open({
     bucket: config.fileStorage.bucket,
     prefix: config.fileStorage.prefix,
     endpoint: config.s3Endpoint,
