@@ -18,6 +18,7 @@ import { Envelope } from './platform/crypto/envelope.js';
 import { LocalKms, loadMasterKey } from './platform/crypto/kms.js';
 import { openDatabase } from './platform/db/database.js';
 import { installErrorHandling, sendProblem, toProblem } from './platform/errors.js';
+import { PasswordHasher } from './platform/hashing.js';
 import { installCors } from './platform/http/cors.js';
 import { clientErrorHandler, drainRefusedBody, requestId } from './platform/http/edge.js';
 import { screenInput } from './platform/http/input-guard.js';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   submitBatchMax?: number;
   /** How often the file sweep runs (tests shorten it); default hourly, see features/files/sweep.ts. */
   fileSweepIntervalMs?: number;
+  /** scrypt's cost for new password hashes, as log2 N; default 15. Tests lower it: a hash then takes a millisecond, not a hundred. */
+  passwordLog2Cost?: number;
 }
 
 /**
@@ -114,7 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const envelope = new Envelope(new LocalKms(masterKey.key));
   const outbox = new OutboxWorker(database, { logger: app.log, ...options.outbox });
   const mailer = createMailer(config);
-  const context: AppContext = { config, database, rateLimitStore, envelope, outbox, mailer };
+  const passwords = new PasswordHasher(options.passwordLog2Cost);
+  const context: AppContext = { config, database, rateLimitStore, envelope, outbox, mailer, passwords };
   // Every feature's e-mail goes through the outbox (platform/mail-outbox.ts), sent by one handler.
   outbox.handle(EMAIL_KIND, emailHandler(envelope, mailer));
   app.decorate('intake', context);

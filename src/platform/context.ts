@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Envelope } from './crypto/envelope.js';
 import type { Database } from './db/database.js';
+import type { PasswordHasher } from './hashing.js';
 import type { Mailer } from './mail.js';
 import type { OutboxWorker } from './outbox.js';
 import type { RateLimitStore } from './rate-limit.js';
@@ -16,4 +17,6 @@ export interface AppContext {
   outbox: OutboxWorker;
   /** Sends e-mail (SMTP, or `.eml` files): features send through the outbox, or at once for a reply. */
   mailer: Mailer;
+  /** Hashes and checks account passwords (scrypt). */
+  passwords: PasswordHasher;
 }

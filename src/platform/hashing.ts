@@ -10,33 +10,45 @@ const scrypt = promisify(scryptCallback) as (
 
 export const sha256Hex = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
-/** scrypt parameters travel with each hash, so the cost can rise without breaking old hashes. */
-const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...COST, maxmem: MAX_MEMORY });
-  return `scrypt$${COST.N}$${COST.r}$${COST.p}$${salt.toString('base64')}$${key.toString('base64')}`;
-}
+/**
+ * Account passwords, hashed with scrypt. The parameters travel with each hash, so the cost can
+ * rise without breaking old hashes, and a hash made at any cost is verified.
+ */
+export class PasswordHasher {
+  private decoy: Promise<string> | undefined;
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, expected] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !expected) return false;
-  const expectedKey = Buffer.from(expected, 'base64');
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), expectedKey.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: MAX_MEMORY,
-  });
-  return timingSafeEqual(key, expectedKey);
-}
+  /**
+   * `log2Cost`: scrypt's N as a power of two. 15 (32 MiB and about 100 ms a hash) is what the
+   * service uses; only tests ask for less (buildApp's `passwordLog2Cost`), never a setting.
+   */
+  constructor(private readonly log2Cost = 15) {}
 
-/** A hash to verify against when the account does not exist, so both paths take as long. */
-let decoy: Promise<string> | undefined;
-export const decoyPasswordHash = (): Promise<string> => {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoy;
-};
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const cost = { N: 2 ** this.log2Cost, r: 8, p: 1 };
+    const key = await scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: MAX_MEMORY });
+    return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  }
+
+  async verify(password: string, stored: string): Promise<boolean> {
+    const [scheme, n, r, p, salt, expected] = stored.split('$');
+    if (scheme !== 'scrypt' || !n || !r || !p || !salt || !expected) return false;
+    const expectedKey = Buffer.from(expected, 'base64');
+    const key = await scrypt(password, Buffer.from(salt, 'base64'), expectedKey.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: MAX_MEMORY,
+    });
+    return timingSafeEqual(key, expectedKey);
+  }
+
+  /** A hash to verify against when the account does not exist, so both paths take as long. */
+  decoyHash(): Promise<string> {
+    this.decoy ??= this.hash(randomBytes(16).toString('hex'));
+    return this.decoy;
+  }
+}

@@ -71,7 +71,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { storage, drop } = await isolatedStorage();
   const config = testConfig({ ...storage, ...overrides });
-  const app = await buildApp(config, { logger: false, ...options });
+  // scrypt at N = 2^10: a sign-up or log-in costs about a millisecond, not a hundred (hundreds of
+  // them run in a suite); what the service itself uses is checked in platform/hashing.test.ts
+  const app = await buildApp(config, { logger: false, passwordLog2Cost: 10, ...options });
   return {
     app,
     config,

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { NO_SESSION_COOKIE, requireSession } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { hashPassword, sha256Hex, verifyPassword } from '../../platform/hashing.js';
+import { sha256Hex } from '../../platform/hashing.js';
 import { noBody, problems, SECURITY } from '../../platform/http/schemas.js';
 import { randomToken } from '../../platform/ids.js';
 import { emailMessage } from '../../platform/mail-outbox.js';
@@ -39,7 +39,7 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
  */
 export const passwordRoutes =
   (
-    { config, database, envelope, outbox }: AppContext,
+    { config, database, envelope, outbox, passwords }: AppContext,
     limits: CredentialLimits,
     accessOf: AccountAccessLister,
   ): FastifyPluginAsyncTypebox =>
@@ -85,9 +85,9 @@ export const passwordRoutes =
         await limits.passwordChangesByUser.consume(session.userId);
         const user = await findUserById(database.db, session.userId);
         if (!user) throw unauthorized('The session belongs to a deleted account');
-        if (!(await verifyPassword(request.body.currentPassword, user.passwordHash)))
+        if (!(await passwords.verify(request.body.currentPassword, user.passwordHash)))
           throw unauthorized('The current password is wrong');
-        const passwordHash = await hashPassword(request.body.newPassword);
+        const passwordHash = await passwords.hash(request.body.newPassword);
         const notice = await passwordChangedNotice(user, 'changed', request);
         await database.transaction(async (trx) => {
           await updatePasswordHash(trx, user.id, passwordHash);
@@ -204,7 +204,7 @@ export const passwordRoutes =
         const userId = await findPasswordResetUser(database.db, tokenHash, nowIso());
         const user = userId === undefined ? undefined : await findUserById(database.db, userId);
         if (!user) throw invalid();
-        const passwordHash = await hashPassword(request.body.password);
+        const passwordHash = await passwords.hash(request.body.password);
         const notice = await passwordChangedNotice(user, 'reset', request);
         const used = await database.transaction(async (trx) => {
           const reset = await takePasswordReset(trx, tokenHash, nowIso());

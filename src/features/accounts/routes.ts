@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfTokenFor, NO_SESSION_COOKIE, requireSession, sessionCookieHash } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/dialect.js';
-import { decoyPasswordHash, hashPassword, sha256Hex, verifyPassword } from '../../platform/hashing.js';
+import { sha256Hex } from '../../platform/hashing.js';
 import { noBody, problems, SECURITY, withHeaders } from '../../platform/http/schemas.js';
 import { newId, randomToken } from '../../platform/ids.js';
 import { conflict, unauthorized } from '../../platform/problem.js';
@@ -24,7 +24,7 @@ import {
 import { Credentials, CurrentUserOut, LoginCredentials, SessionGrant } from './schemas.js';
 
 export const accountRoutes =
-  ({ config, database }: AppContext, limits: CredentialLimits): FastifyPluginAsyncTypebox =>
+  ({ config, database, passwords }: AppContext, limits: CredentialLimits): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['accounts'];
 
@@ -74,7 +74,7 @@ export const accountRoutes =
       async (request, reply) => {
         const emailKey = request.body.email.toLowerCase();
         await limits.attempt(request.ip);
-        const passwordHash = await hashPassword(request.body.password);
+        const passwordHash = await passwords.hash(request.body.password);
         const user: StoredUser = {
           id: newId('usr'),
           email: request.body.email,
@@ -122,9 +122,9 @@ export const accountRoutes =
         await limits.beforeLogIn(emailKey, request.ip);
         const user = await findUserByEmail(database.db, emailKey);
         // Verify against a decoy when the account is unknown: both answers take as long.
-        const valid = await verifyPassword(
+        const valid = await passwords.verify(
           request.body.password,
-          user?.passwordHash ?? (await decoyPasswordHash()),
+          user?.passwordHash ?? (await passwords.decoyHash()),
         );
         if (!user || !valid) {
           await limits.logInFailed(emailKey, request.ip);
