@@ -119,7 +119,7 @@ export class FileService {
   async assertStorageRoom(form: StoredForm, stored = false): Promise<void> {
     const quota = this.context.config.storageQuotaBytes;
     if (quota === 0) return;
-    const used = await storageUsed(this.context.database.db, form.userId, form.environment);
+    const used = await storageUsed(this.context.database.db, form.workspaceId, form.environment);
     if (stored ? used > quota : used >= quota) {
       throw new Problem(
         429,
