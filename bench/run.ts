@@ -307,6 +307,13 @@ async function runEngine(
       'signup',
     );
     const token: string = signup.token;
+    // the rows seeded below belong to the user's personal workspace (API.md §14)
+    const workspaces = await expectStatus(
+      api(service.url, 'GET', '/workspaces', undefined, token),
+      200,
+      'workspaces',
+    );
+    const workspaceId: string = workspaces.data[0].id;
     const submitForm = await expectStatus(
       api(service.url, 'POST', '/forms', FORM, token),
       201,
@@ -438,7 +445,7 @@ async function runEngine(
     log(`${engine}: loading ${settings.rows.toLocaleString('en')} submissions through the driver`);
     const seeded = await seedSubmissions(
       store,
-      { id: inboxForm.id, userId: signup.user.id, environment: 'development', version: inboxForm.version },
+      { id: inboxForm.id, workspaceId, environment: 'development', version: inboxForm.version },
       settings.rows,
     );
     log(`  ${seeded.rows} rows in ${seeded.seconds.toFixed(1)} s`);

@@ -11,14 +11,14 @@ import type { Store } from './service.js';
 
 export interface SeedForm {
   id: string;
-  userId: string;
+  workspaceId: string;
   environment: string;
   version: number;
 }
 
 const COLUMNS = [
   'id',
-  'user_id',
+  'workspace_id',
   'environment',
   'form_id',
   'form_version',
@@ -90,7 +90,7 @@ function* rows(form: SeedForm, count: number): Generator<Row> {
     const status = roll < 0.005 ? 'quarantined' : roll < 0.02 ? 'flagged' : 'accepted';
     yield [
       newId('sub', time),
-      form.userId,
+      form.workspaceId,
       form.environment,
       form.id,
       form.version,

@@ -11,7 +11,9 @@ import { keyCredentials, registerKeys } from './features/keys/index.js';
 import { listKeysOfUser } from './features/keys/repo.js';
 import { registerSubmissions } from './features/submissions/index.js';
 import { registerWebhooks } from './features/webhooks/index.js';
-import { listWebhooksOfUser } from './features/webhooks/repo.js';
+import { listWebhooksOfWorkspaces } from './features/webhooks/repo.js';
+import { registerWorkspaces } from './features/workspaces/index.js';
+import { workspaceIdsOf } from './features/workspaces/repo.js';
 import { installAuthentication } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
 import { Envelope } from './platform/crypto/envelope.js';
@@ -171,12 +173,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accessOf: async (db, userId, limit) => {
       const [keys, webhooks] = await Promise.all([
         listKeysOfUser(db, userId, limit),
-        listWebhooksOfUser(db, userId, limit),
+        // the webhooks of the workspaces they own: who else would be told of a password change
+        workspaceIdsOf(db, userId, ['owner']).then((ids) => listWebhooksOfWorkspaces(db, ids, limit)),
       ]);
       return { keys, webhooks };
     },
   });
   await registerEnvironments(app, context);
+  await registerWorkspaces(app, context);
   await registerKeys(app, context);
   await registerWebhooks(app, context, {
     forms: formLookup(database.engine),

@@ -24,6 +24,7 @@ import {
   sessionOnly,
   UNAUTHORIZED,
   userOf,
+  workspaceOf,
 } from './support/auth-matrix.js';
 import { createEnvironment, createForm, createKey } from './support/factories.js';
 
@@ -149,11 +150,11 @@ const endpoints: Endpoint<any>[] = [
     verify: async (w, name: string, response, caller) => {
       const owners = await t.app.intake.database.db
         .selectFrom('environments')
-        .select('user_id')
+        .select('workspace_id')
         .where('name', '=', name)
         .execute();
-      // created for the caller's own account, or not at all
-      const expected = ok(response.status) ? [{ user_id: userOf(w, caller) }] : [];
+      // created in the caller's own workspace, or not at all
+      const expected = ok(response.status) ? [{ workspace_id: workspaceOf(w, caller) }] : [];
       expect(owners).toEqual(expected);
     },
   } satisfies Endpoint<string>,
@@ -607,11 +608,11 @@ function webhookEndpoints(): Endpoint<any>[] {
       verify: async (w, form: { id: string }, response) => {
         const rows = await t.app.intake.database.db
           .selectFrom('webhooks')
-          .select('user_id')
+          .select('workspace_id')
           .where('form_id', '=', form.id)
           .execute();
-        // created on the owner's form, for the owner, or not at all
-        expect(rows).toEqual(ok(response.status) ? [{ user_id: w.owner.id }] : []);
+        // created on the owner's form, in the owner's workspace, or not at all
+        expect(rows).toEqual(ok(response.status) ? [{ workspace_id: w.owner.workspaceId }] : []);
       },
     } satisfies Endpoint<{ id: string }>,
     {

@@ -11,6 +11,7 @@ import type { Db, Trx } from '../src/platform/db/database.js';
 
 const form = (id: string, status: StoredForm['status'], version: number): StoredForm => ({
   id,
+  workspaceId: 'wsp_x',
   userId: 'usr_x',
   environment: 'development',
   title: 'T',
@@ -23,6 +24,7 @@ const form = (id: string, status: StoredForm['status'], version: number): Stored
 
 const row = (f: StoredForm) => ({
   id: f.id,
+  workspace_id: f.workspaceId,
   user_id: f.userId,
   environment: f.environment,
   title: f.title,

@@ -16,9 +16,9 @@ describe.runIf(process.env.DATABASE_URL)('batched quota upserts lock in a stable
   });
   afterAll(async () => t.close());
 
-  const write = (userId: string): SubmissionWrite => ({
+  const write = (workspaceId: string): SubmissionWrite => ({
     submission: undefined,
-    quota: { userId, environment: 'development', quota: 1000, now: nowIso() },
+    quota: { workspaceId, environment: 'development', quota: 1000, now: nowIso() },
     idempotency: undefined,
     outbox: [],
     event: undefined,

@@ -2,7 +2,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from './hashing.js';
-import { forbidden, unauthorized } from './problem.js';
+import { forbidden, notFound, unauthorized } from './problem.js';
+import type { Role } from './roles.js';
 
 export const KEY_KINDS = ['secret', 'publishable'] as const;
 export type KeyKind = (typeof KEY_KINDS)[number];
@@ -10,18 +11,43 @@ export type KeyKind = (typeof KEY_KINDS)[number];
 /** How a session token arrived: in `Authorization: Bearer`, or in the dashboard's HttpOnly cookie. */
 export type SessionVia = 'bearer' | 'cookie';
 
-export type Principal =
-  | { kind: 'session'; via: 'bearer'; userId: string; tokenHash: string }
-  /** A cookie session also carries its CSRF token (`GET /auth/me` hands it back to the dashboard). */
-  | { kind: 'session'; via: 'cookie'; userId: string; tokenHash: string; csrfToken: string }
-  | { kind: KeyKind; userId: string; environment: string; keyId: string };
+/**
+ * The workspace a session acts in on this request (API.md §14), and the member's role there:
+ * read with the session on every request, so a role change or a removal holds from the next one.
+ */
+export interface Acting {
+  workspaceId: string;
+  role: Role;
+}
 
-/** What a key resolves to: its owner and the one environment it works in. */
+export type Principal =
+  | ({ kind: 'session'; via: 'bearer'; userId: string; tokenHash: string } & Acting)
+  /** A cookie session also carries its CSRF token (`GET /auth/me` hands it back to the dashboard). */
+  | ({ kind: 'session'; via: 'cookie'; userId: string; tokenHash: string; csrfToken: string } & Acting)
+  /** `userId`: who made the key; it acts in its environment's workspace, never another. */
+  | { kind: KeyKind; userId: string; workspaceId: string; environment: string; keyId: string };
+
+/** What a key resolves to: its workspace and the one environment it works in (and who made it). */
 export interface KeyGrant {
   userId: string;
+  workspaceId: string;
   environment: string;
   keyId: string;
 }
+
+/**
+ * What a session resolves to: its user, and their membership of the workspace the request
+ * names (their personal one when it names none); null when they are no member of it.
+ */
+export interface SessionGrant {
+  userId: string;
+  membership: Acting | null;
+}
+
+export const WORKSPACE_HEADER = 'x-intake-workspace';
+export const WORKSPACE_QUERY = 'workspace';
+/** A workspace id as `newId('wsp')` makes them. */
+const WORKSPACE_ID = /^wsp_[0-9a-z]{26}$/;
 
 /**
  * How credentials become principals. The platform parses headers and cookies and applies the
@@ -31,8 +57,11 @@ export interface KeyGrant {
 export interface CredentialResolvers {
   /** The key of that kind whose `sk_live_…`/`pk_live_…` spelling is given; null when unknown or deleted. */
   resolveKey(kind: KeyKind, canonicalKey: string, log: FastifyBaseLogger): Promise<KeyGrant | null>;
-  /** The live session with this token hash; null when unknown, expired or logged out. */
-  resolveSession(tokenHash: string): Promise<{ userId: string } | null>;
+  /**
+   * The live session with this token hash, with its user's membership of `workspaceId` (of their
+   * personal workspace when undefined), read together; null when unknown, expired or logged out.
+   */
+  resolveSession(tokenHash: string, workspaceId?: string): Promise<SessionGrant | null>;
 }
 
 export interface AuthenticationOptions extends CredentialResolvers {
@@ -208,7 +237,7 @@ export async function installAuthentication(
   app.addHook('onRequest', async (request, reply) => {
     const credential = readCredential(request);
     if (credential !== undefined) {
-      request.principal = await resolveCredential(request, credential);
+      request.principal = await resolveCredential(request, credential, requestedWorkspace(request));
       return;
     }
     const config = request.routeOptions.config;
@@ -225,7 +254,9 @@ export async function installAuthentication(
         `The session cookie is accepted only from this service's own pages, not from the origin ${JSON.stringify(origin.slice(0, 200))}; other sites send a bearer token or a key`,
       );
     }
-    const session = token.length > MAX_CREDENTIAL_LENGTH ? null : await resolveSession(sha256Hex(token));
+    const workspace = requestedWorkspace(request);
+    const session =
+      token.length > MAX_CREDENTIAL_LENGTH ? null : await resolveSession(sha256Hex(token), workspace);
     if (!session) {
       reply.clearSessionCookie();
       throw unauthorized('The session cookie is not valid (unknown, expired or logged out): log in again');
@@ -250,22 +281,67 @@ export async function installAuthentication(
       userId: session.userId,
       tokenHash: sha256Hex(token),
       csrfToken,
+      ...acting(session, workspace),
     };
   });
 
-  async function resolveCredential(request: FastifyRequest, credential: string): Promise<Principal> {
+  async function resolveCredential(
+    request: FastifyRequest,
+    credential: string,
+    workspace: string | undefined,
+  ): Promise<Principal> {
     if (credential.length > MAX_CREDENTIAL_LENGTH) throw unauthorized('The credential is not valid');
     const key = parseKey(credential);
     if (key) {
       const grant = await resolveKey(key.kind, key.canonical, request.log);
       if (!grant) throw unauthorized('The API key is not valid (unknown or deleted)');
+      if (workspace !== undefined && workspace !== grant.workspaceId) {
+        throw forbidden('An API key works in its own workspace only: it cannot name another');
+      }
       return { kind: key.kind, ...grant };
     }
     const tokenHash = sha256Hex(credential);
-    const session = await resolveSession(tokenHash);
+    const session = await resolveSession(tokenHash, workspace);
     if (!session) throw unauthorized('The session token is not valid (unknown, expired or logged out)');
-    return { kind: 'session', via: 'bearer', userId: session.userId, tokenHash };
+    return {
+      kind: 'session',
+      via: 'bearer',
+      userId: session.userId,
+      tokenHash,
+      ...acting(session, workspace),
+    };
   }
+}
+
+/**
+ * The workspace a request names (`X-Intake-Workspace` or `?workspace=`, API.md §14), taken out
+ * of the query so that no route's own query schema sees it; undefined when it names none, a
+ * 404 when the id is malformed.
+ */
+function requestedWorkspace(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  let named: unknown = headerValue(request, WORKSPACE_HEADER);
+  if (query && typeof query === 'object' && Object.hasOwn(query, WORKSPACE_QUERY)) {
+    const fromQuery = query[WORKSPACE_QUERY];
+    delete query[WORKSPACE_QUERY];
+    named ??= fromQuery;
+  }
+  if (named === undefined) return undefined;
+  if (typeof named !== 'string' || !WORKSPACE_ID.test(named)) {
+    throw notFound('No such workspace: a workspace id looks like wsp_ followed by 26 letters and digits');
+  }
+  return named;
+}
+
+function acting(session: SessionGrant, workspace: string | undefined): Acting {
+  if (!session.membership) {
+    throw forbidden(
+      workspace === undefined
+        ? 'This account has no personal workspace'
+        : `You are not a member of the workspace ${workspace}`,
+    );
+  }
+  return session.membership;
 }
 
 /**

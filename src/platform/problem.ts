@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
   conflict: 'Conflict',
+  last_owner: 'Last owner',
   invalid_token: 'Invalid token',
   immutable_member: 'Immutable member',
   version_conflict: 'Version conflict',

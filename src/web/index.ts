@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EventRecorder } from '../features/analytics/commands.js';
 import { findForm } from '../features/forms/repo.js';
 import type { SubmissionService } from '../features/submissions/service.js';
+import { isMember as isWorkspaceMember } from '../features/workspaces/repo.js';
 import { NO_SESSION_COOKIE } from '../platform/auth.js';
 import type { AppContext } from '../platform/context.js';
 import { assetRoutes, loadWebAssets } from './assets.js';
@@ -67,7 +68,9 @@ export async function registerWeb(
           : {},
       );
       const forms = (formId: string) => findForm(context.database.db, formId);
-      await scope.register(hostedRoutes(page, { submissions, events, forms }));
+      const isMember = (workspaceId: string, userId: string) =>
+        isWorkspaceMember(context.database.db, workspaceId, userId);
+      await scope.register(hostedRoutes(page, { submissions, events, forms, isMember }));
     },
     { prefix: '/f' },
   );

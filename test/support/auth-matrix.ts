@@ -249,6 +249,13 @@ export function userOf(world: Callers, caller: Caller): string | undefined {
   return world.owner.id;
 }
 
+/** The workspace the caller acts in: the personal one of the user whose credential it is. */
+export function workspaceOf(world: Callers, caller: Caller): string | undefined {
+  if (caller === 'other user session' || caller === "other user's secret key") return world.other.workspaceId;
+  if (caller === 'anonymous' || caller in INVALID_CREDENTIALS) return undefined;
+  return world.owner.workspaceId;
+}
+
 /** A success (2xx): the row's verify usually asks this of the expected answer. */
 export const succeeds = (expected: Expected) => expected.status >= 200 && expected.status < 300;
 

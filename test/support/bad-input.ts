@@ -35,8 +35,13 @@ export async function snapshot(t: TestApp) {
   const [users, sessions, environments, apiKeys, forms, webhooks] = await Promise.all([
     db.selectFrom('users').select(['id', 'email']).orderBy('id').execute(),
     db.selectFrom('sessions').select(['token_hash']).orderBy('token_hash').execute(),
-    db.selectFrom('environments').select(['user_id', 'name']).orderBy('user_id').orderBy('name').execute(),
-    db.selectFrom('api_keys').select(['id', 'user_id', 'environment', 'kind']).orderBy('id').execute(),
+    db
+      .selectFrom('environments')
+      .select(['workspace_id', 'name'])
+      .orderBy('workspace_id')
+      .orderBy('name')
+      .execute(),
+    db.selectFrom('api_keys').select(['id', 'workspace_id', 'environment', 'kind']).orderBy('id').execute(),
     db
       .selectFrom('forms')
       .select(['id', 'title', 'status', 'version', 'definition', 'updated_at'])

@@ -8,6 +8,8 @@ export interface TestUser {
   email: string;
   password: string;
   token: string;
+  /** Their personal workspace (API.md §14). */
+  workspaceId: string;
 }
 
 export async function signup(
@@ -18,7 +20,11 @@ export async function signup(
   const password = overrides.password ?? 'correct horse battery';
   const response = await t.request({ method: 'POST', url: '/auth/signup', body: { email, password } });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${response.text}`);
-  return { id: response.body.user.id, email, password, token: response.body.token };
+  const token: string = response.body.token;
+  const workspaces = await t.request({ method: 'GET', url: '/workspaces', auth: token });
+  const personal = workspaces.body?.data?.find((workspace: { personal: boolean }) => workspace.personal);
+  if (!personal) throw new Error(`no personal workspace: ${workspaces.status} ${workspaces.text}`);
+  return { id: response.body.user.id, email, password, token, workspaceId: personal.id };
 }
 
 export async function createEnvironment(t: TestApp, user: TestUser, name: string): Promise<void> {
@@ -45,6 +51,16 @@ export async function createKey(
   });
   if (response.status !== 201) throw new Error(`key failed: ${response.status} ${response.text}`);
   return { id: response.body.id, key: response.body.key };
+}
+
+/** The workspace that owns the form (tests that write rows straight into the tables need it). */
+export async function workspaceOfForm(t: TestApp, formId: string): Promise<string> {
+  const row = await t.app.intake.database.db
+    .selectFrom('forms')
+    .select('workspace_id')
+    .where('id', '=', formId)
+    .executeTakeFirstOrThrow();
+  return row.workspace_id;
 }
 
 export function formBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -17,6 +17,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['features/forms'],
   ['features/webhooks'],
   ['features/accounts', 'features/keys', 'features/health'],
+  ['features/workspaces'],
   ['features/environments'],
   ['platform'],
   ['shared'],

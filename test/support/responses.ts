@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { SubmissionOut, SubmitResult } from '../../src/features/submissions/schemas.js';
 import { newId } from '../../src/platform/ids.js';
 import type { RequestOptions, Response, TestApp } from './app.js';
-import { signup, type TestUser } from './factories.js';
+import { signup, type TestUser, workspaceOfForm } from './factories.js';
 import { createForm, type FormView } from './forms.js';
 import { type Page, typed } from './json.js';
 
@@ -99,7 +99,7 @@ export function responsesApi(app: () => TestApp) {
       .app.intake.database.db.insertInto('submissions')
       .values({
         id,
-        user_id: form.userId,
+        workspace_id: await workspaceOfForm(app(), form.id),
         environment: form.environment,
         form_id: form.id,
         form_version: form.version,

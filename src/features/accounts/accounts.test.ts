@@ -131,9 +131,10 @@ describe('accounts and sessions (API.md §2)', () => {
       expect(users.map((row) => row.id)).toEqual([created[0]?.body.user.id]);
       // the winner got its two environments, and nothing else was left behind
       const environments = await db
-        .selectFrom('environments')
-        .select('name')
-        .where('user_id', '=', created[0]?.body.user.id)
+        .selectFrom('environments as e')
+        .innerJoin('workspace_members as m', 'm.workspace_id', 'e.workspace_id')
+        .select('e.name')
+        .where('m.user_id', '=', created[0]?.body.user.id)
         .execute();
       expect(environments.map((row) => row.name).sort()).toEqual(['development', 'production']);
     });

@@ -109,9 +109,10 @@ describe('browser sessions: cookie and CSRF token (API.md §11.3)', () => {
   const environmentsOf = async (userId: string) =>
     (
       await t.app.intake.database.db
-        .selectFrom('environments')
-        .select('name')
-        .where('user_id', '=', userId)
+        .selectFrom('environments as e')
+        .innerJoin('workspace_members as m', 'm.workspace_id', 'e.workspace_id')
+        .select('e.name')
+        .where('m.user_id', '=', userId)
         .execute()
     ).map((row) => row.name);
   const sessionRow = (token: string) =>
@@ -535,11 +536,13 @@ describe('browser sessions: cookie and CSRF token (API.md §11.3)', () => {
       body: { email: session.user.email, password: 'correct horse battery' },
     });
     expect(response.status).toBe(200);
+    const workspaces = await t.request({ method: 'GET', url: '/workspaces', auth: response.body.token });
     return {
       id: session.user.id,
       email: session.user.email,
       password: 'correct horse battery',
       token: response.body.token,
+      workspaceId: workspaces.body.data[0].id,
     };
   }
 

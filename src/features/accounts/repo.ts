@@ -1,4 +1,5 @@
 import type { Db, Trx } from '../../platform/db/database.js';
+import type { Role } from '../../platform/roles.js';
 
 export interface StoredUser {
   id: string;
@@ -51,17 +52,36 @@ export async function insertSession(db: Db | Trx, session: StoredSession): Promi
     .execute();
 }
 
-/** The session with this token hash, unless it has expired (a logged-out one is gone). */
-export function findLiveSession(
+/**
+ * The session with this token hash, unless it has expired (a logged-out one is gone), with its
+ * user's membership of `workspaceId` (of their personal workspace when undefined) read in the
+ * same query: the hot path pays no second one, and nothing is cached that a role change or a
+ * removal could outlive (API.md §14). `workspaceId`/`role` are null when they are no member.
+ */
+export function findLiveSessionMembership(
   db: Db,
   tokenHash: string,
   now: string,
-): Promise<{ userId: string } | undefined> {
+  workspaceId: string | undefined,
+): Promise<{ userId: string; workspaceId: string | null; role: Role | null } | undefined> {
   return db
-    .selectFrom('sessions')
-    .select('user_id as userId')
-    .where('token_hash', '=', tokenHash)
-    .where('expires_at', '>', now)
+    .selectFrom('sessions as s')
+    .leftJoin('workspace_members as m', (join) => {
+      const member = join.onRef('m.user_id', '=', 's.user_id');
+      return workspaceId !== undefined
+        ? member.on('m.workspace_id', '=', workspaceId)
+        : member.on(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('workspaces as w')
+                .select('w.id')
+                .whereRef('w.id', '=', 'm.workspace_id')
+                .where('w.personal', '=', 1),
+            ),
+          );
+    })
+    .select(['s.user_id as userId', 'm.workspace_id as workspaceId', 'm.role as role'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', now)
     .executeTakeFirst();
 }
 

@@ -8,7 +8,7 @@ import { noBody, problems, SECURITY, withHeaders } from '../../platform/http/sch
 import { newId, randomToken } from '../../platform/ids.js';
 import { conflict, unauthorized } from '../../platform/problem.js';
 import { addDays, nowIso } from '../../platform/time.js';
-import { insertDefaultEnvironments } from '../environments/repo.js';
+import { createPersonalWorkspace } from '../workspaces/commands.js';
 import type { CredentialLimits } from './limits.js';
 import { presentUser } from './presenter.js';
 import {
@@ -86,7 +86,7 @@ export const accountRoutes =
         try {
           await database.transaction(async (trx) => {
             await insertUser(trx, user, emailKey);
-            await insertDefaultEnvironments(trx, user.id, user.createdAt);
+            await createPersonalWorkspace(trx, user.id, user.createdAt);
             await insertSession(trx, session.row);
             if (replaced) await deleteSession(trx, replaced);
           });

@@ -8,6 +8,7 @@ import {
   createKey,
   signup,
   type TestUser,
+  workspaceOfForm,
 } from '../../../test/support/factories.js';
 import { newId } from '../../platform/ids.js';
 
@@ -61,7 +62,7 @@ async function insertEvent(form: Form, type: 'view' | 'start', createdAt: string
       form_id: form.id,
       type,
       session_id: sessionId,
-      user_id: form.userId,
+      workspace_id: await workspaceOfForm(t, form.id),
       environment: form.environment,
       created_at: createdAt,
     })
@@ -78,7 +79,7 @@ async function insertSubmission(
     .insertInto('submissions')
     .values({
       id: newId('sub'),
-      user_id: form.userId,
+      workspace_id: await workspaceOfForm(t, form.id),
       environment: form.environment,
       form_id: form.id,
       form_version: 1,
@@ -138,7 +139,7 @@ describe('POST /v1/forms/{id}/events', () => {
         form_id: form.id,
         type: 'view',
         session_id: sessionId,
-        user_id: user.id,
+        workspace_id: user.workspaceId,
         environment: 'development',
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       },

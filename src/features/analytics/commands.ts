@@ -50,7 +50,7 @@ export class EventRecorder {
   async record(form: StoredForm, type: EventType, sessionId: string): Promise<void> {
     const event = {
       formId: form.id,
-      userId: form.userId,
+      workspaceId: form.workspaceId,
       environment: form.environment,
       type,
       sessionId,

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
-import { createForm, createKey, signup, type TestUser } from '../../../test/support/factories.js';
+import {
+  createForm,
+  createKey,
+  signup,
+  type TestUser,
+  workspaceOfForm,
+} from '../../../test/support/factories.js';
 import { newId } from '../../platform/ids.js';
 
 /**
@@ -36,9 +42,10 @@ async function submit(formId: string, answers: Record<string, unknown>) {
 
 /** Rows written straight to the table: statuses and dates the API does not let a test choose, and volume. */
 async function insertRows(form: any, rows: Array<{ answers: object; status?: string; createdAt?: string }>) {
+  const workspaceId = await workspaceOfForm(t, form.id);
   const values = rows.map((row) => ({
     id: newId('sub'),
-    user_id: form.userId,
+    workspace_id: workspaceId,
     environment: form.environment,
     form_id: form.id,
     form_version: form.version,

@@ -6,7 +6,7 @@ import type { EventType } from './schemas.js';
 
 export interface FormEvent {
   formId: string;
-  userId: string;
+  workspaceId: string;
   environment: string;
   type: EventType;
   sessionId: string;
@@ -24,7 +24,7 @@ export async function recordEvent(trx: Trx, event: FormEvent): Promise<void> {
       form_id: event.formId,
       type: event.type,
       session_id: event.sessionId,
-      user_id: event.userId,
+      workspace_id: event.workspaceId,
       environment: event.environment,
       created_at: event.createdAt,
     })
@@ -34,7 +34,7 @@ export async function recordEvent(trx: Trx, event: FormEvent): Promise<void> {
 
 /** Whose data, and which part of it: one user's environment, optionally one form, within [from, to]. */
 export interface AnalyticsScope {
-  userId: string;
+  workspaceId: string;
   environment: string;
   formId: string | undefined;
   /** Inclusive bounds, ISO 8601 UTC with milliseconds (they compare as text). */
@@ -52,7 +52,7 @@ export async function formsInScope(db: Db, scope: AnalyticsScope): Promise<Scope
   let query = db
     .selectFrom('forms')
     .select(['id', 'title'])
-    .where('user_id', '=', scope.userId)
+    .where('workspace_id', '=', scope.workspaceId)
     .where('environment', '=', scope.environment);
   if (scope.formId !== undefined) query = query.where('id', '=', scope.formId);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
@@ -91,7 +91,7 @@ export async function countsByFormAndDay(db: Db, scope: AnalyticsScope): Promise
       ZERO.as('flagged'),
       ZERO.as('quarantined'),
     ])
-    .where('user_id', '=', scope.userId)
+    .where('workspace_id', '=', scope.workspaceId)
     .where('environment', '=', scope.environment)
     .where('created_at', '>=', scope.from)
     .where('created_at', '<=', scope.to);
@@ -101,7 +101,7 @@ export async function countsByFormAndDay(db: Db, scope: AnalyticsScope): Promise
   let forms = db
     .selectFrom('forms')
     .select('id')
-    .where('user_id', '=', scope.userId)
+    .where('workspace_id', '=', scope.workspaceId)
     .where('environment', '=', scope.environment);
   if (scope.formId !== undefined) forms = forms.where('id', '=', scope.formId);
   const submissions = db
@@ -116,7 +116,7 @@ export async function countsByFormAndDay(db: Db, scope: AnalyticsScope): Promise
       sql<number>`sum(case when status = 'quarantined' then 1 else 0 end)`.as('quarantined'),
     ])
     .where('form_id', 'in', forms)
-    .where('user_id', '=', scope.userId)
+    .where('workspace_id', '=', scope.workspaceId)
     .where('environment', '=', scope.environment)
     .where('created_at', '>=', scope.from)
     .where('created_at', '<=', scope.to)

@@ -77,13 +77,19 @@ export const analyticsRoutes =
       const { principal, environment } = await reader(request, query.environment);
       const range = parseRange(query.from, query.to);
       if (query.form_id !== undefined) {
-        managedOrThrow(principal, await findForm(database.db, query.form_id), query.form_id, environment);
+        managedOrThrow(
+          principal,
+          await findForm(database.db, query.form_id),
+          query.form_id,
+          'read',
+          environment,
+        );
       }
-      const scope = { userId: principal.userId, environment, formId: query.form_id, ...range };
+      const scope = { workspaceId: principal.workspaceId, environment, formId: query.form_id, ...range };
       // forms first: counts of a form created in between are then left out rather than half shown
       const forms = await formsInScope(database.db, scope);
       const counts = await countsByFormAndDay(database.db, scope);
-      const storageBytes = await storageUsed(database.db, principal.userId, environment, query.form_id);
+      const storageBytes = await storageUsed(database.db, principal.workspaceId, environment, query.form_id);
       return presentAnalytics(environment, range, forms, counts, storageBytes);
     }
 
@@ -126,7 +132,13 @@ export const analyticsRoutes =
           });
         }
         const range = parseRange(request.query.from, request.query.to);
-        const form = managedOrThrow(principal, await findForm(database.db, formId), formId, environment);
+        const form = managedOrThrow(
+          principal,
+          await findForm(database.db, formId),
+          formId,
+          'read',
+          environment,
+        );
         const stats = await answerStats(database.db, form.definition, { formId: form.id, ...range });
         return { formId: form.id, from: range.from, to: range.to, ...stats };
       },

@@ -16,12 +16,12 @@ import {
 /** A new environment named `name` (already parsed); 409 when the user has one by that name. */
 export async function createEnvironment(
   database: Database,
-  userId: string,
+  workspaceId: string,
   name: string,
 ): Promise<StoredEnvironment> {
   const createdAt = nowIso();
   try {
-    await database.transaction((trx) => insertEnvironment(trx, userId, name, createdAt));
+    await database.transaction((trx) => insertEnvironment(trx, workspaceId, name, createdAt));
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`The environment "${name}" already exists`);
     throw error;
@@ -35,22 +35,22 @@ export async function createEnvironment(
  */
 export async function deleteEnvironmentByName(
   database: Database,
-  userId: string,
+  workspaceId: string,
   name: string,
 ): Promise<void> {
   const remove = database.transaction(async (trx) => {
-    if (!(await environmentExists(trx, userId, name))) throw environmentNotFound(name);
+    if (!(await environmentExists(trx, workspaceId, name))) throw environmentNotFound(name);
     if (isDefaultEnvironment(name)) {
       throw conflict(`"${name}" is a default environment: development and production always exist`);
     }
-    const contents = await countEnvironmentContents(trx, userId, name);
+    const contents = await countEnvironmentContents(trx, workspaceId, name);
     if (contents.forms > 0 || contents.keys > 0) throw notEmpty(name, contents);
-    await deleteEnvironment(trx, userId, name);
+    await deleteEnvironment(trx, workspaceId, name);
   });
   await remove.catch(async (error: unknown) => {
     // a form or key was created in the environment while it was being deleted
     if (!isForeignKeyViolation(error)) throw error;
-    throw notEmpty(name, await countEnvironmentContents(database.db, userId, name));
+    throw notEmpty(name, await countEnvironmentContents(database.db, workspaceId, name));
   });
 }
 

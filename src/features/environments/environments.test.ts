@@ -228,7 +228,7 @@ describe('environments (API.md §3)', () => {
       const rows = await t.app.intake.database.db
         .selectFrom('environments')
         .select('name')
-        .where('user_id', '=', user.id)
+        .where('workspace_id', '=', user.workspaceId)
         .execute();
       expect(rows.map((row) => row.name).sort()).toEqual(['development', 'production']);
     });
@@ -356,11 +356,11 @@ describe('environments (API.md §3)', () => {
         .selectFrom('forms')
         .leftJoin('environments', (join) =>
           join
-            .onRef('environments.user_id', '=', 'forms.user_id')
+            .onRef('environments.workspace_id', '=', 'forms.workspace_id')
             .onRef('environments.name', '=', 'forms.environment'),
         )
         .select('forms.id')
-        .where('forms.user_id', '=', user.id)
+        .where('forms.workspace_id', '=', user.workspaceId)
         .where('environments.name', 'is', null)
         .execute();
       expect(orphans).toEqual([]);

@@ -9,21 +9,21 @@ export interface StoredEnvironment {
   createdAt: string;
 }
 
-export function listEnvironments(db: Db, userId: string): Promise<StoredEnvironment[]> {
+export function listEnvironments(db: Db, workspaceId: string): Promise<StoredEnvironment[]> {
   return db
     .selectFrom('environments')
     .select(['name', 'created_at as createdAt'])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .orderBy('created_at')
     .orderBy('name')
     .execute();
 }
 
-export async function environmentExists(db: Db | Trx, userId: string, name: string): Promise<boolean> {
+export async function environmentExists(db: Db | Trx, workspaceId: string, name: string): Promise<boolean> {
   const row = await db
     .selectFrom('environments')
     .select('name')
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('name', '=', name)
     .executeTakeFirst();
   return row !== undefined;
@@ -36,49 +36,56 @@ export async function environmentExists(db: Db | Trx, userId: string, name: stri
 export async function holdEnvironment(
   trx: Trx,
   engine: Engine,
-  userId: string,
+  workspaceId: string,
   name: string,
 ): Promise<boolean> {
   const query = trx
     .selectFrom('environments')
     .select('name')
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('name', '=', name);
   return (await keepRow(engine, query).executeTakeFirst()) !== undefined;
 }
 
-export async function insertEnvironment(trx: Db | Trx, userId: string, name: string, createdAt: string) {
-  await trx.insertInto('environments').values({ user_id: userId, name, created_at: createdAt }).execute();
-}
-
-export async function insertDefaultEnvironments(trx: Trx, userId: string, createdAt: string) {
+export async function insertEnvironment(trx: Db | Trx, workspaceId: string, name: string, createdAt: string) {
   await trx
     .insertInto('environments')
-    .values(DEFAULT_ENVIRONMENTS.map((name) => ({ user_id: userId, name, created_at: createdAt })))
+    .values({ workspace_id: workspaceId, name, created_at: createdAt })
+    .execute();
+}
+
+export async function insertDefaultEnvironments(trx: Trx, workspaceId: string, createdAt: string) {
+  await trx
+    .insertInto('environments')
+    .values(DEFAULT_ENVIRONMENTS.map((name) => ({ workspace_id: workspaceId, name, created_at: createdAt })))
     .execute();
 }
 
 /** What still lives in an environment: it can be deleted only when both are zero. */
-export async function countEnvironmentContents(trx: Db | Trx, userId: string, name: string) {
+export async function countEnvironmentContents(trx: Db | Trx, workspaceId: string, name: string) {
   const [forms, keys] = await Promise.all([
     trx
       .selectFrom('forms')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('environment', '=', name)
       .executeTakeFirstOrThrow(),
     trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('environment', '=', name)
       .executeTakeFirstOrThrow(),
   ]);
   return { forms: toCount(forms.n), keys: toCount(keys.n) };
 }
 
-export async function deleteEnvironment(trx: Trx, userId: string, name: string): Promise<void> {
-  await trx.deleteFrom('environments').where('user_id', '=', userId).where('name', '=', name).execute();
+export async function deleteEnvironment(trx: Trx, workspaceId: string, name: string): Promise<void> {
+  await trx
+    .deleteFrom('environments')
+    .where('workspace_id', '=', workspaceId)
+    .where('name', '=', name)
+    .execute();
 }
 
 /**
@@ -95,7 +102,7 @@ export async function assertReachesEnvironment(
       `This API key belongs to the environment "${principal.environment}", not "${environment}"`,
     );
   }
-  if (principal.kind === 'session' && !(await environmentExists(db, principal.userId, environment))) {
+  if (principal.kind === 'session' && !(await environmentExists(db, principal.workspaceId, environment))) {
     throw environmentNotFound(environment);
   }
 }

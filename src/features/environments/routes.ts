@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireSession } from '../../platform/auth.js';
+import { requireSessionFor } from '../../platform/access.js';
 import type { AppContext } from '../../platform/context.js';
 import { ListOf, noBody, problems, SECURITY } from '../../platform/http/schemas.js';
 import { createEnvironment, deleteEnvironmentByName } from './commands.js';
@@ -25,8 +25,8 @@ export const environmentRoutes =
         },
       },
       async (request) => {
-        const { userId } = requireSession(request);
-        const rows = await listEnvironments(database.db, userId);
+        const { workspaceId } = requireSessionFor(request, 'read');
+        const rows = await listEnvironments(database.db, workspaceId);
         return { data: rows.map(presentEnvironment), nextCursor: null };
       },
     );
@@ -45,9 +45,9 @@ export const environmentRoutes =
         },
       },
       async (request, reply) => {
-        const { userId } = requireSession(request);
+        const { workspaceId } = requireSessionFor(request, 'manageAccess');
         const name = parseEnvironmentName(request.body.name, true);
-        const created = await createEnvironment(database, userId, name);
+        const created = await createEnvironment(database, workspaceId, name);
         return reply.status(201).send(presentEnvironment(created));
       },
     );
@@ -66,9 +66,9 @@ export const environmentRoutes =
         },
       },
       async (request, reply) => {
-        const { userId } = requireSession(request);
+        const { workspaceId } = requireSessionFor(request, 'manageAccess');
         const name = parseEnvironmentName(request.params.name, true);
-        await deleteEnvironmentByName(database, userId, name);
+        await deleteEnvironmentByName(database, workspaceId, name);
         return reply.status(204).send(null);
       },
     );

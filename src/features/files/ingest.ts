@@ -47,7 +47,7 @@ const refuse = <Values extends unknown[]>(
 ) => new FileRefused(code, text(...values));
 
 export interface IngestInput {
-  form: { id: string; userId: string; environment: string };
+  form: { id: string; workspaceId: string; environment: string };
   field: Field;
   piiMode: PiiMode;
   fileName: string | undefined;
@@ -141,7 +141,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDependencies): 
   const file: StoredFile = {
     id,
     uploadId: `upl_${randomToken(18)}`,
-    userId: form.userId,
+    workspaceId: form.workspaceId,
     environment: form.environment,
     formId: form.id,
     fieldId: field.id,

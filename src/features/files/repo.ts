@@ -5,7 +5,7 @@ import type { FilesTable } from '../../platform/db/schema.js';
 export interface StoredFile {
   id: string;
   uploadId: string;
-  userId: string;
+  workspaceId: string;
   environment: string;
   formId: string;
   fieldId: string;
@@ -33,7 +33,7 @@ type Row = FilesTable;
 const toRow = (file: StoredFile): Row => ({
   id: file.id,
   upload_id: file.uploadId,
-  user_id: file.userId,
+  workspace_id: file.workspaceId,
   environment: file.environment,
   form_id: file.formId,
   field_id: file.fieldId,
@@ -52,7 +52,7 @@ const toRow = (file: StoredFile): Row => ({
 export const fromRow = (row: Row): StoredFile => ({
   id: row.id,
   uploadId: row.upload_id,
-  userId: row.user_id,
+  workspaceId: row.workspace_id,
   environment: row.environment,
   formId: row.form_id,
   fieldId: row.field_id,
@@ -170,14 +170,14 @@ export async function filesOfSubmission(db: Db | Trx, submissionId: string): Pro
 /** Bytes of files kept for a user's environment, or one form of it (STORAGE_QUOTA_BYTES, `storageBytes`). */
 export async function storageUsed(
   db: Db | Trx,
-  userId: string,
+  workspaceId: string,
   environment: string,
   formId?: string,
 ): Promise<number> {
   let query = db
     .selectFrom('files')
     .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('environment', '=', environment)
     .where('storage_key', 'is not', null);
   if (formId !== undefined) query = query.where('form_id', '=', formId);

@@ -121,7 +121,7 @@ export class FileService {
   async assertStorageRoom(form: StoredForm): Promise<void> {
     const quota = this.context.config.storageQuotaBytes;
     if (quota === 0) return;
-    const used = await storageUsed(this.context.database.db, form.userId, form.environment);
+    const used = await storageUsed(this.context.database.db, form.workspaceId, form.environment);
     if (used >= quota) throw quotaExceeded(used, quota);
   }
 
@@ -144,11 +144,11 @@ export class FileService {
         trx
           .selectFrom('environments')
           .select('name')
-          .where('user_id', '=', form.userId)
+          .where('workspace_id', '=', form.workspaceId)
           .where('name', '=', form.environment),
       ).execute();
       // this file's own row counts nothing yet: its size is written by the mark
-      const used = await storageUsed(trx, form.userId, form.environment);
+      const used = await storageUsed(trx, form.workspaceId, form.environment);
       if (used + file.size > quota) throw quotaExceeded(used, quota);
       await markUploaded(trx, file);
     });

@@ -1,4 +1,4 @@
-import { environmentMismatch, keyOutsideScope, manageDenial } from '../../platform/access.js';
+import { type Action, environmentMismatch, keyOutsideScope, manageDenial } from '../../platform/access.js';
 import type { Principal } from '../../platform/auth.js';
 import { forbidden, notFound, Problem } from '../../platform/problem.js';
 import type { StoredForm } from './repo.js';
@@ -16,7 +16,8 @@ export function formNotFound(id: string): Problem {
 
 /** The view `principal` gets of `form`, or the problem that denies it. */
 export function readView(principal: Principal | null, form: StoredForm): ReadView | Problem {
-  const isOwner = principal !== null && principal.userId === form.userId;
+  // a member of the form's workspace, whatever their role: every role reads (API.md §14)
+  const isOwner = principal !== null && principal.workspaceId === form.workspaceId;
   if (principal === null) return form.status === 'live' ? 'public' : formNotFound(form.id);
   if (principal.kind === 'session') {
     if (isOwner) return 'full';
@@ -28,27 +29,34 @@ export function readView(principal: Principal | null, form: StoredForm): ReadVie
 }
 
 /**
- * The form, when the caller may manage it (and, when `environment` is named, it is there);
- * else the problem: 404 for an unknown form, then `manageDenial`, then `environmentMismatch`.
+ * The form, when the caller may do `action` with it (and, when `environment` is named, it is
+ * there); else the problem: 404 for an unknown form, then `manageDenial`, then
+ * `environmentMismatch`.
  */
 export function managedOrThrow(
   principal: Principal | null,
   form: StoredForm | undefined,
   formId: string,
+  action: Action,
   environment?: string,
 ): StoredForm {
   if (!form) throw formNotFound(formId);
-  const denial = manageDenial(principal, form) ?? environmentMismatch(form, environment);
+  const denial = manageDenial(principal, form, action) ?? environmentMismatch(form, environment);
   if (denial) throw denial;
   return form;
 }
 
 /**
  * Who sees a form's page in any status, as it will look (API.md §11.1, `/f/{id}?preview=1`):
- * its owner, known by the dashboard's session cookie. Anyone else gets what everyone gets.
+ * a member of its workspace, known by the dashboard's session cookie (`isMember` reads the
+ * membership). Anyone else gets what everyone gets.
  */
-export function mayPreview(userId: string | null, form: StoredForm): boolean {
-  return userId !== null && userId === form.userId;
+export async function mayPreview(
+  userId: string | null,
+  form: StoredForm,
+  isMember: (workspaceId: string, userId: string) => Promise<boolean>,
+): Promise<boolean> {
+  return userId !== null && (await isMember(form.workspaceId, userId));
 }
 
 /**
@@ -64,7 +72,9 @@ export function assertMaySubmit(principal: Principal | null, form: StoredForm): 
   if (principal.kind === 'session') {
     throw forbidden('Submissions come from visitors or integrations: use no credential, or an API key');
   }
-  if (principal.userId !== form.userId || principal.environment !== form.environment) throw keyOutsideScope();
+  if (principal.workspaceId !== form.workspaceId || principal.environment !== form.environment) {
+    throw keyOutsideScope();
+  }
   if (form.status === 'disabled' || form.status === 'archived') throw formClosed(form);
   if (form.status === 'draft' && principal.kind !== 'secret') {
     throw forbidden('A draft form takes submissions only with a secret key (for testing)');

@@ -1,3 +1,4 @@
+import { sessionDenial } from '../../platform/access.js';
 import type { Principal } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/dialect.js';
@@ -72,6 +73,10 @@ export async function createForm(
   const input = await parseCreateInput(body, (plaintext) => envelope.encrypt(plaintext), {
     fileMaxBytes: config.fileMaxBytes,
   });
+  if (principal.kind === 'session') {
+    const denial = sessionDenial(principal, 'manageForms');
+    if (denial) throw denial;
+  }
   if (principal.kind === 'secret' && principal.environment !== input.environment) {
     throw forbidden(
       `This secret key belongs to the environment "${principal.environment}", not "${input.environment}"`,
@@ -80,6 +85,7 @@ export async function createForm(
   const now = nowIso();
   const form: StoredForm = {
     id: input.id ?? readableFormId(input.title),
+    workspaceId: principal.workspaceId,
     userId: principal.userId,
     environment: input.environment,
     title: input.title,
@@ -95,7 +101,7 @@ export async function createForm(
   let queued = 0;
   try {
     await database.transaction(async (trx) => {
-      if (!(await holdEnvironment(trx, database.engine, principal.userId, form.environment))) {
+      if (!(await holdEnvironment(trx, database.engine, principal.workspaceId, form.environment))) {
         throw environmentNotFound(form.environment);
       }
       await insertForm(trx, form);
@@ -136,7 +142,7 @@ export async function updateFormById(
   const { environment, ifMatch } = options;
   checkImmutableMembers(body, id);
   for (let attempt = 0; ; attempt++) {
-    const stored = managedOrThrow(principal, await findForm(database.db, id), id, environment);
+    const stored = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
     immutableMismatch(body, stored);
     if (ifMatch !== undefined && !matchesVersion(ifMatch, stored.version)) {
       throw new Problem(
@@ -195,7 +201,7 @@ export async function deleteFormById(
   environment?: string,
 ): Promise<void> {
   const { database, envelope, outbox } = context;
-  const form = managedOrThrow(principal, await findForm(database.db, id), id, environment);
+  const form = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
   const queued = await database.transaction(async (trx) => {
     // the form as it is now (a PUT may have landed since it was read), and still there
     const current = await findForm(trx, form.id);
@@ -222,7 +228,7 @@ export function formEvent(
   return {
     event,
     formId: form.id,
-    userId: form.userId,
+    workspaceId: form.workspaceId,
     environment: form.environment,
     occurredAt: event === 'form.deleted' ? nowIso() : form.updatedAt,
     data: withoutWebhooks(view),

@@ -7,6 +7,9 @@ import type { FormDefinition, FormStatus } from './schemas.js';
 
 export interface StoredForm {
   id: string;
+  /** The workspace that owns it (API.md §14). */
+  workspaceId: string;
+  /** Who made it. */
   userId: string;
   environment: string;
   title: string;
@@ -21,6 +24,7 @@ type FormRow = Schema['forms'];
 
 const fromRow = (row: FormRow): StoredForm => ({
   id: row.id,
+  workspaceId: row.workspace_id,
   userId: row.user_id,
   environment: row.environment,
   title: row.title,
@@ -33,6 +37,7 @@ const fromRow = (row: FormRow): StoredForm => ({
 
 const toRow = (form: StoredForm): FormRow => ({
   id: form.id,
+  workspace_id: form.workspaceId,
   user_id: form.userId,
   environment: form.environment,
   title: form.title,
@@ -101,8 +106,8 @@ export interface ListQuery {
   statuses: readonly FormStatus[];
   limit: number;
   after: Position | undefined;
-  /** The owner whose forms to list; undefined lists every user's (the public list). */
-  userId: string | undefined;
+  /** The workspace whose forms to list; undefined lists every workspace's (the public list). */
+  workspaceId: string | undefined;
 }
 
 /** One page, newest first, plus one row to tell whether another page follows. */
@@ -115,7 +120,7 @@ export async function listForms(db: Db, query: ListQuery): Promise<StoredForm[]>
     .where('environment', '=', query.environment)
     .where('status', 'in', [...query.statuses]);
   if (query.after) select = select.where(olderThan(query.after));
-  if (query.userId !== undefined) select = select.where('user_id', '=', query.userId);
+  if (query.workspaceId !== undefined) select = select.where('workspace_id', '=', query.workspaceId);
   const rows = await select
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -127,7 +132,14 @@ export async function listForms(db: Db, query: ListQuery): Promise<StoredForm[]>
 /** Writes `next` only if the stored version is still `expectedVersion`. */
 export async function updateForm(trx: Trx, next: StoredForm, expectedVersion: number): Promise<boolean> {
   forgetForm(next.id);
-  const { id: _id, user_id: _user, environment: _env, created_at: _created, ...changes } = toRow(next);
+  const {
+    id: _id,
+    workspace_id: _workspace,
+    user_id: _user,
+    environment: _env,
+    created_at: _created,
+    ...changes
+  } = toRow(next);
   const result = await trx
     .updateTable('forms')
     .set(changes)

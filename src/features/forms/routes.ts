@@ -134,7 +134,7 @@ export const formRoutes =
         statuses: listStatuses(principal, query.status),
         limit,
         after: decodeCursor(query.cursor),
-        userId: principal?.userId,
+        workspaceId: principal?.workspaceId,
       });
       const page = toPage(rows, limit);
       const full = principal !== null && principal.kind !== 'publishable';

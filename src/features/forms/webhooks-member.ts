@@ -33,7 +33,7 @@ export async function webhookRowsFor(
           : (previous?.secretCiphertext ?? null);
       return {
         id,
-        userId: form.userId,
+        workspaceId: form.workspaceId,
         environment: form.environment,
         formId: form.id,
         event: input.event,

@@ -65,7 +65,7 @@ export async function readWorkingCopy(
   environment?: string,
 ): Promise<WorkingCopyView> {
   const { database } = context;
-  const form = managedOrThrow(principal, await findForm(database.db, id), id, environment);
+  const form = managedOrThrow(principal, await findForm(database.db, id), id, 'read', environment);
   const copy = await findWorkingCopy(database.db, id);
   if (!copy) throw noWorkingCopy(id);
   return presentWorkingCopy(form, copy, await listWebhooksOfForms(database.db, [id]));
@@ -87,7 +87,7 @@ export async function saveWorkingCopyOf(
   const { database, envelope } = context;
   checkImmutableMembers(body, id);
   for (let attempt = 0; ; attempt++) {
-    const form = managedOrThrow(principal, await findForm(database.db, id), id, environment);
+    const form = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
     immutableMismatch(body, form);
     const existing = await findWorkingCopy(database.db, id);
     if (!existing && !PUBLISHED.includes(form.status)) {
@@ -191,7 +191,7 @@ export async function publishWorkingCopy(
   const { database, envelope, outbox } = context;
   const { environment, ifMatch } = options;
   for (let attempt = 0; ; attempt++) {
-    const stored = managedOrThrow(principal, await findForm(database.db, id), id, environment);
+    const stored = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
     if (ifMatch !== undefined && !matchesVersion(ifMatch, stored.version)) {
       throw new Problem(
         412,
@@ -238,7 +238,7 @@ export async function discardWorkingCopy(
   environment?: string,
 ): Promise<void> {
   const { database } = context;
-  managedOrThrow(principal, await findForm(database.db, id), id, environment);
+  managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
   const deleted = await database.transaction((trx) => deleteWorkingCopy(trx, id));
   if (!deleted) throw noWorkingCopy(id);
 }

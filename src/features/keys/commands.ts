@@ -12,16 +12,21 @@ import { deleteKey, insertKey, type StoredKey } from './repo.js';
 
 const PREFIX: Record<KeyKind, string> = { secret: 'sk_live_', publishable: 'pk_live_' };
 
-/** A new key in one of the user's environments: the stored key, and the key itself (shown this once). */
+/**
+ * A new key in one of the workspace's environments, made by `userId`: the stored key, and the
+ * key itself (shown this once).
+ */
 export async function createKey(
   database: Database,
-  userId: string,
+  by: { workspaceId: string; userId: string },
   kind: KeyKind,
   environment: string,
 ): Promise<{ stored: StoredKey; key: string }> {
+  const { workspaceId, userId } = by;
   const key = `${PREFIX[kind]}${randomToken(32)}`;
   const stored: StoredKey = {
     id: newId('key'),
+    workspaceId,
     userId,
     environment,
     kind,
@@ -31,7 +36,7 @@ export async function createKey(
     lastUsedAt: null,
   };
   await database.transaction(async (trx) => {
-    if (!(await holdEnvironment(trx, database.engine, userId, environment))) {
+    if (!(await holdEnvironment(trx, database.engine, workspaceId, environment))) {
       throw environmentNotFound(environment);
     }
     await insertKey(trx, stored);
@@ -39,13 +44,13 @@ export async function createKey(
   return { stored, key };
 }
 
-/** Deletes the user's key (effective at once); 404 for anyone else's, or an unknown one. */
+/** Deletes the workspace's key (effective at once); 404 for another workspace's, or an unknown one. */
 export async function deleteKeyById(
   database: Database,
-  userId: string,
+  workspaceId: string,
   kind: KeyKind,
   id: string,
 ): Promise<void> {
-  const deleted = await database.transaction((trx) => deleteKey(trx, userId, kind, id));
+  const deleted = await database.transaction((trx) => deleteKey(trx, workspaceId, kind, id));
   if (!deleted) throw notFound(`No ${kind} key ${id}`);
 }

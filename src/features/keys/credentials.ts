@@ -23,7 +23,12 @@ export function keyCredentials(database: Database): Pick<CredentialResolvers, 'r
           log.warn({ err: error }, 'could not record key use'),
         );
       }
-      return { userId: key.userId, environment: key.environment, keyId: key.id };
+      return {
+        userId: key.userId,
+        workspaceId: key.workspaceId,
+        environment: key.environment,
+        keyId: key.id,
+      };
     },
   };
 }

@@ -117,7 +117,7 @@ describe('API keys (API.md §4)', () => {
       const rows = await t.app.intake.database.db
         .selectFrom('api_keys')
         .select('id')
-        .where('user_id', '=', user.id)
+        .where('workspace_id', '=', user.workspaceId)
         .execute();
       expect(rows).toEqual([]);
     });

@@ -3,6 +3,8 @@ import type { Db, Trx } from '../../platform/db/database.js';
 
 export interface StoredKey {
   id: string;
+  workspaceId: string;
+  /** Who made it. */
   userId: string;
   environment: string;
   kind: KeyKind;
@@ -15,6 +17,7 @@ export interface StoredKey {
 
 const columns = [
   'id',
+  'workspace_id as workspaceId',
   'user_id as userId',
   'environment',
   'kind',
@@ -29,6 +32,7 @@ export async function insertKey(trx: Trx, key: StoredKey): Promise<void> {
     .insertInto('api_keys')
     .values({
       id: key.id,
+      workspace_id: key.workspaceId,
       user_id: key.userId,
       environment: key.environment,
       kind: key.kind,
@@ -40,18 +44,18 @@ export async function insertKey(trx: Trx, key: StoredKey): Promise<void> {
     .execute();
 }
 
-export function listKeys(db: Db, userId: string, environment: string): Promise<StoredKey[]> {
+export function listKeys(db: Db, workspaceId: string, environment: string): Promise<StoredKey[]> {
   return db
     .selectFrom('api_keys')
     .select(columns)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('environment', '=', environment)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
-/** Every key of the user in every environment, oldest first, at most `limit`. */
+/** Every key the user made, in every workspace and environment, oldest first, at most `limit`. */
 export function listKeysOfUser(db: Db | Trx, userId: string, limit: number): Promise<StoredKey[]> {
   return db
     .selectFrom('api_keys')
@@ -71,12 +75,17 @@ export async function recordKeyUse(db: Db, id: string, at: string): Promise<void
   await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
 }
 
-/** Deletes the user's key of that kind; false when there was none (another user's id included). */
-export async function deleteKey(db: Db | Trx, userId: string, kind: KeyKind, id: string): Promise<boolean> {
+/** Deletes the workspace's key of that kind; false when there was none (another workspace's id included). */
+export async function deleteKey(
+  db: Db | Trx,
+  workspaceId: string,
+  kind: KeyKind,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('api_keys')
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('kind', '=', kind)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

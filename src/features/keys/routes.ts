@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireSession } from '../../platform/auth.js';
+import { requireSessionFor } from '../../platform/access.js';
 import type { AppContext } from '../../platform/context.js';
 import { ListOf, noBody, problems, SECURITY } from '../../platform/http/schemas.js';
 import { environmentNotFound, parseEnvironmentName } from '../environments/names.js';
@@ -31,9 +31,9 @@ export const keyRoutes =
           },
         },
         async (request, reply) => {
-          const { userId } = requireSession(request);
+          const principal = requireSessionFor(request, 'manageAccess');
           const environment = parseEnvironmentName(request.query.environment, true);
-          const { stored, key } = await createKey(database, userId, kind, environment);
+          const { stored, key } = await createKey(database, principal, kind, environment);
           const { lastUsedAt: _unused, ...info } = presentKey(stored);
           return reply.status(201).send({ ...info, key });
         },
@@ -52,8 +52,8 @@ export const keyRoutes =
           },
         },
         async (request, reply) => {
-          const { userId } = requireSession(request);
-          await deleteKeyById(database, userId, kind, request.params.keyId);
+          const { workspaceId } = requireSessionFor(request, 'manageAccess');
+          await deleteKeyById(database, workspaceId, kind, request.params.keyId);
           return reply.status(204).send(null);
         },
       );
@@ -72,11 +72,11 @@ export const keyRoutes =
         },
       },
       async (request) => {
-        const { userId } = requireSession(request);
+        const { workspaceId } = requireSessionFor(request, 'manageAccess');
         const environment = parseEnvironmentName(request.query.environment, true);
-        if (!(await environmentExists(database.db, userId, environment)))
+        if (!(await environmentExists(database.db, workspaceId, environment)))
           throw environmentNotFound(environment);
-        const rows = await listKeys(database.db, userId, environment);
+        const rows = await listKeys(database.db, workspaceId, environment);
         return { data: rows.map(presentKey), nextCursor: null };
       },
     );

@@ -3,7 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
-import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { createForm, signup, type TestUser, workspaceOfForm } from '../../../test/support/factories.js';
 import { newId } from '../../platform/ids.js';
 import { csvFileName, csvRecord, guardCell } from './csv.js';
 
@@ -82,9 +82,10 @@ async function insertRows(
   form: any,
   rows: Array<{ createdAt: string; status?: string; answers?: object; id?: string }>,
 ) {
+  const workspaceId = await workspaceOfForm(t, form.id);
   const values = rows.map((row) => ({
     id: row.id ?? newId('sub'),
-    user_id: form.userId,
+    workspace_id: workspaceId,
     environment: form.environment,
     form_id: form.id,
     form_version: form.version,

@@ -101,7 +101,7 @@ describe('Idempotency-Key', () => {
     const usage = await t.app.intake.database.db
       .selectFrom('usage')
       .select('submissions')
-      .where('user_id', '=', user.id)
+      .where('workspace_id', '=', user.workspaceId)
       .executeTakeFirstOrThrow();
     expect(Number(usage.submissions)).toBe(1);
   });

@@ -12,7 +12,7 @@ function secondsToNextMonth(now: Date): number {
 }
 
 export interface QuotaScope {
-  userId: string;
+  workspaceId: string;
   environment: string;
   /** Accepted submissions allowed per month; 0 is unlimited. */
   quota: number;
@@ -32,14 +32,14 @@ export async function countManyAgainstQuota(trx: Trx, scope: QuotaScope, count: 
   const counted = await trx
     .insertInto('usage')
     .values({
-      user_id: scope.userId,
+      workspace_id: scope.workspaceId,
       environment: scope.environment,
       month: monthOf(scope.now),
       submissions: count,
     })
     .onConflict((conflict) =>
       conflict
-        .columns(['user_id', 'environment', 'month'])
+        .columns(['workspace_id', 'environment', 'month'])
         .doUpdateSet({ submissions: sql<number>`usage.submissions + ${count}` })
         .where(sql<number>`usage.submissions + ${count}`, '<=', scope.quota),
     )

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import type { Action } from '../../platform/access.js';
 import type { AppContext } from '../../platform/context.js';
 import { EnvironmentQuery, problems, SECURITY } from '../../platform/http/schemas.js';
 import { MailError, type Mailer } from '../../platform/mail.js';
@@ -22,6 +23,7 @@ export type ManagedSubmission = (
   request: FastifyRequest,
   id: string,
   scope: { form_id?: string; environment?: string },
+  action: Action,
 ) => Promise<{ form: StoredForm; submission: StoredSubmission }>;
 
 const ReplyBody = Type.Object(
@@ -90,7 +92,12 @@ export function registerReplyRoute(
       },
     },
     async (request) => {
-      const { form, submission } = await managedSubmission(request, request.params.id, request.query);
+      const { form, submission } = await managedSubmission(
+        request,
+        request.params.id,
+        request.query,
+        'triage',
+      );
       const { message, subject } = request.body;
       if (message.trim() === '') {
         throw badRequest('validation_failed', 'A reply needs a message', {

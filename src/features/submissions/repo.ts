@@ -11,7 +11,7 @@ export type { SubmissionStatus };
 
 export interface StoredSubmission {
   id: string;
-  userId: string;
+  workspaceId: string;
   environment: string;
   formId: string;
   formVersion: number;
@@ -34,7 +34,7 @@ type Row = Schema['submissions'];
 
 const fromRow = (row: Row): StoredSubmission => ({
   id: row.id,
-  userId: row.user_id,
+  workspaceId: row.workspace_id,
   environment: row.environment,
   formId: row.form_id,
   formVersion: Number(row.form_version),
@@ -48,7 +48,7 @@ const fromRow = (row: Row): StoredSubmission => ({
 
 const toRow = (submission: StoredSubmission): Row => ({
   id: submission.id,
-  user_id: submission.userId,
+  workspace_id: submission.workspaceId,
   environment: submission.environment,
   form_id: submission.formId,
   form_version: submission.formVersion,

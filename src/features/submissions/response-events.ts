@@ -21,7 +21,7 @@ export type ResponseChange =
  */
 export async function writeResponseChange(
   context: Pick<AppContext, 'database' | 'envelope' | 'outbox'>,
-  submission: Pick<StoredSubmission, 'id' | 'formId' | 'userId' | 'environment' | 'status'>,
+  submission: Pick<StoredSubmission, 'id' | 'formId' | 'workspaceId' | 'environment' | 'status'>,
   change: ResponseChange | undefined,
   write: (trx: Trx) => Promise<unknown>,
 ): Promise<void> {
@@ -33,7 +33,7 @@ export async function writeResponseChange(
       {
         event: change.event,
         formId: submission.formId,
-        userId: submission.userId,
+        workspaceId: submission.workspaceId,
         environment: submission.environment,
         occurredAt: nowIso(),
         submissionId: submission.id,

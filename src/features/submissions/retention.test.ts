@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
-import { createForm, signup } from '../../../test/support/factories.js';
+import { createForm, signup, workspaceOfForm } from '../../../test/support/factories.js';
 import { eventually } from '../../../test/support/poll.js';
 import { newId } from '../../platform/ids.js';
 import { runRetention } from './retention.js';
@@ -23,9 +23,10 @@ const db = () => t.app.intake.database.db;
 const ago = (days: number, now = Date.now()) => new Date(now - days * DAY).toISOString();
 
 async function insertSubmissions(form: any, ages: number[], now = Date.now()): Promise<string[]> {
+  const workspaceId = await workspaceOfForm(t, form.id);
   const rows = ages.map((days) => ({
     id: newId('sub'),
-    user_id: form.userId,
+    workspace_id: workspaceId,
     environment: form.environment,
     form_id: form.id,
     form_version: form.version,
@@ -202,7 +203,7 @@ describe('retention', () => {
     const row = (status: 'pending' | 'succeeded' | 'failed', updatedDaysAgo: number) => ({
       id: newId('dlv'),
       webhook_id: newId('whk'),
-      user_id: 'usr_retention',
+      workspace_id: 'wsp_retention',
       environment: 'development',
       form_id: newId('frm'),
       event_id: newId('evt'),

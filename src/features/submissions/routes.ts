@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { environmentMismatch, manageDenial } from '../../platform/access.js';
+import { type Action, environmentMismatch, manageDenial } from '../../platform/access.js';
 import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
@@ -187,10 +187,21 @@ export const submissionRoutes =
     });
 
     /** The form named by `form_id`, checked against the caller and `environment`. */
-    async function managedForm(request: FastifyRequest, formId: string, environment: string | undefined) {
+    async function managedForm(
+      request: FastifyRequest,
+      formId: string,
+      environment: string | undefined,
+      action: Action,
+    ) {
       const principal = requireAuthenticated(request);
-      // The owner and environment of a form never change: the cached copy decides access as well as a fresh one.
-      const form = managedOrThrow(principal, await findFormCached(database.db, formId), formId, environment);
+      // The workspace and environment of a form never change: the cached copy decides access as well as a fresh one.
+      const form = managedOrThrow(
+        principal,
+        await findFormCached(database.db, formId),
+        formId,
+        action,
+        environment,
+      );
       return { principal, form };
     }
 
@@ -199,6 +210,7 @@ export const submissionRoutes =
       request: FastifyRequest,
       id: string,
       scope: { form_id?: string; environment?: string },
+      action: Action,
     ) {
       const principal = requireAuthenticated(request);
       const environment = parseEnvironmentName(scope.environment, false);
@@ -211,7 +223,7 @@ export const submissionRoutes =
       }
       const form = await findForm(database.db, submission.formId);
       if (!form) throw notFound(`No submission ${id}`);
-      const denial = manageDenial(principal, form) ?? environmentMismatch(form, environment);
+      const denial = manageDenial(principal, form, action) ?? environmentMismatch(form, environment);
       if (denial) throw denial;
       return { principal, form, submission };
     }
@@ -263,7 +275,7 @@ export const submissionRoutes =
           errors: csvOnly.map((field) => ({ field, code: 'format', message: 'applies only to format=csv' })),
         });
       }
-      const { form } = await managedForm(request, formId, environment);
+      const { form } = await managedForm(request, formId, environment, 'read');
       const filter: SubmissionFilter = {
         formId: form.id,
         statuses: query.status ? [query.status] : ['accepted', 'flagged'],
@@ -320,10 +332,15 @@ export const submissionRoutes =
         requireAuthenticated(request);
         const environment = parseEnvironmentName(request.query.environment, true);
         const formId = requireParameter(request.query.form_id, 'form_id');
-        const { submission } = await managedSubmission(request, request.params.id, {
-          form_id: formId,
-          environment,
-        });
+        const { submission } = await managedSubmission(
+          request,
+          request.params.id,
+          {
+            form_id: formId,
+            environment,
+          },
+          'read',
+        );
         return present(submission);
       },
     );
@@ -348,7 +365,7 @@ export const submissionRoutes =
         ...emptyBodyIsNone,
       },
       async (request) => {
-        const { submission } = await managedSubmission(request, request.params.id, request.query);
+        const { submission } = await managedSubmission(request, request.params.id, request.query, 'triage');
         const read = request.body?.read ?? true;
         const view = await present({ ...submission, read });
         const change =
@@ -375,7 +392,7 @@ export const submissionRoutes =
         },
       },
       async (request) => {
-        const { submission } = await managedSubmission(request, request.params.id, request.query);
+        const { submission } = await managedSubmission(request, request.params.id, request.query, 'triage');
         const { starred } = request.body;
         const view = await present({ ...submission, starred });
         const change =
@@ -405,7 +422,12 @@ export const submissionRoutes =
         },
       },
       async (request) => {
-        const { principal, submission } = await managedSubmission(request, request.params.id, request.query);
+        const { principal, submission } = await managedSubmission(
+          request,
+          request.params.id,
+          request.query,
+          'triage',
+        );
         if (request.body.text.trim() === '') {
           throw badRequest('validation_failed', 'A note needs some text', {
             errors: [{ field: 'text', code: 'minLength', message: 'must not be blank' }],
@@ -441,7 +463,12 @@ export const submissionRoutes =
         },
       },
       async (request, reply) => {
-        const { submission } = await managedSubmission(request, request.params.id, request.query);
+        const { submission } = await managedSubmission(
+          request,
+          request.params.id,
+          request.query,
+          'manageForms',
+        );
         await writeResponseChange(context, submission, { event: 'response.deleted' }, (trx) =>
           deleteSubmission(trx, submission.id),
         );
@@ -473,7 +500,7 @@ export const submissionRoutes =
         },
       },
       async (request, reply) => {
-        const { submission } = await managedSubmission(request, request.params.id, request.query);
+        const { submission } = await managedSubmission(request, request.params.id, request.query, 'read');
         const file = await findFile(database.db, request.params.fileId);
         if (!file || file.submissionId !== submission.id || file.state !== 'attached') {
           throw notFound(`No file ${request.params.fileId} in submission ${submission.id}`);

@@ -182,7 +182,7 @@ describe('monthly quota', () => {
     const row = await app.app.intake.database.db
       .selectFrom('usage')
       .select('submissions')
-      .where('user_id', '=', user.id)
+      .where('workspace_id', '=', user.workspaceId)
       .where('environment', '=', environment)
       .executeTakeFirst();
     return row === undefined ? undefined : Number(row.submissions);

@@ -148,7 +148,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
   const idempotency = input.idempotency;
   const record: StoredSubmission = {
     id,
-    userId: form.userId,
+    workspaceId: form.workspaceId,
     environment: form.environment,
     formId: form.id,
     formVersion: form.version,
@@ -163,7 +163,12 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
     idempotency: idempotency && { formId: form.id, key: idempotency, result },
     quota:
       status === 'accepted'
-        ? { userId: form.userId, environment: form.environment, quota: config.monthlyQuota, now: createdAt }
+        ? {
+            workspaceId: form.workspaceId,
+            environment: form.environment,
+            quota: config.monthlyQuota,
+            now: createdAt,
+          }
         : undefined,
     submission: keepsSubmission ? record : undefined,
     outbox: messages,
@@ -188,7 +193,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
         : {
             event: 'response.created',
             formId: form.id,
-            userId: form.userId,
+            workspaceId: form.workspaceId,
             environment: form.environment,
             occurredAt: createdAt,
             submissionId: id,

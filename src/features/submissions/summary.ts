@@ -24,7 +24,7 @@ export const SummaryItem = Type.Object({
 
 const toCount = (value: unknown): number => Number(value ?? 0);
 
-export async function summaryOf(db: Db, userId: string, environment: string) {
+export async function summaryOf(db: Db, workspaceId: string, environment: string) {
   const rows = await db
     .selectFrom('submissions')
     .select([
@@ -33,7 +33,7 @@ export async function summaryOf(db: Db, userId: string, environment: string) {
       sql<number>`sum(case when read = 0 then 1 else 0 end)`.as('unread'),
       sql<string>`max(created_at)`.as('lastSubmissionAt'),
     ])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('environment', '=', environment)
     .where('status', 'in', ['accepted', 'flagged'])
     .groupBy('form_id')
@@ -67,7 +67,7 @@ export const summaryRoutes =
         const principal = requireSessionOrSecretKey(request);
         const environment = parseEnvironmentName(request.query.environment, true);
         await assertReachesEnvironment(database.db, principal, environment);
-        return { data: await summaryOf(database.db, principal.userId, environment), nextCursor: null };
+        return { data: await summaryOf(database.db, principal.workspaceId, environment), nextCursor: null };
       },
     );
   };

@@ -32,7 +32,7 @@ describe('SubmissionWriter', () => {
     return {
       submission: {
         id: newId('sub'),
-        userId: user.id,
+        workspaceId: user.workspaceId,
         environment: overrides.environment ?? 'development',
         formId: overrides.form ?? formId,
         formVersion: 1,
@@ -91,7 +91,7 @@ describe('SubmissionWriter', () => {
 
   it('accepts exactly what fits into the quota within one batch, and refuses the rest with 429 quota_exceeded', async () => {
     const environment = 'production';
-    const quota = { userId: user.id, environment, quota: 7, now: nowIso() };
+    const quota = { workspaceId: user.workspaceId, environment, quota: 7, now: nowIso() };
     const production = (await createForm(t, user.token, { status: 'live', environment })).id;
     const w = writer();
     const writes = Array.from({ length: 12 }, () => write({ form: production, environment, quota }));
@@ -108,7 +108,7 @@ describe('SubmissionWriter', () => {
     const usage = await t.app.intake.database.db
       .selectFrom('usage')
       .select('submissions')
-      .where('user_id', '=', user.id)
+      .where('workspace_id', '=', user.workspaceId)
       .where('environment', '=', environment)
       .where('month', '=', monthOf(quota.now))
       .executeTakeFirstOrThrow();
@@ -133,7 +133,7 @@ describe('SubmissionWriter', () => {
 
     // the quota of production is used up by the test before: the keyed write is refused, and its key is free again
     const environment = 'production';
-    const full = { userId: user.id, environment, quota: 7, now: nowIso() };
+    const full = { workspaceId: user.workspaceId, environment, quota: 7, now: nowIso() };
     const freeKey = { key: `key-${newId('k')}`, requestHash: 'hash' };
     const refused = write({ environment, quota: full });
     const outcome = await w

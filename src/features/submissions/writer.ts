@@ -261,8 +261,8 @@ export class SubmissionWriter {
     const groups = new Map<string, { scope: QuotaScope; indexes: number[] }>();
     for (const [index, { write }] of batch.entries()) {
       if (!write.quota || write.quota.quota === 0 || !outcomes[index]?.ok) continue;
-      const { userId, environment, now } = write.quota;
-      const name = JSON.stringify([userId, environment, now.slice(0, 7)]);
+      const { workspaceId, environment, now } = write.quota;
+      const name = JSON.stringify([workspaceId, environment, now.slice(0, 7)]);
       const group = groups.get(name) ?? { scope: write.quota, indexes: [] };
       group.indexes.push(index);
       groups.set(name, group);

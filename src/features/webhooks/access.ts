@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { environmentMismatch, manageDenial } from '../../platform/access.js';
+import { type Action, environmentMismatch, manageDenial } from '../../platform/access.js';
 import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { notFound } from '../../platform/problem.js';
@@ -17,7 +17,7 @@ import { findWebhook, type StoredWebhook } from './repo.js';
 /** What webhooks know of a form: whose it is, and where it lives. */
 export interface WebhookForm {
   id: string;
-  userId: string;
+  workspaceId: string;
   environment: string;
 }
 
@@ -41,34 +41,36 @@ export class WebhookAccess {
   constructor(readonly forms: FormLookup) {}
 
   /**
-   * The form `formId`, if `principal` may manage it (and so its webhooks) and, when
-   * `environment` is named, it lives there; else the problem.
+   * The form `formId`, if `principal` may do `action` with it (and so with its webhooks) and,
+   * when `environment` is named, it lives there; else the problem.
    */
   async managedForm(
     db: Db,
     principal: Principal,
     formId: string,
+    action: Action,
     environment?: string,
   ): Promise<WebhookForm> {
     const form = await this.forms.find(db, formId);
     if (!form) throw formNotFound(formId);
-    const denial = manageDenial(principal, form) ?? environmentMismatch(form, environment);
+    const denial = manageDenial(principal, form, action) ?? environmentMismatch(form, environment);
     if (denial) throw denial;
     return form;
   }
 
-  /** The webhook `id` and its form, if `principal` may manage them; else the problem. */
+  /** The webhook `id` and its form, if `principal` may do `action` with them; else the problem. */
   async managedWebhook(
     db: Db,
     principal: Principal,
     id: string,
+    action: Action,
   ): Promise<{ webhook: StoredWebhook; form: WebhookForm }> {
     const webhook = await findWebhook(db, id);
     if (!webhook) throw webhookNotFound(id);
     const form = await this.forms.find(db, webhook.formId);
     // the form was deleted after the webhook was read: its webhooks went with it
     if (!form) throw webhookNotFound(id);
-    const denial = manageDenial(principal, form);
+    const denial = manageDenial(principal, form, action);
     if (denial) throw denial;
     return { webhook, form };
   }

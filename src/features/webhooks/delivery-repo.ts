@@ -17,7 +17,7 @@ export interface StoredDelivery {
   id: string;
   /** No foreign key: a delivery outlives its webhook (form.deleted), see migration 004. */
   webhookId: string;
-  userId: string;
+  workspaceId: string;
   environment: string;
   formId: string;
   /** The event's id: the `webhook-id` header, the same on every attempt and redelivery. */
@@ -48,7 +48,7 @@ export interface StoredAttempt {
 const fromRow = (row: DeliveryRow): StoredDelivery => ({
   id: row.id,
   webhookId: row.webhook_id,
-  userId: row.user_id,
+  workspaceId: row.workspace_id,
   environment: row.environment,
   formId: row.form_id,
   eventId: row.event_id,
@@ -68,7 +68,7 @@ const fromRow = (row: DeliveryRow): StoredDelivery => ({
 const toRow = (delivery: StoredDelivery): DeliveryRow => ({
   id: delivery.id,
   webhook_id: delivery.webhookId,
-  user_id: delivery.userId,
+  workspace_id: delivery.workspaceId,
   environment: delivery.environment,
   form_id: delivery.formId,
   event_id: delivery.eventId,

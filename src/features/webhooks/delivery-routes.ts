@@ -124,6 +124,7 @@ export const webhookDeliveryRoutes =
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
+          'read',
         );
         const limit = request.query.limit ?? 50;
         const rows = await listDeliveries(database.db, webhook.id, {
@@ -168,6 +169,7 @@ export const webhookDeliveryRoutes =
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
+          'manageForms',
         );
         const original = await findDelivery(database.db, request.params.deliveryId);
         if (!original || original.webhookId !== webhook.id) {
@@ -202,6 +204,7 @@ export const webhookDeliveryRoutes =
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
+          'manageForms',
         );
         if (!webhook.enabled) throw disabledConflict(webhook);
         // read back inside the transaction: the delivery as queued, before the worker can send it
@@ -209,7 +212,7 @@ export const webhookDeliveryRoutes =
           const deliveryId = await enqueueToWebhook(trx, envelope, webhook, {
             event: 'webhook.test',
             formId: webhook.formId,
-            userId: webhook.userId,
+            workspaceId: webhook.workspaceId,
             environment: webhook.environment,
             occurredAt: nowIso(),
             data: {

@@ -728,7 +728,7 @@ describe('the private-address guard at delivery (production)', () => {
         .insertInto('webhooks')
         .values({
           id,
-          user_id: user.id,
+          workspace_id: user.workspaceId,
           environment: 'development',
           form_id: form.id,
           event: 'response.created',

@@ -23,7 +23,7 @@ export interface WebhookDeliveryPayload {
 export interface WebhookEvent {
   event: WebhookEventName;
   formId: string;
-  userId: string;
+  workspaceId: string;
   environment: string;
   /** ISO 8601 with milliseconds: when the change happened. */
   occurredAt: string;
@@ -105,7 +105,7 @@ async function queueDeliveries(
       return {
         id: newId('dlv'),
         webhook_id: webhook.id,
-        user_id: webhook.userId,
+        workspace_id: webhook.workspaceId,
         environment: webhook.environment,
         form_id: webhook.formId,
         event_id: eventId,

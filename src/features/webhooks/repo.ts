@@ -8,7 +8,7 @@ type WebhookRow = Schema['webhooks'];
 /** A webhook as stored: its secret only as envelope ciphertext. */
 export interface StoredWebhook {
   id: string;
-  userId: string;
+  workspaceId: string;
   environment: string;
   formId: string;
   event: string;
@@ -21,7 +21,7 @@ export interface StoredWebhook {
 
 const fromRow = (row: WebhookRow): StoredWebhook => ({
   id: row.id,
-  userId: row.user_id,
+  workspaceId: row.workspace_id,
   environment: row.environment,
   formId: row.form_id,
   event: row.event,
@@ -34,7 +34,7 @@ const fromRow = (row: WebhookRow): StoredWebhook => ({
 
 const toRow = (webhook: StoredWebhook): WebhookRow => ({
   id: webhook.id,
-  user_id: webhook.userId,
+  workspace_id: webhook.workspaceId,
   environment: webhook.environment,
   form_id: webhook.formId,
   event: webhook.event,
@@ -96,7 +96,7 @@ export async function replaceFormWebhooks(
   for (const row of webhooks.map(toRow)) {
     const {
       id: _id,
-      user_id: _user,
+      workspace_id: _user,
       environment: _env,
       form_id: _form,
       created_at: _created,
@@ -120,7 +120,7 @@ export async function findWebhook(db: Db | Trx, id: string): Promise<StoredWebho
 }
 
 export interface WebhookListQuery {
-  userId: string;
+  workspaceId: string;
   /** One form's webhooks, or every webhook of the user in `environment`. */
   scope: { formId: string } | { environment: string };
   limit: number;
@@ -131,7 +131,7 @@ export interface WebhookListQuery {
 
 /** One page, newest first, plus one row to tell whether another page follows. */
 export async function listWebhooks(db: Db, query: WebhookListQuery): Promise<StoredWebhook[]> {
-  let select = db.selectFrom('webhooks as w').selectAll('w').where('w.user_id', '=', query.userId);
+  let select = db.selectFrom('webhooks as w').selectAll('w').where('w.workspace_id', '=', query.workspaceId);
   select =
     'formId' in query.scope
       ? select.where('w.form_id', '=', query.scope.formId)
@@ -146,16 +146,17 @@ export async function listWebhooks(db: Db, query: WebhookListQuery): Promise<Sto
   return rows.map(fromRow);
 }
 
-/** Every webhook of the user in every environment, oldest first, at most `limit`. */
-export async function listWebhooksOfUser(
+/** Every webhook of these workspaces in every environment, oldest first, at most `limit`. */
+export async function listWebhooksOfWorkspaces(
   db: Db | Trx,
-  userId: string,
+  workspaceIds: readonly string[],
   limit: number,
 ): Promise<StoredWebhook[]> {
+  if (workspaceIds.length === 0) return [];
   const rows = await db
     .selectFrom('webhooks')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('workspace_id', 'in', [...workspaceIds])
     .orderBy('created_at')
     .orderBy('id')
     .limit(limit)

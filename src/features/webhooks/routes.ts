@@ -118,11 +118,11 @@ export const webhookRoutes =
       async (request, reply) => {
         const principal = requireSessionOrSecretKey(request);
         const body = request.body;
-        const form = await access.managedForm(database.db, principal, body.formId);
+        const form = await access.managedForm(database.db, principal, body.formId, 'manageForms');
         await assertWritable(body, undefined);
         const row: StoredWebhook = {
           id: newId('whk'),
-          userId: form.userId,
+          workspaceId: form.workspaceId,
           environment: form.environment,
           formId: form.id,
           event: body.event,
@@ -177,7 +177,7 @@ export const webhookRoutes =
         }
         let scope: { formId: string } | { environment: string };
         if (formId !== undefined) {
-          const form = await access.managedForm(database.db, principal, formId, environment);
+          const form = await access.managedForm(database.db, principal, formId, 'read', environment);
           scope = { formId: form.id };
         } else {
           const name = environment as string;
@@ -186,7 +186,7 @@ export const webhookRoutes =
         }
         const limit = query.limit ?? 50;
         const rows = await listWebhooks(database.db, {
-          userId: principal.userId,
+          workspaceId: principal.workspaceId,
           scope,
           limit,
           after: decodeCursor(query.cursor),
@@ -225,6 +225,7 @@ export const webhookRoutes =
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
+          'read',
         );
         return presentWebhookWithHealth(webhook, (await healthOf(database.db, [webhook])).get(webhook.id));
       },
@@ -249,6 +250,7 @@ export const webhookRoutes =
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
+          'manageForms',
         );
         const body = request.body;
         await assertWritable(body, webhook);
@@ -285,6 +287,7 @@ export const webhookRoutes =
           database.db,
           requireSessionOrSecretKey(request),
           request.params.id,
+          'manageForms',
         );
         const deleted = await database.transaction((trx) => deleteWebhook(trx, webhook.id));
         if (!deleted) throw webhookNotFound(webhook.id);

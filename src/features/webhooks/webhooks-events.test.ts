@@ -306,7 +306,7 @@ describe('events of forms and responses (queued in the transaction of the change
         .insertInto('submissions')
         .values({
           id,
-          user_id: user.id,
+          workspace_id: user.workspaceId,
           environment: 'development',
           form_id: form.id,
           form_version: form.version,

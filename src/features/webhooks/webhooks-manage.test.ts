@@ -57,7 +57,12 @@ describe('POST /webhooks', () => {
     expect(response.text).not.toContain('dGhlIHNlY3J');
 
     const row = await webhookRow(response.body.id);
-    expect(row).toMatchObject({ user_id: user.id, environment: 'development', form_id: form.id, enabled: 1 });
+    expect(row).toMatchObject({
+      workspace_id: user.workspaceId,
+      environment: 'development',
+      form_id: form.id,
+      enabled: 1,
+    });
     expect(row?.secret_ciphertext).toMatch(/^enc:v1:/);
     expect(await t.app.intake.envelope.decrypt(row?.secret_ciphertext ?? '')).toBe(SECRET);
     // nowhere in the database in the clear
@@ -92,7 +97,7 @@ describe('POST /webhooks', () => {
     const key = await createKey(t, user, 'secret');
     const form = await createForm(t, user.token);
     const webhook = await createWebhook(key.key, { formId: form.id });
-    expect((await webhookRow(webhook.id))?.user_id).toBe(user.id);
+    expect((await webhookRow(webhook.id))?.workspace_id).toBe(user.workspaceId);
   });
 
   it.each([

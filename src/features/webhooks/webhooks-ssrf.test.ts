@@ -114,7 +114,7 @@ describe('private addresses (API.md §7), production mode', () => {
       .insertInto('webhooks')
       .values({
         id,
-        user_id: user.id,
+        workspace_id: user.workspaceId,
         environment: 'development',
         form_id: own.id,
         event: 'response.created',

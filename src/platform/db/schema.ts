@@ -28,13 +28,17 @@ export interface PasswordResetsTable {
 }
 
 export interface EnvironmentsTable {
-  user_id: string;
+  /** The workspace that owns the row (API.md §14). */
+  workspace_id: string;
   name: string;
   created_at: string;
 }
 
 export interface ApiKeysTable {
   id: string;
+  /** The workspace that owns the row (API.md §14). */
+  workspace_id: string;
+  /** Who made the key. */
   user_id: string;
   environment: string;
   kind: 'secret' | 'publishable';
@@ -46,6 +50,9 @@ export interface ApiKeysTable {
 
 export interface FormsTable {
   id: string;
+  /** The workspace that owns the row (API.md §14). */
+  workspace_id: string;
+  /** Who made the form (its `userId`). */
   user_id: string;
   environment: string;
   title: string;
@@ -73,7 +80,8 @@ export interface FormWorkingCopiesTable {
 export interface FilesTable {
   id: string;
   upload_id: string;
-  user_id: string;
+  /** The workspace that owns the row (API.md §14). */
+  workspace_id: string;
   environment: string;
   form_id: string;
   field_id: string;
@@ -92,7 +100,8 @@ export interface FilesTable {
 
 export interface WebhooksTable {
   id: string;
-  user_id: string;
+  /** The workspace that owns the row (API.md §14). */
+  workspace_id: string;
   environment: string;
   form_id: string;
   event: string;
@@ -106,7 +115,8 @@ export interface WebhooksTable {
 
 export interface SubmissionsTable {
   id: string;
-  user_id: string;
+  /** The workspace that owns the row (API.md §14). */
+  workspace_id: string;
   environment: string;
   form_id: string;
   form_version: number;
@@ -135,7 +145,8 @@ export interface IdempotencyKeysTable {
 }
 
 export interface UsageTable {
-  user_id: string;
+  /** The workspace that owns the row (API.md §14). */
+  workspace_id: string;
   environment: string;
   /** `YYYY-MM`, UTC. */
   month: string;
@@ -159,7 +170,8 @@ export interface WebhookDeliveriesTable {
   id: string;
   /** No foreign key: a delivery outlives its webhook (form.deleted), see migration 004. */
   webhook_id: string;
-  user_id: string;
+  /** The workspace that owns the row (API.md §14). */
+  workspace_id: string;
   environment: string;
   form_id: string;
   /** The event's id: the `webhook-id` header, the same on every attempt and redelivery. */
@@ -193,12 +205,31 @@ export interface FormEventsTable {
   form_id: string;
   type: 'view' | 'start';
   session_id: string;
-  user_id: string;
+  /** The workspace that owns the row (API.md §14). */
+  workspace_id: string;
   environment: string;
   created_at: string;
 }
 
+/** Who works together (API.md §14): everything is owned by a workspace. */
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  /** 1 for a user's personal workspace (made at sign-up, never shared nor deleted), else 0. */
+  personal: number;
+  created_at: string;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: 'owner' | 'admin' | 'editor' | 'viewer';
+  joined_at: string;
+}
+
 export interface Schema {
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

@@ -22,7 +22,9 @@ import {
  * on any route), 500, 503 (every route meets the database, if only to check a credential), 403
  * where the session cookie is read (CSRF, another origin), 413 and 415 where a body is parsed
  * (POST, PUT, PATCH, DELETE), the `X-CSRF-Token` parameter where the cookie may authorize a
- * change, and `X-Request-Id` on every answer.
+ * change, and `X-Request-Id` on every answer. Where a credential is taken, the workspace the
+ * request acts in (API.md §14: `X-Intake-Workspace` or `?workspace=`), with its 403 (no member)
+ * and 404 (a malformed id).
  */
 
 /** Doc-only facts about a route, handed from `transform` (which sees the route) to `transformObject`. */
@@ -49,6 +51,7 @@ interface ResponseObject {
 }
 interface OperationObject {
   parameters?: unknown[];
+  security?: unknown[];
   requestBody?: { required?: boolean; content: Record<string, MediaObject> };
   responses?: Record<string, ResponseObject>;
   [ROUTE_FACTS]?: RouteFacts;
@@ -115,6 +118,14 @@ function completeOperation(method: string, operation: OperationObject): void {
   if (facts.readsCookie && takesBody) {
     operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/CsrfToken' }];
   }
+  const takesCredential = operation.security === undefined || operation.security.length > 0;
+  if (takesCredential) {
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      { $ref: '#/components/parameters/WorkspaceHeader' },
+      { $ref: '#/components/parameters/WorkspaceQuery' },
+    ];
+  }
 
   const responses: Record<string, ResponseObject> = operation.responses ?? {};
   for (const [status, response] of Object.entries(responses)) {
@@ -126,7 +137,8 @@ function completeOperation(method: string, operation: OperationObject): void {
     if (response.description === 'Default Response') response.description = STATUS_TEXT[status] ?? 'Success';
   }
   const added: ProblemStatusCode[] = [...UNIVERSAL];
-  if (facts.readsCookie) added.push(403);
+  if (facts.readsCookie || takesCredential) added.push(403);
+  if (takesCredential) added.push(404);
   if (takesBody) added.push(413, 415);
   for (const status of added) responses[status] ??= responseRef(status);
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
@@ -189,6 +201,21 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
             required: false,
             description:
               'With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403',
+            schema: { type: 'string' },
+          },
+          WorkspaceHeader: {
+            name: 'X-Intake-Workspace',
+            in: 'header',
+            required: false,
+            description:
+              'The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only',
+            schema: { type: 'string', pattern: '^wsp_[0-9a-z]{26}$' },
+          },
+          WorkspaceQuery: {
+            name: 'workspace',
+            in: 'query',
+            required: false,
+            description: 'The same as `X-Intake-Workspace`, for links; the header wins when both are sent',
             schema: { type: 'string' },
           },
         },

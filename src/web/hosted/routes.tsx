@@ -40,6 +40,8 @@ export interface HostedDependencies {
   events: EventRecorder;
   /** The form with that id, whatever its status (for its owner's preview). */
   forms: (formId: string) => Promise<StoredForm | undefined>;
+  /** Whether the user is a member of the workspace (any role previews its forms). */
+  isMember: (workspaceId: string, userId: string) => Promise<boolean>;
 }
 
 type Fields = Record<string, unknown>;
@@ -48,7 +50,10 @@ type Fields = Record<string, unknown>;
 const token = () => randomBytes(16).toString('base64url');
 const SESSION = /^[A-Za-z0-9_-]{1,200}$/;
 
-export function hostedRoutes(page: PageContext, { submissions, events, forms }: HostedDependencies) {
+export function hostedRoutes(
+  page: PageContext,
+  { submissions, events, forms, isMember }: HostedDependencies,
+) {
   const pages = formPages(page);
   return async (scope: FastifyInstance): Promise<void> => {
     // HTML form posts, in this scope only: every other route keeps answering 415 to them.
@@ -134,7 +139,7 @@ export function hostedRoutes(page: PageContext, { submissions, events, forms }: 
       const userId = await sessionFromCookie(request);
       if (userId === null) return undefined;
       const form = await forms(request.params.formId);
-      if (!form || !mayPreview(userId, form)) return undefined;
+      if (!form || !(await mayPreview(userId, form, isMember))) return undefined;
       // never kept (sendPage's no-store), never indexed
       reply.header('x-robots-tag', 'noindex');
       return form;

@@ -10,6 +10,7 @@ import * as m008 from './008-submission-summary.js';
 import * as m009 from './009-submission-summary-covering.js';
 import * as m010 from './010-form-working-copies.js';
 import * as m011 from './011-files.js';
+import * as m012 from './012-workspaces.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-submission-summary-covering': m009,
   '010-form-working-copies': m010,
   '011-files': m011,
+  '012-workspaces': m012,
 };

@@ -171,6 +171,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspaces you are a member of, with your role in each */
+        get: operations["listWorkspaces"];
+        put?: never;
+        /** Create a workspace (you are its owner; development and production are made with it) */
+        post: operations["createWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a workspace (owners; never a personal one, nor one that holds forms or keys) */
+        delete: operations["deleteWorkspace"];
+        options?: never;
+        head?: never;
+        /** Rename a workspace (owners) */
+        patch: operations["renameWorkspace"];
+        trace?: never;
+    };
+    "/workspaces/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workspace's members, by the time they joined */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (admins), or leave (anyone, themselves) */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (admins; owners for anything about owners) */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
     "/keys/secrets": {
         parameters: {
             query?: never;
@@ -789,7 +860,7 @@ export interface components {
              * @description Stable snake_case identifier of the error (API.md §10)
              * @enum {string}
              */
-            code: "invalid_json" | "validation_failed" | "invalid_form" | "invalid_parameter" | "invalid_environment" | "environment_not_found" | "environment_not_empty" | "unauthorized" | "forbidden" | "not_owner" | "form_not_in_environment" | "not_found" | "method_not_allowed" | "conflict" | "invalid_token" | "immutable_member" | "version_conflict" | "form_closed" | "spam_detected" | "no_recipient" | "mail_failed" | "rate_limited" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "service_unavailable" | "internal";
+            code: "invalid_json" | "validation_failed" | "invalid_form" | "invalid_parameter" | "invalid_environment" | "environment_not_found" | "environment_not_empty" | "unauthorized" | "forbidden" | "not_owner" | "form_not_in_environment" | "not_found" | "method_not_allowed" | "conflict" | "last_owner" | "invalid_token" | "immutable_member" | "version_conflict" | "form_closed" | "spam_detected" | "no_recipient" | "mail_failed" | "rate_limited" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "service_unavailable" | "internal";
             /** @description Every failing member, for validation failures */
             errors?: {
                 field: string;
@@ -938,6 +1009,10 @@ export interface components {
     parameters: {
         /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
         CsrfToken: string;
+        /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+        WorkspaceHeader: string;
+        /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+        WorkspaceQuery: string;
     };
     requestBodies: never;
     headers: {
@@ -1148,10 +1223,15 @@ export interface operations {
     };
     logOut: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path?: never;
             cookie?: never;
@@ -1170,6 +1250,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1178,8 +1259,14 @@ export interface operations {
     };
     getCurrentUser: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1210,16 +1297,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     changePassword: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path?: never;
             cookie?: never;
@@ -1244,6 +1337,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -1318,8 +1412,14 @@ export interface operations {
     };
     listEnvironments: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1349,16 +1449,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEnvironment: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path?: never;
             cookie?: never;
@@ -1392,6 +1498,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1401,10 +1508,15 @@ export interface operations {
     };
     deleteEnvironment: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 name: string;
@@ -1432,15 +1544,365 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listWorkspaces: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example wsp_01m8b9evf8tkxmrssqw52wp655 */
+                            id: string;
+                            name: string;
+                            /** @description The user's personal workspace: made at sign-up, never deleted */
+                            personal: boolean;
+                            /** @description owner, admin, editor or viewer (highest first) */
+                            role: "owner" | "admin" | "editor" | "viewer";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:02:06.123Z
+                             */
+                            createdAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWorkspace: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example wsp_01m8b9evf8tkxmrssqw52wp655 */
+                        id: string;
+                        name: string;
+                        /** @description The user's personal workspace: made at sign-up, never deleted */
+                        personal: boolean;
+                        /** @description owner, admin, editor or viewer (highest first) */
+                        role: "owner" | "admin" | "editor" | "viewer";
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWorkspace: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    renameWorkspace: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example wsp_01m8b9evf8tkxmrssqw52wp655 */
+                        id: string;
+                        name: string;
+                        /** @description The user's personal workspace: made at sign-up, never deleted */
+                        personal: boolean;
+                        /** @description owner, admin, editor or viewer (highest first) */
+                        role: "owner" | "admin" | "editor" | "viewer";
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            userId: string;
+                            email: string;
+                            /** @description owner, admin, editor or viewer (highest first) */
+                            role: "owner" | "admin" | "editor" | "viewer";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:02:06.123Z
+                             */
+                            joinedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description owner, admin, editor or viewer (highest first) */
+                    role: "owner" | "admin" | "editor" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        email: string;
+                        /** @description owner, admin, editor or viewer (highest first) */
+                        role: "owner" | "admin" | "editor" | "viewer";
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        joinedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createSecretKey: {
         parameters: {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path?: never;
             cookie?: never;
@@ -1482,10 +1944,15 @@ export interface operations {
     };
     deleteSecretKey: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 keyId: string;
@@ -1517,10 +1984,14 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path?: never;
             cookie?: never;
@@ -1562,10 +2033,15 @@ export interface operations {
     };
     deletePublishableKey: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 keyId: string;
@@ -1597,8 +2073,13 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1647,8 +2128,13 @@ export interface operations {
                 cursor?: string;
                 /** @description true: only the enabled webhooks whose last delivery attempt failed (what the dashboard marks a form by) */
                 failing?: boolean;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1704,10 +2190,15 @@ export interface operations {
     };
     createWebhook: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path?: never;
             cookie?: never;
@@ -1779,8 +2270,14 @@ export interface operations {
     };
     getWebhook: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 id: string;
             };
@@ -1835,10 +2332,15 @@ export interface operations {
     };
     deleteWebhook: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -1867,10 +2369,15 @@ export interface operations {
     };
     updateWebhook: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -1945,8 +2452,13 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 id: string;
             };
@@ -2016,10 +2528,15 @@ export interface operations {
     };
     redeliverWebhookDelivery: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -2094,10 +2611,14 @@ export interface operations {
             query?: {
                 /** @description true: answer once the test has been tried (within the delivery timeout and a few seconds more), its attempt and verdict included */
                 wait?: boolean;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -2168,8 +2689,14 @@ export interface operations {
     };
     uploadFile: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 id: string;
             };
@@ -2273,8 +2800,13 @@ export interface operations {
                 status?: "draft" | "live" | "active" | "disabled" | "archived";
                 limit?: number;
                 cursor?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2721,10 +3253,15 @@ export interface operations {
     };
     createForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path?: never;
             cookie?: never;
@@ -3237,8 +3774,13 @@ export interface operations {
                 status?: "draft" | "live" | "active" | "disabled" | "archived";
                 limit?: number;
                 cursor?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 environment: string;
             };
@@ -3692,10 +4234,14 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description An ETag of the form: while it is current the answer is 304, without a body */
                 "If-None-Match"?: string;
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -4155,12 +4701,16 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description The ETag read: if the form has changed since, the answer is 412 */
                 "If-Match"?: string;
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -4673,10 +5223,14 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -4705,10 +5259,15 @@ export interface operations {
     };
     getPublicForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description An ETag of the form: while it is current the answer is 304, without a body */
                 "If-None-Match"?: string;
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 formId: string;
@@ -4917,6 +5476,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4927,8 +5487,13 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 id: string;
             };
@@ -5201,10 +5766,14 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -5718,10 +6287,14 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -5753,12 +6326,16 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description The ETag of the form read: if it has changed since, the answer is 412 */
                 "If-Match"?: string;
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -6031,8 +6608,14 @@ export interface operations {
     };
     getFormQrCode: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 id: string;
             };
@@ -6060,12 +6643,17 @@ export interface operations {
     };
     submitForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
             header?: {
                 /** @description Makes retries safe: the same key and body within 24 h answers the first result and stores nothing new (1 to 255 printable ASCII characters) */
                 "Idempotency-Key"?: string;
                 /** @description The same as Idempotency-Key */
                 "X-Idempotency-Key"?: string;
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -6262,8 +6850,13 @@ export interface operations {
                 bom?: "1" | "0" | "true" | "false";
                 /** @description format=csv: add a `notes` column, each response's notes oldest first */
                 notes?: "1" | "0" | "true" | "false";
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6347,8 +6940,13 @@ export interface operations {
                 bom?: "1" | "0" | "true" | "false";
                 /** @description format=csv: add a `notes` column, each response's notes oldest first */
                 notes?: "1" | "0" | "true" | "false";
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 environment: string;
             };
@@ -6424,8 +7022,13 @@ export interface operations {
                 form_id?: string;
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 id: string;
             };
@@ -6494,10 +7097,14 @@ export interface operations {
                 form_id?: string;
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -6530,10 +7137,14 @@ export interface operations {
                 form_id?: string;
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -6611,10 +7222,14 @@ export interface operations {
                 form_id?: string;
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -6692,10 +7307,14 @@ export interface operations {
                 form_id?: string;
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -6773,8 +7392,13 @@ export interface operations {
                 form_id?: string;
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 id: string;
                 fileId: string;
@@ -6819,10 +7443,14 @@ export interface operations {
                 form_id?: string;
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
             header?: {
                 /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };
             path: {
                 id: string;
@@ -6869,8 +7497,13 @@ export interface operations {
             query?: {
                 /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
                 environment?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6904,8 +7537,14 @@ export interface operations {
     };
     recordFormEvent: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 formId: string;
             };
@@ -6955,8 +7594,13 @@ export interface operations {
                 from?: string;
                 /** @description ISO 8601 date or date-time, inclusive; a date covers its whole day (default: end of today, UTC) */
                 to?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7037,8 +7681,13 @@ export interface operations {
                 from?: string;
                 /** @description ISO 8601 date or date-time, inclusive; a date covers its whole day (default: end of today, UTC) */
                 to?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7119,8 +7768,13 @@ export interface operations {
                 from?: string;
                 /** @description ISO 8601 date or date-time, inclusive; a date covers its whole day (default: end of today, UTC) */
                 to?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
             };
-            header?: never;
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
             path: {
                 environment: string;
             };

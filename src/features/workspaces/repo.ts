@@ -1,0 +1,183 @@
+import type { Db, Trx } from '../../platform/db/database.js';
+import { toCount } from '../../platform/db/dialect.js';
+import type { Role } from '../../platform/roles.js';
+
+export interface StoredWorkspace {
+  id: string;
+  name: string;
+  personal: boolean;
+  createdAt: string;
+}
+
+export interface StoredMember {
+  workspaceId: string;
+  userId: string;
+  role: Role;
+  joinedAt: string;
+}
+
+export async function insertWorkspace(trx: Db | Trx, workspace: StoredWorkspace): Promise<void> {
+  await trx
+    .insertInto('workspaces')
+    .values({
+      id: workspace.id,
+      name: workspace.name,
+      personal: workspace.personal ? 1 : 0,
+      created_at: workspace.createdAt,
+    })
+    .execute();
+}
+
+export async function insertMember(trx: Db | Trx, member: StoredMember): Promise<void> {
+  await trx
+    .insertInto('workspace_members')
+    .values({
+      workspace_id: member.workspaceId,
+      user_id: member.userId,
+      role: member.role,
+      joined_at: member.joinedAt,
+    })
+    .execute();
+}
+
+/** The workspaces `userId` is a member of, with their role: the personal one first, then by age. */
+export async function listWorkspacesOf(
+  db: Db,
+  userId: string,
+): Promise<Array<StoredWorkspace & { role: Role }>> {
+  const rows = await db
+    .selectFrom('workspace_members as m')
+    .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+    .select(['w.id', 'w.name', 'w.personal', 'w.created_at as createdAt', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .orderBy('w.personal', 'desc')
+    .orderBy('w.created_at')
+    .orderBy('w.id')
+    .execute();
+  return rows.map((row) => ({ ...row, personal: Number(row.personal) === 1 }));
+}
+
+/** The workspace, with `userId`'s role in it; undefined when it is unknown or they are no member. */
+export async function findWorkspaceOf(
+  db: Db | Trx,
+  workspaceId: string,
+  userId: string,
+): Promise<(StoredWorkspace & { role: Role }) | undefined> {
+  const row = await db
+    .selectFrom('workspace_members as m')
+    .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+    .select(['w.id', 'w.name', 'w.personal', 'w.created_at as createdAt', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .where('m.workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return row && { ...row, personal: Number(row.personal) === 1 };
+}
+
+export async function isMember(db: Db, workspaceId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspace_members')
+    .select('role')
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The workspaces where `userId` has at least one of `roles`. */
+export async function workspaceIdsOf(
+  db: Db | Trx,
+  userId: string,
+  roles: readonly Role[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('workspace_members')
+    .select('workspace_id')
+    .where('user_id', '=', userId)
+    .where('role', 'in', [...roles])
+    .execute();
+  return rows.map((row) => row.workspace_id);
+}
+
+export async function renameWorkspace(trx: Db | Trx, workspaceId: string, name: string): Promise<void> {
+  await trx.updateTable('workspaces').set({ name }).where('id', '=', workspaceId).execute();
+}
+
+/** The members with their e-mail addresses, by the time they joined. */
+export function listMembers(db: Db, workspaceId: string) {
+  return db
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id as userId', 'u.email', 'm.role', 'm.joined_at as joinedAt'])
+    .where('m.workspace_id', '=', workspaceId)
+    .orderBy('m.joined_at')
+    .orderBy('m.user_id')
+    .execute();
+}
+
+export async function findMember(trx: Db | Trx, workspaceId: string, userId: string) {
+  return trx
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id as userId', 'u.email', 'm.role', 'm.joined_at as joinedAt'])
+    .where('m.workspace_id', '=', workspaceId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function countOwners(trx: Db | Trx, workspaceId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('workspace_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return toCount(row.n);
+}
+
+export async function updateRole(
+  trx: Db | Trx,
+  workspaceId: string,
+  userId: string,
+  role: Role,
+): Promise<void> {
+  await trx
+    .updateTable('workspace_members')
+    .set({ role })
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function deleteMember(trx: Db | Trx, workspaceId: string, userId: string): Promise<void> {
+  await trx
+    .deleteFrom('workspace_members')
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** What a workspace still holds that keeps it from being deleted (API.md §14). */
+export async function countWorkspaceContents(trx: Db | Trx, workspaceId: string) {
+  const [forms, keys] = await Promise.all([
+    trx
+      .selectFrom('forms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { forms: toCount(forms.n), keys: toCount(keys.n) };
+}
+
+/**
+ * Deletes the workspace; its members and environments go with it (foreign keys). Usage rows and
+ * what forms left behind (none may be left: the caller checked) are its own to sweep.
+ */
+export async function deleteWorkspace(trx: Trx, workspaceId: string): Promise<void> {
+  await trx.deleteFrom('usage').where('workspace_id', '=', workspaceId).execute();
+  await trx.deleteFrom('workspaces').where('id', '=', workspaceId).execute();
+}
