@@ -1,4 +1,4 @@
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, catalogueLanguageOf, SHIPPED_LANGUAGES, wordsFor } from './catalogues.js';
@@ -46,6 +46,8 @@ const SAMPLES = [0, 1, 2, 3, 5, 11, 22, 100, 1234.5, 1000000].map((n) => ({
   limits: 'One file',
   types: 'PDF',
   type: 'ZIP',
+  id: 'req-1',
+  method: 'PUT',
 }));
 
 describe('the catalogue of Intake’s own words', () => {
@@ -83,7 +85,9 @@ describe('the catalogue of Intake’s own words', () => {
     it('leaves no English word where a translation is due (every page word differs from English, names aside)', () => {
       if (lang === 'en') return;
       const same = ids.filter(
-        (id) => catalogue[id as keyof typeof catalogue] === en[id] && !/^\{[^}]*\}[^a-z]*\{?[^}]*\}?\.?$/i.test(en[id]),
+        (id) =>
+          catalogue[id as keyof typeof catalogue] === en[id] &&
+          !/^\{[^}]*\}[^a-z]*\{?[^}]*\}?\.?$/i.test(en[id]),
       );
       // words that are the same in both (Video, Audio, "Question" in French) are listed here by language
       const alike: Record<string, string[]> = {
@@ -113,7 +117,9 @@ describe('the catalogue of Intake’s own words', () => {
   });
 
   it('writes numbers the language’s way', () => {
-    expect(wordsFor('de').say('belowMinimum', { min: 1234.5 })).toBe('Geben Sie eine Zahl ein, die mindestens 1.234,5 ist');
+    expect(wordsFor('de').say('belowMinimum', { min: 1234.5 })).toBe(
+      'Geben Sie eine Zahl ein, die mindestens 1.234,5 ist',
+    );
     expect(wordsFor('pl').say('tooShort', { minLength: 5 })).toBe('Wpisz co najmniej 5 znaków');
     expect(wordsFor('pl').say('tooShort', { minLength: 2 })).toBe('Wpisz co najmniej 2 znaki');
   });

@@ -51,7 +51,8 @@ export const de: Catalogue = {
   ratingHighest: '{n, number} höchste',
   thankYou: 'Vielen Dank',
   sent: 'Ihre Antwort auf „{title}“ wurde gesendet.',
-  previewSent: 'Dies war eine Vorschau: Ihre Antwort auf „{title}“ wurde nicht gespeichert, und nichts wurde gesendet.',
+  previewSent:
+    'Dies war eine Vorschau: Ihre Antwort auf „{title}“ wurde nicht gespeichert, und nichts wurde gesendet.',
   previewRedirect: 'Teilnehmende werden statt auf diese Seite zu {url} geleitet.',
   previewBanner: 'Vorschau – Antworten werden nicht gespeichert',
   previewFiles: 'In der Vorschau werden keine Dateien hochgeladen',
@@ -64,8 +65,10 @@ export const de: Catalogue = {
   removeFile: 'Entfernen',
   uploading: '{name} wird hochgeladen',
   uploadWaiting: 'Warten, bis das Hochladen fertig ist, dann wird gesendet',
-  uploadTooMany: 'Gerade wurden zu viele Dateien gesendet: Warten Sie eine Minute und wählen Sie die Datei dann erneut',
-  uploadUnavailable: 'Dateien können gerade nicht empfangen werden: Warten Sie eine Minute und wählen Sie die Datei dann erneut',
+  uploadTooMany:
+    'Gerade wurden zu viele Dateien gesendet: Warten Sie eine Minute und wählen Sie die Datei dann erneut',
+  uploadUnavailable:
+    'Dateien können gerade nicht empfangen werden: Warten Sie eine Minute und wählen Sie die Datei dann erneut',
   kindImages: 'Bilder',
   kindVideos: 'Videos',
   kindAudio: 'Audiodateien',
@@ -75,16 +78,32 @@ export const de: Catalogue = {
   kindExcel: 'Excel-Tabellen',
   kindOther: '{type}-Dateien',
   captchaUndone: 'Bestätigen Sie, dass Sie kein Roboter sind, und senden Sie das Formular dann erneut.',
-  captchaFailed: 'Die Prüfung, dass Sie kein Roboter sind, ist fehlgeschlagen: Wiederholen Sie sie und senden Sie das Formular dann erneut.',
-  sentAlready: 'Dieses Formular wurde bereits mit anderen Antworten gesendet. Senden Sie es erneut, um diese Antworten als neue Antwort zu senden.',
-  spamRefused: 'Ihre Antwort konnte nicht angenommen werden. Wenn Sie ein Mensch sind, versuchen Sie es später erneut oder wenden Sie sich an die Herausgeber dieses Formulars.',
+  captchaFailed:
+    'Die Prüfung, dass Sie kein Roboter sind, ist fehlgeschlagen: Wiederholen Sie sie und senden Sie das Formular dann erneut.',
+  sentAlready:
+    'Dieses Formular wurde bereits mit anderen Antworten gesendet. Senden Sie es erneut, um diese Antworten als neue Antwort zu senden.',
+  spamRefused:
+    'Ihre Antwort konnte nicht angenommen werden. Wenn Sie ein Mensch sind, versuchen Sie es später erneut oder wenden Sie sich an die Herausgeber dieses Formulars.',
   correctForm: 'Bitte korrigieren Sie das Formular',
   notFoundTitle: 'Seite nicht gefunden',
-  notFoundText: 'Unter dieser Adresse gibt es keine Seite. Prüfen Sie, ob der Link vollständig eingegeben oder kopiert wurde.',
+  notFoundText:
+    'Unter dieser Adresse gibt es keine Seite. Prüfen Sie, ob der Link vollständig eingegeben oder kopiert wurde.',
   closedTitle: 'Dieses Formular ist geschlossen',
   closedText: 'Es nimmt keine Antworten mehr an.',
   unavailableTitle: 'Intake ist kurz nicht erreichbar',
-  unavailableText: 'Die Seite konnte gerade nicht angezeigt werden. Versuchen Sie es in ein paar Sekunden erneut.',
+  unavailableText:
+    'Die Seite konnte gerade nicht angezeigt werden. Versuchen Sie es in ein paar Sekunden erneut.',
   brokenTitle: 'Etwas ist schiefgelaufen',
-  brokenText: 'Die Seite konnte nicht angezeigt werden. Versuchen Sie es erneut; wenn es wieder passiert, nennen Sie die Referenz unten.',
+  brokenText:
+    'Die Seite konnte nicht angezeigt werden. Versuchen Sie es erneut; wenn es wieder passiert, nennen Sie die Referenz unten.',
+  reference: 'Referenz: {id}',
+  methodTitle: 'Methode nicht erlaubt',
+  methodText: 'Diese Seite nimmt keine {method}-Anfragen an.',
+  refusedTitle: 'Ihre Antwort wurde nicht angenommen',
+  responseSent: 'Antwort gesendet – {title}',
+  previewTitle: 'Vorschau: Antwort nicht gespeichert – {title}',
+  fileRemoved: '{name} entfernt',
+  fileUploaded: '{name} hochgeladen',
+  uploadTooLarge: '„{name}“ ist zu groß zum Senden: Wählen Sie eine kleinere Datei',
+  uploadFailed: '„{name}“ konnte nicht hochgeladen werden: Wählen Sie sie erneut',
 };

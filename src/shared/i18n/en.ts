@@ -84,7 +84,8 @@ export const en = {
   // a post refused as a whole
   captchaUndone: 'Complete the check that you are not a robot, then send the form again.',
   captchaFailed: 'The check that you are not a robot did not pass: do it again, then send the form again.',
-  sentAlready: 'This form was sent already, with other answers. Send it again to send these answers as a new response.',
+  sentAlready:
+    'This form was sent already, with other answers. Send it again to send these answers as a new response.',
   spamRefused:
     'Your response could not be accepted. If you are a person, try again later, or contact the people who published this form.',
   correctForm: 'Please correct the form',
@@ -96,5 +97,16 @@ export const en = {
   unavailableTitle: 'Intake is unavailable for a moment',
   unavailableText: 'The page could not be shown just now. Please try again in a few seconds.',
   brokenTitle: 'Something went wrong',
-  brokenText: 'The page could not be shown. Please try again; if it keeps happening, quote the reference below.',
+  brokenText:
+    'The page could not be shown. Please try again; if it keeps happening, quote the reference below.',
+  reference: 'Reference: {id}',
+  methodTitle: 'Method not allowed',
+  methodText: 'This page does not accept {method} requests.',
+  refusedTitle: 'Your response was not accepted',
+  responseSent: 'Response sent – {title}',
+  previewTitle: 'Preview: response not stored – {title}',
+  fileRemoved: '{name} removed',
+  fileUploaded: '{name} uploaded',
+  uploadTooLarge: '“{name}” is too large to send: choose a smaller file',
+  uploadFailed: '“{name}” could not be uploaded: choose it again',
 } as const;

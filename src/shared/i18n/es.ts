@@ -36,7 +36,8 @@ export const es: Catalogue = {
   labelled: '{label}: {message}',
   sentence: '{text}.',
   questionOf: 'Pregunta {n, number} de {m, number}',
-  answeredOf: '{answered, number} de {shown, plural, one {# pregunta respondida} other {# preguntas respondidas}}',
+  answeredOf:
+    '{answered, number} de {shown, plural, one {# pregunta respondida} other {# preguntas respondidas}}',
   submit: 'Enviar',
   next: 'Siguiente',
   back: 'Atrás',
@@ -51,7 +52,8 @@ export const es: Catalogue = {
   ratingHighest: '{n, number}: la más alta',
   thankYou: 'Gracias',
   sent: 'Tu respuesta a «{title}» se ha enviado.',
-  previewSent: 'Esto era una vista previa: tu respuesta a «{title}» no se ha guardado y no se ha enviado nada.',
+  previewSent:
+    'Esto era una vista previa: tu respuesta a «{title}» no se ha guardado y no se ha enviado nada.',
   previewRedirect: 'Quienes respondan irán a {url} en lugar de a esta página.',
   previewBanner: 'Vista previa: las respuestas no se guardan',
   previewFiles: 'En la vista previa no se suben archivos',
@@ -64,7 +66,8 @@ export const es: Catalogue = {
   removeFile: 'Quitar',
   uploading: 'Subiendo {name}',
   uploadWaiting: 'Esperando a que termine la subida para enviar',
-  uploadTooMany: 'Se han enviado demasiados archivos ahora mismo: espera un minuto y vuelve a elegir el archivo',
+  uploadTooMany:
+    'Se han enviado demasiados archivos ahora mismo: espera un minuto y vuelve a elegir el archivo',
   uploadUnavailable: 'Ahora no se pueden recibir archivos: espera un minuto y vuelve a elegir el archivo',
   kindImages: 'imágenes',
   kindVideos: 'vídeos',
@@ -75,16 +78,31 @@ export const es: Catalogue = {
   kindExcel: 'hojas de cálculo de Excel',
   kindOther: 'archivos {type}',
   captchaUndone: 'Completa la comprobación de que no eres un robot y vuelve a enviar el formulario.',
-  captchaFailed: 'La comprobación de que no eres un robot no se ha superado: repítela y vuelve a enviar el formulario.',
-  sentAlready: 'Este formulario ya se envió con otras respuestas. Envíalo de nuevo para mandar estas respuestas como una respuesta nueva.',
-  spamRefused: 'No se ha podido aceptar tu respuesta. Si eres una persona, inténtalo más tarde o ponte en contacto con quienes publicaron este formulario.',
+  captchaFailed:
+    'La comprobación de que no eres un robot no se ha superado: repítela y vuelve a enviar el formulario.',
+  sentAlready:
+    'Este formulario ya se envió con otras respuestas. Envíalo de nuevo para mandar estas respuestas como una respuesta nueva.',
+  spamRefused:
+    'No se ha podido aceptar tu respuesta. Si eres una persona, inténtalo más tarde o ponte en contacto con quienes publicaron este formulario.',
   correctForm: 'Corrige el formulario',
   notFoundTitle: 'Página no encontrada',
-  notFoundText: 'No hay ninguna página en esta dirección. Comprueba que el enlace se escribió o copió completo.',
+  notFoundText:
+    'No hay ninguna página en esta dirección. Comprueba que el enlace se escribió o copió completo.',
   closedTitle: 'Este formulario está cerrado',
   closedText: 'Ya no acepta respuestas.',
   unavailableTitle: 'Intake no está disponible por un momento',
   unavailableText: 'No se ha podido mostrar la página. Inténtalo de nuevo en unos segundos.',
   brokenTitle: 'Algo ha salido mal',
-  brokenText: 'No se ha podido mostrar la página. Inténtalo de nuevo; si sigue pasando, indica la referencia de abajo.',
+  brokenText:
+    'No se ha podido mostrar la página. Inténtalo de nuevo; si sigue pasando, indica la referencia de abajo.',
+  reference: 'Referencia: {id}',
+  methodTitle: 'Método no permitido',
+  methodText: 'Esta página no acepta solicitudes {method}.',
+  refusedTitle: 'No se ha aceptado tu respuesta',
+  responseSent: 'Respuesta enviada – {title}',
+  previewTitle: 'Vista previa: respuesta no guardada – {title}',
+  fileRemoved: 'Se ha quitado {name}',
+  fileUploaded: 'Se ha subido {name}',
+  uploadTooLarge: '«{name}» es demasiado grande para enviarlo: elige un archivo más pequeño',
+  uploadFailed: 'No se ha podido subir «{name}»: vuelve a elegirlo',
 };

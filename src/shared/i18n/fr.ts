@@ -36,7 +36,8 @@ export const fr: Catalogue = {
   labelled: '{label} : {message}',
   sentence: '{text}.',
   questionOf: 'Question {n, number} sur {m, number}',
-  answeredOf: '{answered, number} {shown, plural, one {question répondue sur #} other {questions répondues sur #}}',
+  answeredOf:
+    '{answered, number} {shown, plural, one {question répondue sur #} other {questions répondues sur #}}',
   submit: 'Envoyer',
   next: 'Suivant',
   back: 'Retour',
@@ -51,7 +52,8 @@ export const fr: Catalogue = {
   ratingHighest: '{n, number} : le plus haut',
   thankYou: 'Merci',
   sent: 'Votre réponse à « {title} » a été envoyée.',
-  previewSent: 'Ceci était un aperçu : votre réponse à « {title} » n’a pas été enregistrée, et rien n’a été envoyé.',
+  previewSent:
+    'Ceci était un aperçu : votre réponse à « {title} » n’a pas été enregistrée, et rien n’a été envoyé.',
   previewRedirect: 'Les répondants sont dirigés vers {url} au lieu de cette page.',
   previewBanner: 'Aperçu — les réponses ne sont pas enregistrées',
   previewFiles: 'Les fichiers ne sont pas envoyés dans l’aperçu',
@@ -64,8 +66,10 @@ export const fr: Catalogue = {
   removeFile: 'Retirer',
   uploading: 'Envoi de {name}',
   uploadWaiting: 'Envoi du formulaire après la fin du téléversement',
-  uploadTooMany: 'Trop de fichiers viennent d’être envoyés : attendez une minute, puis choisissez à nouveau le fichier',
-  uploadUnavailable: 'Les fichiers ne peuvent pas être reçus pour le moment : attendez une minute, puis choisissez à nouveau le fichier',
+  uploadTooMany:
+    'Trop de fichiers viennent d’être envoyés : attendez une minute, puis choisissez à nouveau le fichier',
+  uploadUnavailable:
+    'Les fichiers ne peuvent pas être reçus pour le moment : attendez une minute, puis choisissez à nouveau le fichier',
   kindImages: 'images',
   kindVideos: 'vidéos',
   kindAudio: 'fichiers audio',
@@ -75,9 +79,12 @@ export const fr: Catalogue = {
   kindExcel: 'feuilles de calcul Excel',
   kindOther: 'fichiers {type}',
   captchaUndone: 'Confirmez que vous n’êtes pas un robot, puis envoyez à nouveau le formulaire.',
-  captchaFailed: 'La vérification anti-robot a échoué : recommencez-la, puis envoyez à nouveau le formulaire.',
-  sentAlready: 'Ce formulaire a déjà été envoyé, avec d’autres réponses. Envoyez-le à nouveau pour transmettre ces réponses comme une nouvelle réponse.',
-  spamRefused: 'Votre réponse n’a pas pu être acceptée. Si vous êtes une personne, réessayez plus tard ou contactez les personnes qui ont publié ce formulaire.',
+  captchaFailed:
+    'La vérification anti-robot a échoué : recommencez-la, puis envoyez à nouveau le formulaire.',
+  sentAlready:
+    'Ce formulaire a déjà été envoyé, avec d’autres réponses. Envoyez-le à nouveau pour transmettre ces réponses comme une nouvelle réponse.',
+  spamRefused:
+    'Votre réponse n’a pas pu être acceptée. Si vous êtes une personne, réessayez plus tard ou contactez les personnes qui ont publié ce formulaire.',
   correctForm: 'Veuillez corriger le formulaire',
   notFoundTitle: 'Page introuvable',
   notFoundText: 'Il n’y a pas de page à cette adresse. Vérifiez que le lien a été saisi ou copié en entier.',
@@ -86,5 +93,16 @@ export const fr: Catalogue = {
   unavailableTitle: 'Intake est momentanément indisponible',
   unavailableText: 'La page n’a pas pu être affichée. Réessayez dans quelques secondes.',
   brokenTitle: 'Une erreur est survenue',
-  brokenText: 'La page n’a pas pu être affichée. Réessayez ; si cela se reproduit, indiquez la référence ci-dessous.',
+  brokenText:
+    'La page n’a pas pu être affichée. Réessayez ; si cela se reproduit, indiquez la référence ci-dessous.',
+  reference: 'Référence : {id}',
+  methodTitle: 'Méthode non autorisée',
+  methodText: 'Cette page n’accepte pas les requêtes {method}.',
+  refusedTitle: 'Votre réponse n’a pas été acceptée',
+  responseSent: 'Réponse envoyée – {title}',
+  previewTitle: 'Aperçu : réponse non enregistrée – {title}',
+  fileRemoved: '{name} retiré',
+  fileUploaded: '{name} envoyé',
+  uploadTooLarge: '« {name} » est trop volumineux pour être envoyé : choisissez un fichier plus petit',
+  uploadFailed: '« {name} » n’a pas pu être envoyé : choisissez-le à nouveau',
 };

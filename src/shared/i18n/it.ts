@@ -36,7 +36,8 @@ export const it: Catalogue = {
   labelled: '{label}: {message}',
   sentence: '{text}.',
   questionOf: 'Domanda {n, number} di {m, number}',
-  answeredOf: '{answered, number} di {shown, plural, one {# domanda con risposta} other {# domande con risposta}}',
+  answeredOf:
+    '{answered, number} di {shown, plural, one {# domanda con risposta} other {# domande con risposta}}',
   submit: 'Invia',
   next: 'Avanti',
   back: 'Indietro',
@@ -51,7 +52,8 @@ export const it: Catalogue = {
   ratingHighest: '{n, number}: il più alto',
   thankYou: 'Grazie',
   sent: 'La tua risposta a «{title}» è stata inviata.',
-  previewSent: 'Questa era un’anteprima: la tua risposta a «{title}» non è stata salvata e non è stato inviato nulla.',
+  previewSent:
+    'Questa era un’anteprima: la tua risposta a «{title}» non è stata salvata e non è stato inviato nulla.',
   previewRedirect: 'Chi risponde viene portato a {url} invece che a questa pagina.',
   previewBanner: 'Anteprima: le risposte non vengono salvate',
   previewFiles: 'Nell’anteprima i file non vengono caricati',
@@ -64,8 +66,10 @@ export const it: Catalogue = {
   removeFile: 'Rimuovi',
   uploading: 'Caricamento di {name}',
   uploadWaiting: 'In attesa della fine del caricamento prima dell’invio',
-  uploadTooMany: 'Sono stati inviati troppi file in poco tempo: attendi un minuto, poi scegli di nuovo il file',
-  uploadUnavailable: 'Al momento non è possibile ricevere file: attendi un minuto, poi scegli di nuovo il file',
+  uploadTooMany:
+    'Sono stati inviati troppi file in poco tempo: attendi un minuto, poi scegli di nuovo il file',
+  uploadUnavailable:
+    'Al momento non è possibile ricevere file: attendi un minuto, poi scegli di nuovo il file',
   kindImages: 'immagini',
   kindVideos: 'video',
   kindAudio: 'audio',
@@ -76,15 +80,29 @@ export const it: Catalogue = {
   kindOther: 'file {type}',
   captchaUndone: 'Completa la verifica che non sei un robot, poi invia di nuovo il modulo.',
   captchaFailed: 'La verifica che non sei un robot non è riuscita: ripetila, poi invia di nuovo il modulo.',
-  sentAlready: 'Questo modulo è già stato inviato con altre risposte. Invialo di nuovo per mandare queste risposte come una nuova risposta.',
-  spamRefused: 'Non è stato possibile accettare la tua risposta. Se sei una persona, riprova più tardi o contatta chi ha pubblicato questo modulo.',
+  sentAlready:
+    'Questo modulo è già stato inviato con altre risposte. Invialo di nuovo per mandare queste risposte come una nuova risposta.',
+  spamRefused:
+    'Non è stato possibile accettare la tua risposta. Se sei una persona, riprova più tardi o contatta chi ha pubblicato questo modulo.',
   correctForm: 'Correggi il modulo',
   notFoundTitle: 'Pagina non trovata',
-  notFoundText: 'Non esiste una pagina a questo indirizzo. Controlla che il link sia stato digitato o copiato per intero.',
+  notFoundText:
+    'Non esiste una pagina a questo indirizzo. Controlla che il link sia stato digitato o copiato per intero.',
   closedTitle: 'Questo modulo è chiuso',
   closedText: 'Non accetta più risposte.',
   unavailableTitle: 'Intake non è disponibile per un momento',
   unavailableText: 'Non è stato possibile mostrare la pagina. Riprova tra qualche secondo.',
   brokenTitle: 'Qualcosa è andato storto',
-  brokenText: 'Non è stato possibile mostrare la pagina. Riprova; se continua a succedere, indica il riferimento qui sotto.',
+  brokenText:
+    'Non è stato possibile mostrare la pagina. Riprova; se continua a succedere, indica il riferimento qui sotto.',
+  reference: 'Riferimento: {id}',
+  methodTitle: 'Metodo non consentito',
+  methodText: 'Questa pagina non accetta richieste {method}.',
+  refusedTitle: 'La tua risposta non è stata accettata',
+  responseSent: 'Risposta inviata – {title}',
+  previewTitle: 'Anteprima: risposta non salvata – {title}',
+  fileRemoved: '{name} rimosso',
+  fileUploaded: '{name} caricato',
+  uploadTooLarge: '«{name}» è troppo grande per essere inviato: scegli un file più piccolo',
+  uploadFailed: 'Non è stato possibile caricare «{name}»: sceglilo di nuovo',
 };

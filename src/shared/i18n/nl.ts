@@ -65,7 +65,8 @@ export const nl: Catalogue = {
   uploading: '{name} wordt geüpload',
   uploadWaiting: 'Wachten tot het uploaden klaar is voordat er wordt verstuurd',
   uploadTooMany: 'Er zijn net te veel bestanden verstuurd: wacht een minuut en kies het bestand dan opnieuw',
-  uploadUnavailable: 'Bestanden kunnen nu niet worden ontvangen: wacht een minuut en kies het bestand dan opnieuw',
+  uploadUnavailable:
+    'Bestanden kunnen nu niet worden ontvangen: wacht een minuut en kies het bestand dan opnieuw',
   kindImages: 'afbeeldingen',
   kindVideos: 'video’s',
   kindAudio: 'audio',
@@ -75,9 +76,12 @@ export const nl: Catalogue = {
   kindExcel: 'Excel-spreadsheets',
   kindOther: '{type}-bestanden',
   captchaUndone: 'Voltooi de controle dat u geen robot bent en verstuur het formulier daarna opnieuw.',
-  captchaFailed: 'De controle dat u geen robot bent is mislukt: doe haar opnieuw en verstuur het formulier daarna opnieuw.',
-  sentAlready: 'Dit formulier is al verstuurd, met andere antwoorden. Verstuur het opnieuw om deze antwoorden als een nieuwe reactie te versturen.',
-  spamRefused: 'Uw antwoord kon niet worden aangenomen. Bent u een mens, probeer het dan later opnieuw of neem contact op met wie dit formulier heeft gepubliceerd.',
+  captchaFailed:
+    'De controle dat u geen robot bent is mislukt: doe haar opnieuw en verstuur het formulier daarna opnieuw.',
+  sentAlready:
+    'Dit formulier is al verstuurd, met andere antwoorden. Verstuur het opnieuw om deze antwoorden als een nieuwe reactie te versturen.',
+  spamRefused:
+    'Uw antwoord kon niet worden aangenomen. Bent u een mens, probeer het dan later opnieuw of neem contact op met wie dit formulier heeft gepubliceerd.',
   correctForm: 'Verbeter het formulier',
   notFoundTitle: 'Pagina niet gevonden',
   notFoundText: 'Er is geen pagina op dit adres. Controleer of de link volledig is ingetypt of gekopieerd.',
@@ -86,5 +90,16 @@ export const nl: Catalogue = {
   unavailableTitle: 'Intake is even niet beschikbaar',
   unavailableText: 'De pagina kon nu niet worden getoond. Probeer het over een paar seconden opnieuw.',
   brokenTitle: 'Er is iets misgegaan',
-  brokenText: 'De pagina kon niet worden getoond. Probeer het opnieuw; blijft het gebeuren, noem dan de referentie hieronder.',
+  brokenText:
+    'De pagina kon niet worden getoond. Probeer het opnieuw; blijft het gebeuren, noem dan de referentie hieronder.',
+  reference: 'Referentie: {id}',
+  methodTitle: 'Methode niet toegestaan',
+  methodText: 'Deze pagina accepteert geen {method}-verzoeken.',
+  refusedTitle: 'Uw antwoord is niet aangenomen',
+  responseSent: 'Antwoord verstuurd – {title}',
+  previewTitle: 'Voorbeeld: antwoord niet opgeslagen – {title}',
+  fileRemoved: '{name} verwijderd',
+  fileUploaded: '{name} geüpload',
+  uploadTooLarge: '‘{name}’ is te groot om te versturen: kies een kleiner bestand',
+  uploadFailed: '‘{name}’ kon niet worden geüpload: kies het opnieuw',
 };

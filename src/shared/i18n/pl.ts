@@ -6,8 +6,10 @@ export const pl: Catalogue = {
   requiredChoice: 'Wybierz odpowiedź',
   requiredChoices: 'Wybierz co najmniej jedną odpowiedź',
   notText: 'Wpisz odpowiedź jako tekst',
-  tooShort: 'Wpisz co najmniej {minLength, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}',
-  tooLong: 'Wpisz nie więcej niż {maxLength, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}',
+  tooShort:
+    'Wpisz co najmniej {minLength, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}',
+  tooLong:
+    'Wpisz nie więcej niż {maxLength, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}',
   notEmail: 'Wpisz adres e-mail, np. imie@example.com',
   notUrl: 'Wpisz adres strony zaczynający się od http:// lub https://',
   notPhone: 'Wpisz numer telefonu cyframi, np. +48 12 345 67 89',
@@ -26,7 +28,8 @@ export const pl: Catalogue = {
   hiddenField: 'To pytanie nie dotyczy Cię przy pozostałych odpowiedziach: zostaw je puste',
   requiredFile: 'Wybierz plik do przesłania',
   fileTooLarge: '„{name}” jest większy niż {size}: wybierz mniejszy plik',
-  tooManyFiles: 'Wybierz nie więcej niż {maxFiles, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}',
+  tooManyFiles:
+    'Wybierz nie więcej niż {maxFiles, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}',
   fileType: '„{name}” nie jest plikiem dozwolonego typu ({accept})',
   fileEmpty: '„{name}” jest pusty: wybierz plik z zawartością',
   infected: '„{name}” został odrzucony przez skaner antywirusowy',
@@ -75,9 +78,12 @@ export const pl: Catalogue = {
   kindExcel: 'arkusze Excel',
   kindOther: 'pliki {type}',
   captchaUndone: 'Potwierdź, że nie jesteś robotem, a potem wyślij formularz ponownie.',
-  captchaFailed: 'Sprawdzenie, czy nie jesteś robotem, nie powiodło się: powtórz je, a potem wyślij formularz ponownie.',
-  sentAlready: 'Ten formularz został już wysłany z innymi odpowiedziami. Wyślij go ponownie, aby przesłać te odpowiedzi jako nową odpowiedź.',
-  spamRefused: 'Nie udało się przyjąć Twojej odpowiedzi. Jeśli jesteś człowiekiem, spróbuj później albo skontaktuj się z osobami, które opublikowały ten formularz.',
+  captchaFailed:
+    'Sprawdzenie, czy nie jesteś robotem, nie powiodło się: powtórz je, a potem wyślij formularz ponownie.',
+  sentAlready:
+    'Ten formularz został już wysłany z innymi odpowiedziami. Wyślij go ponownie, aby przesłać te odpowiedzi jako nową odpowiedź.',
+  spamRefused:
+    'Nie udało się przyjąć Twojej odpowiedzi. Jeśli jesteś człowiekiem, spróbuj później albo skontaktuj się z osobami, które opublikowały ten formularz.',
   correctForm: 'Popraw formularz',
   notFoundTitle: 'Nie znaleziono strony',
   notFoundText: 'Pod tym adresem nie ma strony. Sprawdź, czy link został wpisany lub skopiowany w całości.',
@@ -86,5 +92,16 @@ export const pl: Catalogue = {
   unavailableTitle: 'Intake jest chwilowo niedostępny',
   unavailableText: 'Nie udało się teraz wyświetlić strony. Spróbuj ponownie za kilka sekund.',
   brokenTitle: 'Coś poszło nie tak',
-  brokenText: 'Nie udało się wyświetlić strony. Spróbuj ponownie; jeśli to się powtarza, podaj poniższy numer referencyjny.',
+  brokenText:
+    'Nie udało się wyświetlić strony. Spróbuj ponownie; jeśli to się powtarza, podaj poniższy numer referencyjny.',
+  reference: 'Numer referencyjny: {id}',
+  methodTitle: 'Niedozwolona metoda',
+  methodText: 'Ta strona nie przyjmuje żądań {method}.',
+  refusedTitle: 'Twoja odpowiedź nie została przyjęta',
+  responseSent: 'Odpowiedź wysłana – {title}',
+  previewTitle: 'Podgląd: odpowiedź nie została zapisana – {title}',
+  fileRemoved: 'Usunięto: {name}',
+  fileUploaded: 'Przesłano: {name}',
+  uploadTooLarge: '„{name}” jest za duży, aby go wysłać: wybierz mniejszy plik',
+  uploadFailed: 'Nie udało się przesłać „{name}”: wybierz go ponownie',
 };

@@ -36,7 +36,8 @@ export const pt: Catalogue = {
   labelled: '{label}: {message}',
   sentence: '{text}.',
   questionOf: 'Pergunta {n, number} de {m, number}',
-  answeredOf: '{answered, number} de {shown, plural, one {# pergunta respondida} other {# perguntas respondidas}}',
+  answeredOf:
+    '{answered, number} de {shown, plural, one {# pergunta respondida} other {# perguntas respondidas}}',
   submit: 'Enviar',
   next: 'Seguinte',
   back: 'Voltar',
@@ -51,7 +52,8 @@ export const pt: Catalogue = {
   ratingHighest: '{n, number}: o mais alto',
   thankYou: 'Obrigado',
   sent: 'A sua resposta a «{title}» foi enviada.',
-  previewSent: 'Isto foi uma pré-visualização: a sua resposta a «{title}» não foi guardada e nada foi enviado.',
+  previewSent:
+    'Isto foi uma pré-visualização: a sua resposta a «{title}» não foi guardada e nada foi enviado.',
   previewRedirect: 'Quem responde é levado para {url} em vez desta página.',
   previewBanner: 'Pré-visualização — as respostas não são guardadas',
   previewFiles: 'Na pré-visualização não são enviados ficheiros',
@@ -64,8 +66,10 @@ export const pt: Catalogue = {
   removeFile: 'Remover',
   uploading: 'A enviar {name}',
   uploadWaiting: 'À espera que o envio do ficheiro termine antes de submeter',
-  uploadTooMany: 'Foram enviados demasiados ficheiros agora mesmo: aguarde um minuto e escolha o ficheiro novamente',
-  uploadUnavailable: 'Neste momento não é possível receber ficheiros: aguarde um minuto e escolha o ficheiro novamente',
+  uploadTooMany:
+    'Foram enviados demasiados ficheiros agora mesmo: aguarde um minuto e escolha o ficheiro novamente',
+  uploadUnavailable:
+    'Neste momento não é possível receber ficheiros: aguarde um minuto e escolha o ficheiro novamente',
   kindImages: 'imagens',
   kindVideos: 'vídeos',
   kindAudio: 'áudio',
@@ -76,15 +80,29 @@ export const pt: Catalogue = {
   kindOther: 'ficheiros {type}',
   captchaUndone: 'Conclua a verificação de que não é um robô e envie o formulário novamente.',
   captchaFailed: 'A verificação de que não é um robô falhou: repita-a e envie o formulário novamente.',
-  sentAlready: 'Este formulário já foi enviado com outras respostas. Envie-o novamente para mandar estas respostas como uma nova resposta.',
-  spamRefused: 'Não foi possível aceitar a sua resposta. Se é uma pessoa, tente mais tarde ou contacte quem publicou este formulário.',
+  sentAlready:
+    'Este formulário já foi enviado com outras respostas. Envie-o novamente para mandar estas respostas como uma nova resposta.',
+  spamRefused:
+    'Não foi possível aceitar a sua resposta. Se é uma pessoa, tente mais tarde ou contacte quem publicou este formulário.',
   correctForm: 'Corrija o formulário',
   notFoundTitle: 'Página não encontrada',
-  notFoundText: 'Não existe nenhuma página neste endereço. Verifique se a ligação foi escrita ou copiada por completo.',
+  notFoundText:
+    'Não existe nenhuma página neste endereço. Verifique se a ligação foi escrita ou copiada por completo.',
   closedTitle: 'Este formulário está fechado',
   closedText: 'Já não aceita respostas.',
   unavailableTitle: 'O Intake está indisponível por um momento',
   unavailableText: 'Não foi possível mostrar a página. Tente novamente dentro de alguns segundos.',
   brokenTitle: 'Algo correu mal',
-  brokenText: 'Não foi possível mostrar a página. Tente novamente; se voltar a acontecer, indique a referência abaixo.',
+  brokenText:
+    'Não foi possível mostrar a página. Tente novamente; se voltar a acontecer, indique a referência abaixo.',
+  reference: 'Referência: {id}',
+  methodTitle: 'Método não permitido',
+  methodText: 'Esta página não aceita pedidos {method}.',
+  refusedTitle: 'A sua resposta não foi aceite',
+  responseSent: 'Resposta enviada – {title}',
+  previewTitle: 'Pré-visualização: resposta não guardada – {title}',
+  fileRemoved: '{name} removido',
+  fileUploaded: '{name} enviado',
+  uploadTooLarge: '«{name}» é demasiado grande para enviar: escolha um ficheiro mais pequeno',
+  uploadFailed: 'Não foi possível enviar «{name}»: escolha-o novamente',
 };

@@ -24,7 +24,8 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 
 export function directionOf(tag: string): 'ltr' | 'rtl' {
   try {
     const locale = new Intl.Locale(tag).maximize();
-    if (locale.script && ['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg'].includes(locale.script)) return 'rtl';
+    if (locale.script && ['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg'].includes(locale.script))
+      return 'rtl';
     return RTL_LANGUAGES.has(locale.language) ? 'rtl' : 'ltr';
   } catch {
     return 'ltr';
@@ -87,6 +88,18 @@ export const SCRIPT_MESSAGES = [
   'uploadWaiting',
   'uploadTooMany',
   'uploadUnavailable',
+  'fileRemoved',
+  'uploadTooLarge',
+  'uploadFailed',
+  'fileUploaded',
+  'kindImages',
+  'kindVideos',
+  'kindAudio',
+  'kindText',
+  'kindPlainText',
+  'kindWord',
+  'kindExcel',
+  'kindOther',
 ] as const satisfies readonly MessageId[];
 
 export type ScriptMessageId = (typeof SCRIPT_MESSAGES)[number];

@@ -795,6 +795,8 @@ export interface components {
                 field: string;
                 code: string;
                 message: string;
+                /** @description The message in the language of the request’s Accept-Language or ?lang= (API.md §13) */
+                localizedMessage?: string;
             }[];
             /** @description invalid_environment: environment names to use instead (development, production) */
             suggestions?: string[];
@@ -943,7 +945,7 @@ export interface components {
     headers: {
         /** @description The id of this request (the X-Request-Id sent when it is a UUID, else a new UUID): quote it when reporting a problem */
         "X-Request-Id": string;
-        /** @description The form version in quotes (`"3"`; the owner's view of a form whose working copy waits: `"3-draft"`): send it back in If-None-Match or If-Match */
+        /** @description The form version in quotes (`"3"`; the owner's view of a form whose working copy waits: `"3-draft"`; the public view in another of its languages: `"3-de"`): send it back in If-None-Match or If-Match */
         ETag: string;
         /** @description Where the resource created (or the page to go to) is */
         Location: string;
@@ -2516,6 +2518,31 @@ export interface operations {
                                 /** @enum {string} */
                                 action: "reject" | "flag" | "quarantine";
                             } | null;
+                            /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                            translations: {
+                                [key: string]: {
+                                    title?: string;
+                                    description?: string;
+                                    submitLabel?: string;
+                                    successMessage?: string;
+                                    closedMessage?: string;
+                                    fields?: {
+                                        [key: string]: {
+                                            label?: string;
+                                            help?: string;
+                                            placeholder?: string;
+                                            /** @description An option's label by its value */
+                                            options?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                    autoResponse?: {
+                                        subject?: string;
+                                        body?: string;
+                                    };
+                                };
+                            };
                             /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                             hasDraft: boolean;
                             /**
@@ -2706,6 +2733,10 @@ export interface operations {
                                     siteKey: string;
                                 } | null;
                             };
+                            /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
+                            language: string;
+                            /** @description Every language the form is written in, ui.language first */
+                            languages: string[];
                         })[];
                         nextCursor: string | null;
                     };
@@ -2958,6 +2989,31 @@ export interface operations {
                         hasSecret?: boolean;
                         createdAt?: string;
                     }[];
+                    /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                            description?: string;
+                            submitLabel?: string;
+                            successMessage?: string;
+                            closedMessage?: string;
+                            fields?: {
+                                [key: string]: {
+                                    label?: string;
+                                    help?: string;
+                                    placeholder?: string;
+                                    /** @description An option's label by its value */
+                                    options?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            autoResponse?: {
+                                subject?: string;
+                                body?: string;
+                            };
+                        };
+                    };
                     userId?: string;
                     version?: unknown;
                     createdAt?: unknown;
@@ -3205,6 +3261,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -3484,6 +3565,31 @@ export interface operations {
                                 /** @enum {string} */
                                 action: "reject" | "flag" | "quarantine";
                             } | null;
+                            /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                            translations: {
+                                [key: string]: {
+                                    title?: string;
+                                    description?: string;
+                                    submitLabel?: string;
+                                    successMessage?: string;
+                                    closedMessage?: string;
+                                    fields?: {
+                                        [key: string]: {
+                                            label?: string;
+                                            help?: string;
+                                            placeholder?: string;
+                                            /** @description An option's label by its value */
+                                            options?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                    autoResponse?: {
+                                        subject?: string;
+                                        body?: string;
+                                    };
+                                };
+                            };
                             /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                             hasDraft: boolean;
                             /**
@@ -3674,6 +3780,10 @@ export interface operations {
                                     siteKey: string;
                                 } | null;
                             };
+                            /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
+                            language: string;
+                            /** @description Every language the form is written in, ui.language first */
+                            languages: string[];
                         })[];
                         nextCursor: string | null;
                     };
@@ -3940,6 +4050,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -4130,6 +4265,10 @@ export interface operations {
                                 siteKey: string;
                             } | null;
                         };
+                        /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
+                        language: string;
+                        /** @description Every language the form is written in, ui.language first */
+                        languages: string[];
                     };
                 };
             };
@@ -4395,6 +4534,31 @@ export interface operations {
                         hasSecret?: boolean;
                         createdAt?: string;
                     }[];
+                    /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                            description?: string;
+                            submitLabel?: string;
+                            successMessage?: string;
+                            closedMessage?: string;
+                            fields?: {
+                                [key: string]: {
+                                    label?: string;
+                                    help?: string;
+                                    placeholder?: string;
+                                    /** @description An option's label by its value */
+                                    options?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            autoResponse?: {
+                                subject?: string;
+                                body?: string;
+                            };
+                        };
+                    };
                     environment?: string;
                     userId?: string;
                     version?: unknown;
@@ -4642,6 +4806,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -4705,7 +4894,10 @@ export interface operations {
     };
     getPublicForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of the form’s languages (API.md §13); else the best match of Accept-Language, else ui.language */
+                lang?: string;
+            };
             header?: {
                 /** @description An ETag of the form: while it is current the answer is 304, without a body */
                 "If-None-Match"?: string;
@@ -4903,6 +5095,10 @@ export interface operations {
                                 siteKey: string;
                             } | null;
                         };
+                        /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
+                        language: string;
+                        /** @description Every language the form is written in, ui.language first */
+                        languages: string[];
                     };
                 };
             };
@@ -5171,6 +5367,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -5439,6 +5660,31 @@ export interface operations {
                         hasSecret?: boolean;
                         createdAt?: string;
                     }[];
+                    /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                            description?: string;
+                            submitLabel?: string;
+                            successMessage?: string;
+                            closedMessage?: string;
+                            fields?: {
+                                [key: string]: {
+                                    label?: string;
+                                    help?: string;
+                                    placeholder?: string;
+                                    /** @description An option's label by its value */
+                                    options?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            autoResponse?: {
+                                subject?: string;
+                                body?: string;
+                            };
+                        };
+                    };
                     environment?: string;
                     userId?: string;
                     version?: unknown;
@@ -5685,6 +5931,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -6003,6 +6274,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
