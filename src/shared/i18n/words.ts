@@ -83,6 +83,7 @@ export const SCRIPT_MESSAGES = [
   'answeredOf',
   'errorSummaryTitle',
   'errorPrefix',
+  'errorTitle',
   'removeFile',
   'uploading',
   'uploadWaiting',
