@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { SHIPPED_LANGUAGES, wordsFor } from '../shared/i18n/catalogues.js';
+import { chooseLanguage } from '../shared/i18n/negotiate.js';
+import { withLocalizedMessages } from '../shared/refusals.js';
 import { isStorageUnavailable, logFailure, unavailableProblem } from './db/unavailable.js';
 import { type ErrorCode, type FieldError, Problem } from './problem.js';
 
@@ -8,6 +11,24 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
   for (const [name, value] of Object.entries(problem.options.headers ?? {})) reply.header(name, value);
   return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem.body());
+}
+
+/**
+ * API.md §13: a request with `Accept-Language` or `?lang=` gets each field error's message in
+ * that language as well, as `localizedMessage` (the best match among Intake's catalogues;
+ * English for a language it does not speak, and for a message it has no words of its own for).
+ */
+export function withLocalizedErrors(problem: Problem, request: FastifyRequest): Problem {
+  const errors = problem.options.errors;
+  if (!errors || errors.length === 0) return problem;
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  const acceptLanguage = request.headers['accept-language'];
+  if (typeof lang !== 'string' && !acceptLanguage) return problem;
+  const words = wordsFor(chooseLanguage(SHIPPED_LANGUAGES, { lang, acceptLanguage }));
+  return new Problem(problem.status, problem.code, problem.detail, {
+    ...problem.options,
+    errors: withLocalizedMessages(errors, words),
+  });
 }
 
 interface AjvError {
@@ -246,7 +267,7 @@ export function installErrorHandling(app: FastifyInstance, options: { production
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
-    sendProblem(reply, problemFor(error, request, options)),
+    sendProblem(reply, withLocalizedErrors(problemFor(error, request, options), request)),
   );
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

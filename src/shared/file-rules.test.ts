@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptInWords,
   acceptsFile,
   DEFAULT_MAX_FILE_SIZE,
-  fileProblem,
-  limitsInWords,
-  limitsOf,
-  tooMany,
+  type FileFacts,
+  type FileLimits,
+  acceptInWords as inWords,
+  limitsOf as limitsFor,
+  limitsInWords as limitsIn,
+  fileProblem as problemIn,
+  tooMany as tooManyIn,
 } from './file-rules.js';
+import { ENGLISH_WORDS as EN } from './i18n/english.js';
+
+// in English, as the API says them (each takes the page's words)
+const acceptInWords = (accept: readonly string[]) => inWords(accept, EN);
+const limitsOf = (field: Parameters<typeof limitsFor>[0]) => limitsFor(field, EN);
+const limitsInWords = (limits: FileLimits) => limitsIn(limits, EN);
+const fileProblem = (limits: FileLimits, file: FileFacts) => problemIn(limits, file, EN);
+const tooMany = (limits: FileLimits, count: number) => tooManyIn(limits, count, EN);
 
 const MiB = 1024 * 1024;
 
@@ -45,8 +55,8 @@ describe('the limits in words', () => {
     expect(acceptInWords([])).toBe('');
     expect(acceptInWords(['.pdf'])).toBe('PDF');
     expect(acceptInWords(['.pdf', 'application/pdf', 'image/*'])).toBe('PDF or images');
-    expect(acceptInWords(['image/png', '.jpg', 'application/pdf'])).toBe('PNG, JPG or PDF');
-    expect(acceptInWords(['video/*', 'audio/*', 'font/*'])).toBe('videos, audio or font files');
+    expect(acceptInWords(['image/png', '.jpg', 'application/pdf'])).toBe('PNG, JPG, or PDF');
+    expect(acceptInWords(['video/*', 'audio/*', 'font/*'])).toBe('videos, audio, or font files');
     expect(acceptInWords(['application/vnd.openxmlformats-officedocument.wordprocessingml.document'])).toBe(
       'Word documents',
     );

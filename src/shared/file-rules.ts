@@ -1,4 +1,5 @@
 import type { FormField } from './form.js';
+import type { MessageId, Words } from './i18n/words.js';
 import { FIELD_MESSAGES as M, sizeInWords } from './messages.js';
 
 /**
@@ -35,13 +36,16 @@ export interface FileFacts {
   type: string;
 }
 
-export function limitsOf(field: Pick<FormField, 'maxFiles' | 'maxFileSize' | 'accept'>): FileLimits {
+export function limitsOf(
+  field: Pick<FormField, 'maxFiles' | 'maxFileSize' | 'accept'>,
+  words: Words,
+): FileLimits {
   const accept = field.accept ?? [];
   return {
     maxFiles: field.maxFiles ?? DEFAULT_MAX_FILES,
     maxFileSize: field.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     accept,
-    acceptText: acceptInWords(accept),
+    acceptText: acceptInWords(accept, words),
   };
 }
 
@@ -62,49 +66,51 @@ export function acceptsFile(accept: readonly string[], file: Pick<FileFacts, 'na
   });
 }
 
-/** Media types people know by another name than their subtype. */
-const TYPE_WORDS: Readonly<Record<string, string>> = {
+/** Media types people know by another name than their subtype: a name, or a message of the catalogue. */
+const TYPE_WORDS: Readonly<Record<string, string | { say: MessageId }>> = {
   'application/pdf': 'PDF',
-  'application/msword': 'Word documents',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word documents',
-  'application/vnd.ms-excel': 'Excel spreadsheets',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel spreadsheets',
+  'application/msword': { say: 'kindWord' },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { say: 'kindWord' },
+  'application/vnd.ms-excel': { say: 'kindExcel' },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { say: 'kindExcel' },
   'application/vnd.oasis.opendocument.text': 'ODT',
   'application/zip': 'ZIP',
-  'text/plain': 'plain text',
+  'text/plain': { say: 'kindPlainText' },
   'image/jpeg': 'JPEG',
   'image/svg+xml': 'SVG',
-  'image/*': 'images',
-  'video/*': 'videos',
-  'audio/*': 'audio',
-  'text/*': 'text files',
+  'image/*': { say: 'kindImages' },
+  'video/*': { say: 'kindVideos' },
+  'audio/*': { say: 'kindAudio' },
+  'text/*': { say: 'kindText' },
 };
 
 /** One `accept` entry as a person reads it: `.pdf` and `application/pdf` are both "PDF". */
-function entryInWords(entry: string): string {
+function entryInWords(entry: string, words: Words): string {
   const wanted = entry.trim().toLowerCase();
   const known = TYPE_WORDS[wanted];
-  if (known) return known;
+  if (known) return typeof known === 'string' ? known : words.say(known.say);
   if (wanted.startsWith('.')) return wanted.slice(1).toUpperCase();
   const [type = '', subtype = ''] = wanted.split('/');
-  if (subtype === '*') return `${type} files`;
+  if (subtype === '*') return words.say('kindOther', { type });
   // image/png → PNG; a long or dotted subtype (vnd.…) is clearer as the media type itself
   return /^[a-z0-9]{1,5}$/.test(subtype) ? subtype.toUpperCase() : wanted;
 }
 
-/** "PDF", "PDF or images", "PNG, JPEG or PDF": the kinds of file `accept` takes, each said once. */
-export function acceptInWords(accept: readonly string[]): string {
-  const words = [...new Set(accept.map(entryInWords))];
-  if (words.length <= 1) return words[0] ?? '';
-  return `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+/** "PDF", "PDF or images", "PNG, JPEG or PDF": the kinds of file `accept` takes, each said once, in the page's language. */
+export function acceptInWords(accept: readonly string[], words: Words): string {
+  const kinds = [...new Set(accept.map((entry) => entryInWords(entry, words)))];
+  if (kinds.length <= 1) return kinds[0] ?? '';
+  return new Intl.ListFormat(words.lang, { type: 'disjunction' }).format(kinds);
 }
 
 /** What a file field takes, under its label: "Up to 3 files, 10 MB each; PDF or images", "One file, up to 2 MB". */
-export function limitsInWords(limits: FileLimits): string {
-  const size = sizeInWords(limits.maxFileSize);
+export function limitsInWords(limits: FileLimits, words: Words): string {
+  const size = sizeInWords(limits.maxFileSize, words.lang);
   const count =
-    limits.maxFiles === 1 ? `One file, up to ${size}` : `Up to ${limits.maxFiles} files, ${size} each`;
-  return limits.acceptText ? `${count}; ${limits.acceptText}` : count;
+    limits.maxFiles === 1
+      ? words.say('oneFile', { size })
+      : words.say('severalFiles', { count: limits.maxFiles, size });
+  return limits.acceptText ? words.say('filesAccepted', { limits: count, types: limits.acceptText }) : count;
 }
 
 /**
@@ -112,13 +118,13 @@ export function limitsInWords(limits: FileLimits): string {
  * empty, larger than the field takes, of a type outside `accept`; in that order, as the first
  * reason is the one a person mends first. How many files a field holds is `tooMany`'s to say.
  */
-export function fileProblem(limits: FileLimits, file: FileFacts): string | undefined {
-  if (file.size === 0) return M.fileEmpty.text(file.name);
-  if (file.size > limits.maxFileSize) return M.fileTooLarge.text(file.name, limits.maxFileSize);
-  if (!acceptsFile(limits.accept, file)) return M.fileType.text(file.name, limits.acceptText);
+export function fileProblem(limits: FileLimits, file: FileFacts, words: Words): string | undefined {
+  if (file.size === 0) return M.fileEmpty.say(words, file.name);
+  if (file.size > limits.maxFileSize) return M.fileTooLarge.say(words, file.name, limits.maxFileSize);
+  if (!acceptsFile(limits.accept, file)) return M.fileType.say(words, file.name, limits.acceptText);
   return undefined;
 }
 
 /** Too many files for the field (those it holds already and those chosen now), in the validator's words; else undefined. */
-export const tooMany = (limits: FileLimits, count: number): string | undefined =>
-  count > limits.maxFiles ? M.tooManyFiles.text(limits.maxFiles) : undefined;
+export const tooMany = (limits: FileLimits, count: number, words: Words): string | undefined =>
+  count > limits.maxFiles ? M.tooManyFiles.say(words, limits.maxFiles) : undefined;

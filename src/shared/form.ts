@@ -150,7 +150,33 @@ export interface PublicForm {
   ui: FormUi;
   logic: Logic;
   spamProtection: PublicSpamProtection;
+  /** The language the texts are in (API.md §13): `?lang=` when the form has it, else `ui.language` (default `en`). */
+  language: string;
+  /** Every language the form is written in: `ui.language` first, then its translations'. */
+  languages: string[];
 }
+
+/** A field's texts in another language (API.md §13); an option's label by its value. */
+export interface FieldTranslation {
+  label?: string;
+  help?: string;
+  placeholder?: string;
+  options?: Record<string, string>;
+}
+
+/** A form's texts in one more language; a text left out is shown in the form's own language. */
+export interface Translation {
+  title?: string;
+  description?: string;
+  submitLabel?: string;
+  successMessage?: string;
+  closedMessage?: string;
+  fields?: Record<string, FieldTranslation>;
+  autoResponse?: { subject?: string; body?: string };
+}
+
+/** A form's translations by BCP 47 tag (API.md §13). */
+export type Translations = Record<string, Translation>;
 
 /**
  * What a page of the form is drawn from: the public view's members that show. The dashboard's
@@ -163,4 +189,6 @@ export interface FieldError {
   field: string;
   code: string;
   message: string;
+  /** The message in the request's language (API.md §13), when it has `Accept-Language` or `?lang=`. */
+  localizedMessage?: string;
 }

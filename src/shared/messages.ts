@@ -1,3 +1,5 @@
+import type { MessageId, MessageValues, Words } from './i18n/words.js';
+
 /**
  * The words a refused answer is told in, by id, in English: the validator
  * (features/submissions/validator.ts) answers with them, the page's components put them under
@@ -11,88 +13,94 @@
  * ("Enter at least 8 characters", "Tick this box to continue"), never a rule's name or a pattern.
  */
 
-type Text = (...values: never[]) => string;
+type Values = (lang: string, ...args: never[]) => MessageValues;
 
-const message = <T extends Text>(code: string, text: T) => ({ code, text });
+const none = () => ({});
 
-const characters = (n: number) => `${n} ${n === 1 ? 'character' : 'characters'}`;
+/**
+ * A message of the catalogue (shared/i18n) with its `code`: `say` tells it in the words of a
+ * page or a request; in English (the API's `message`) through shared/refusals.ts.
+ */
+const message = <V extends Values>(code: string, id: MessageId, values: V) => ({
+  code,
+  id,
+  values,
+  say: (words: Words, ...args: Tail<Parameters<V>>) =>
+    words.say(id, values(words.lang, ...(args as never[]))),
+});
+export type Tail<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : [];
 
-/** A size in bytes as people read it: 10 MB, 2.5 MB, 300 KB (binary units, written the way file managers do). */
-export function sizeInWords(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
+/** A size in bytes as people read it: 10 MB, 2.5 MB, 300 KB (binary units, written the way file managers do), in `lang`'s numbers. */
+export function sizeInWords(bytes: number, lang = 'en'): string {
+  const format = (value: number, unit: string, display: 'short' | 'long') =>
+    new Intl.NumberFormat(lang, {
+      style: 'unit',
+      unit,
+      unitDisplay: display,
+      maximumFractionDigits: value >= 10 ? 0 : 1,
+    }).format(value);
+  if (bytes < 1024) return format(bytes, 'byte', 'long');
+  const units = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'];
   let value = bytes / 1024;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${rounded} ${units[unit]}`;
+  return format(value, units[unit] ?? 'terabyte', 'short');
 }
 
 export const FIELD_MESSAGES = {
-  required: message('required', () => 'Answer this question'),
+  required: message('required', 'required', none),
   /** A required checkbox is a consent: it must be ticked. */
-  requiredBox: message('required', () => 'Tick this box to continue'),
+  requiredBox: message('required', 'requiredBox', none),
   /** A required choice (one option, or a rating). */
-  requiredChoice: message('required', () => 'Choose an answer'),
+  requiredChoice: message('required', 'requiredChoice', none),
   /** A required choice of several options. */
-  requiredChoices: message('required', () => 'Choose at least one answer'),
-  notText: message('type', () => 'Enter your answer as text'),
-  tooShort: message('min_length', (minLength: number) => `Enter at least ${characters(minLength)}`),
-  tooLong: message('max_length', (maxLength: number) => `Enter no more than ${characters(maxLength)}`),
-  notEmail: message('invalid_email', () => 'Enter an e-mail address like name@example.com'),
-  notUrl: message('invalid_url', () => 'Enter a web address starting with http:// or https://'),
-  notPhone: message('invalid_phone', () => 'Enter a phone number using digits, like +1 555 010 0199'),
+  requiredChoices: message('required', 'requiredChoices', none),
+  notText: message('type', 'notText', none),
+  tooShort: message('min_length', 'tooShort', (_: string, minLength: number) => ({ minLength })),
+  tooLong: message('max_length', 'tooLong', (_: string, maxLength: number) => ({ maxLength })),
+  notEmail: message('invalid_email', 'notEmail', none),
+  notUrl: message('invalid_url', 'notUrl', none),
+  notPhone: message('invalid_phone', 'notPhone', none),
   /** The author's pattern, which no person reads: the question's help says what it wants. */
-  notPattern: message('pattern', () => 'Enter your answer in the format this question asks for'),
-  notNumber: message('type', () => 'Enter a number'),
-  notWhole: message('integer', () => 'Enter a whole number, without decimals'),
-  belowMinimum: message('minimum', (min: number) => `Enter a number that is ${min} or more`),
-  aboveMaximum: message('maximum', (max: number) => `Enter a number that is ${max} or less`),
-  notBoolean: message('type', () => 'Answer with true (ticked) or false (not ticked)'),
-  notDate: message('invalid_date', () => 'Enter a real date, like 2026-03-31'),
-  notOptionList: message('type', () => 'Choose from the options given'),
-  notOption: message('type', () => 'Choose one of the options given'),
-  notOneOf: message('invalid_option', (options: string) => `Choose one of the options: ${options}`),
-  unknownOption: message(
-    'invalid_option',
-    (value: string, options: string) => `“${value}” is not one of the options: ${options}`,
-  ),
-  unknownField: message('unknown_field', () => 'This form has no such question'),
-  hiddenField: message(
-    'hidden_field',
-    () => 'This question does not apply given the other answers: leave it empty',
-  ),
+  notPattern: message('pattern', 'notPattern', none),
+  notNumber: message('type', 'notNumber', none),
+  notWhole: message('integer', 'notWhole', none),
+  belowMinimum: message('minimum', 'belowMinimum', (_: string, min: number) => ({ min })),
+  aboveMaximum: message('maximum', 'aboveMaximum', (_: string, max: number) => ({ max })),
+  notBoolean: message('type', 'notBoolean', none),
+  notDate: message('invalid_date', 'notDate', none),
+  notOptionList: message('type', 'notOptionList', none),
+  notOption: message('type', 'notOption', none),
+  notOneOf: message('invalid_option', 'notOneOf', (_: string, options: string) => ({ options })),
+  unknownOption: message('invalid_option', 'unknownOption', (_: string, value: string, options: string) => ({
+    value,
+    options,
+  })),
+  unknownField: message('unknown_field', 'unknownField', none),
+  hiddenField: message('hidden_field', 'hiddenField', none),
   /** A file field (API.md §12). */
-  requiredFile: message('required', () => 'Choose a file to upload'),
-  fileTooLarge: message(
-    'file_too_large',
-    (name: string, maxBytes: number) =>
-      `“${name}” is larger than ${sizeInWords(maxBytes)}: choose a smaller file`,
-  ),
-  tooManyFiles: message(
-    'too_many_files',
-    (maxFiles: number) => `Choose no more than ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'}`,
-  ),
-  fileType: message(
-    'file_type',
-    (name: string, accept: string) => `“${name}” is not a file of an accepted type (${accept})`,
-  ),
-  fileEmpty: message(
-    'file_empty',
-    (name: string) => `“${name}” is empty: choose a file with something in it`,
-  ),
-  infected: message('infected', (name: string) => `“${name}” was refused by the virus scanner`),
-  notFiles: message('type', () => 'Upload the files with this form, then send it'),
+  requiredFile: message('required', 'requiredFile', none),
+  fileTooLarge: message('file_too_large', 'fileTooLarge', (lang: string, name: string, maxBytes: number) => ({
+    name,
+    size: sizeInWords(maxBytes, lang),
+  })),
+  tooManyFiles: message('too_many_files', 'tooManyFiles', (_: string, maxFiles: number) => ({ maxFiles })),
+  fileType: message('file_type', 'fileType', (_: string, name: string, accept: string) => ({ name, accept })),
+  fileEmpty: message('file_empty', 'fileEmpty', (_: string, name: string) => ({ name })),
+  infected: message('infected', 'infected', (_: string, name: string) => ({ name })),
+  notFiles: message('type', 'notFiles', none),
   /** An upload id that is unknown, expired, of another form or field, or already used. */
-  uploadGone: message('unknown_upload', () => 'A file is no longer available: choose it again'),
+  uploadGone: message('unknown_upload', 'uploadGone', none),
   /** The browser found something its own rules refuse that none of the above names. */
-  invalid: message('invalid', () => 'Check this answer'),
+  invalid: message('invalid', 'invalid', none),
 } as const;
 
-export type FieldMessageId = keyof typeof FIELD_MESSAGES;
+export type FieldMessage = (typeof FIELD_MESSAGES)[keyof typeof FIELD_MESSAGES];
+/** The values a message is said with (after the words). */
+export type MessageArgs<M extends FieldMessage> = Tail<Parameters<M['say']>>;
 
 /** Which message a missing answer gets: what a person does to give one. */
 export function requiredMessageOf(field: {
@@ -111,14 +119,18 @@ export function requiredMessageOf(field: {
  * right above it); where the question is not in sight (the error summary) the label leads:
  * "Your name: Enter at least 2 characters."
  */
-export function errorSentence(label: string | undefined, message: string): string {
-  const text = label === undefined ? message : `${label}: ${message}`;
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+export function errorSentence(label: string | undefined, message: string, words: ScriptWords): string {
+  const text = label === undefined ? message : words.say('labelled', { label, message });
+  return /[.!?。．！？]$/.test(text) ? text : words.say('sentence', { text });
 }
 
+/** The words a script-side helper needs: any `Words` (the server's catalogues, or the page's own messages). */
+type ScriptWords = Pick<Words, 'say'>;
+
 /** Where a one-by-one page stands (its progress text and its `<title>`, API.md §11.1). */
-export const questionOf = (n: number, m: number): string => `Question ${n} of ${m}`;
+export const questionOf = (n: number, m: number, words: ScriptWords): string =>
+  words.say('questionOf', { n, m });
 
 /** How far a classic page is answered (its progress bar, API.md §11.1): the questions shown and answered. */
-export const answeredOf = (answered: number, shown: number): string =>
-  `${answered} of ${shown} questions answered`;
+export const answeredOf = (answered: number, shown: number, words: ScriptWords): string =>
+  words.say('answeredOf', { answered, shown });

@@ -5,9 +5,12 @@ import type { SubmissionService } from '../features/submissions/service.js';
 import { isMember as isWorkspaceMember } from '../features/workspaces/repo.js';
 import { NO_SESSION_COOKIE } from '../platform/auth.js';
 import type { AppContext } from '../platform/context.js';
+import { SHIPPED_LANGUAGES, wordsFor } from '../shared/i18n/catalogues.js';
+import { chooseLanguage } from '../shared/i18n/negotiate.js';
 import { assetRoutes, loadWebAssets } from './assets.js';
 import { dashboardRoutes } from './dashboard.js';
 import { embedScriptRoute } from './embed-script.js';
+import { PAGE_LANGUAGES } from './hosted/page-language.js';
 import { hostedRoutes } from './hosted/routes.js';
 import { installPageErrors, type PageContext } from './pages.js';
 
@@ -62,10 +65,23 @@ export async function registerWeb(
       withoutSessionCookie(scope);
       // An error in an embedded form's frame (?embed=1: a form closed, a limit reached) is shown
       // in that frame, not refused by the browser: an error page holds nothing to click.
-      installPageErrors(scope, page, undefined, (request) =>
-        (request.query as Record<string, unknown> | undefined)?.embed === '1'
-          ? { frameAncestors: ['*'] }
-          : {},
+      installPageErrors(
+        scope,
+        page,
+        undefined,
+        (request) =>
+          (request.query as Record<string, unknown> | undefined)?.embed === '1'
+            ? { frameAncestors: ['*'] }
+            : {},
+        // a form's page in its language; an unknown form's in the best of Intake's own (API.md §13)
+        (request) =>
+          wordsFor(
+            PAGE_LANGUAGES.get(request) ??
+              chooseLanguage(SHIPPED_LANGUAGES, {
+                lang: (request.query as Record<string, unknown> | undefined)?.lang,
+                acceptLanguage: request.headers['accept-language'],
+              }),
+          ),
       );
       const forms = (formId: string) => findForm(context.database.db, formId);
       const isMember = (workspaceId: string, userId: string) =>

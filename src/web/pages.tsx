@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { problemFor } from '../platform/errors.js';
 import { ERROR_CODES, Problem } from '../platform/problem.js';
+import { ENGLISH_WORDS as ENGLISH } from '../shared/i18n/english.js';
+import type { Words } from '../shared/i18n/words.js';
 import { ENTRIES, type WebAssets } from './assets.js';
 import { SiteHeader } from './components/site-header.js';
 import type { PagePolicy } from './csp.js';
@@ -23,12 +25,16 @@ export interface ErrorPageProps {
   /** Where the header's mark leads (the dashboard's pages), if anywhere. */
   home?: string;
   assets: WebAssets;
+  /** Intake's words in the page's language (the hosted pages', API.md §13); English when not given. */
+  words?: Words;
 }
 
 /** The page of a failed page request: what happened, in words, and a reference when it was our fault. */
-export function ErrorPage({ heading, message, reference, home, assets }: ErrorPageProps) {
+export function ErrorPage({ heading, message, reference, home, assets, words = ENGLISH }: ErrorPageProps) {
   return (
     <Layout
+      lang={words.lang}
+      dir={words.dir}
       title={`${heading} – Intake`}
       assets={[assets.entry(ENTRIES.base)]}
       icon={assets.url(ENTRIES.icon)}
@@ -39,7 +45,10 @@ export function ErrorPage({ heading, message, reference, home, assets }: ErrorPa
         <p>{message}</p>
         {reference && (
           <p class="muted">
-            Reference: <code>{reference}</code>
+            {words
+              .say('reference', { id: '\u0000' })
+              .split('\u0000')
+              .flatMap((part, i) => (i === 0 ? [part] : [<code key={i}>{reference}</code>, part]))}
           </p>
         )}
       </main>
@@ -62,6 +71,8 @@ export function installPageErrors(
   home?: string,
   /** The policy of an error page of this request, when not the strict default (an embedded form's may be framed). */
   policyOf?: (request: FastifyRequest) => PagePolicy,
+  /** The language of an error page of this request (the hosted pages'); English when not given. */
+  wordsOf: (request: FastifyRequest) => Words = () => ENGLISH,
 ): void {
   const routes = FindMyWay({ ignoreTrailingSlash: false });
   scope.addHook('onRoute', (route) => {
@@ -77,11 +88,16 @@ export function installPageErrors(
 
   const send = (reply: FastifyReply, request: FastifyRequest, problem: Problem) => {
     for (const [name, value] of Object.entries(problem.options.headers ?? {})) reply.header(name, value);
-    return sendPage(reply, <ErrorPage {...describe(problem, request)} home={home} assets={page.assets} />, {
-      status: problem.status,
-      cache: 'no-store',
-      policy: policyOf?.(request),
-    });
+    const words = wordsOf(request);
+    return sendPage(
+      reply,
+      <ErrorPage {...describe(problem, request, words)} home={home} assets={page.assets} words={words} />,
+      {
+        status: problem.status,
+        cache: 'no-store',
+        policy: policyOf?.(request),
+      },
+    );
   };
 
   scope.setNotFoundHandler((request, reply) => {
@@ -106,37 +122,32 @@ export function installPageErrors(
 }
 
 /** A problem in words for a person (its `detail` is written for developers). */
-function describe(problem: Problem, request: FastifyRequest): Omit<ErrorPageProps, 'assets'> {
+function describe(problem: Problem, request: FastifyRequest, words: Words): Omit<ErrorPageProps, 'assets'> {
   const { status } = problem;
   if (status === 404) {
-    return {
-      status,
-      heading: 'Page not found',
-      message: 'There is no page at this address. Check that the link was typed or copied in full.',
-    };
+    return { status, heading: words.say('notFoundTitle'), message: words.say('notFoundText') };
   }
   if (status === 405) {
     return {
       status,
-      heading: 'Method not allowed',
-      message: `This page does not accept ${request.method} requests.`,
+      heading: words.say('methodTitle'),
+      message: words.say('methodText', { method: request.method }),
     };
   }
   if (status === 503) {
-    return {
-      status,
-      heading: 'Intake is unavailable for a moment',
-      message: 'The page could not be shown just now. Please try again in a few seconds.',
-    };
+    return { status, heading: words.say('unavailableTitle'), message: words.say('unavailableText') };
   }
   if (status >= 500) {
     return {
       status,
-      heading: 'Something went wrong',
-      message:
-        'The page could not be shown. Please try again; if it keeps happening, quote the reference below.',
+      heading: words.say('brokenTitle'),
+      message: words.say('brokenText'),
       reference: request.id,
     };
+  }
+  // a post refused as spam: its detail is written for the person, in the page's language (hosted/messages.ts)
+  if (problem.code === 'spam_detected') {
+    return { status, heading: words.say('refusedTitle'), message: problem.detail };
   }
   return { status, heading: ERROR_CODES[problem.code], message: problem.detail };
 }

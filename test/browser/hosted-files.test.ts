@@ -128,7 +128,7 @@ describe('a file field on the hosted page, in Chromium', () => {
   /** What reached `POST /forms/{id}/uploads`, each request's parts in order; `answer` says what each gets (`route.continue()`: the real route). */
   async function standIn(page: Page, answer: (route: Route, index: number) => Promise<void>) {
     const uploads: Array<{ parts: string[]; contentType: string }> = [];
-    await page.route('**/forms/*/uploads', async (route) => {
+    await page.route('**/forms/*/uploads?*', async (route) => {
       const request = route.request();
       const body = request.postDataBuffer()?.toString('latin1') ?? '';
       const parts = [
@@ -315,7 +315,7 @@ describe('a file field on the hosted page, in Chromium', () => {
       const first = page.locator('#uploads-cv li').first();
       await expect.poll(() => first.locator('input[type=hidden]').getAttribute('value')).toMatch(/^upl_/);
       expect(await first.locator('input[type=hidden]').getAttribute('name')).toBe('cv');
-      expect((await first.textContent())?.replace(/\s+/g, ' ')).toContain('cv.pdf (2 KB)');
+      expect((await first.textContent())?.replace(/\s+/g, ' ')).toContain('cv.pdf (2 kB)');
       expect(await told(page, 'cv')).toEqual({ status: 'cv.pdf uploaded', error: undefined });
       // the bytes went once: the input's selection is emptied, and a held file answers the required field
       expect(await input.evaluate((element: any) => element.files.length)).toBe(0);
@@ -551,7 +551,7 @@ describe('a file field on the hosted page, in Chromium', () => {
       const row = page.locator('#uploads-cv li');
       await expect.poll(() => row.locator('input[type=hidden]').getAttribute('value')).toMatch(/^upl_/);
       expect(await progress.count()).toBe(0);
-      expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('cv.pdf (29 KB)');
+      expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('cv.pdf (29 kB)');
       expect(await told(page, 'cv')).toEqual({ status: 'cv.pdf uploaded', error: undefined });
       expect(uploads.map((upload) => upload.parts)).toEqual([['field', 'file:cv.pdf']]);
       await expectNoAxeViolations(page);

@@ -6,8 +6,10 @@ import { type FileStore, FileStoreUnavailable } from '../../platform/files/file-
 import { sha256Hex } from '../../platform/hashing.js';
 import { newId, randomToken } from '../../platform/ids.js';
 import { acceptInWords } from '../../shared/file-rules.js';
-import type { PiiMode } from '../../shared/form.js';
-import { FIELD_MESSAGES } from '../../shared/messages.js';
+import type { FieldError, PiiMode } from '../../shared/form.js';
+import { ENGLISH_WORDS } from '../../shared/i18n/english.js';
+import { FIELD_MESSAGES, type FieldMessage, type MessageArgs } from '../../shared/messages.js';
+import { inEnglish, refusal } from '../../shared/refusals.js';
 import type { Field } from '../forms/schemas.js';
 import { safeFileName } from './names.js';
 import type { FileEncryption, StoredFile } from './repo.js';
@@ -36,15 +38,15 @@ export class FileRefused extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The refusal as a field's error, sayable in a page's language (shared/messages.ts `refusal`). */
+    readonly errorOf: (field: string) => FieldError = (field) => ({ field, code, message }),
   ) {
     super(message);
   }
 }
 
-const refuse = <Values extends unknown[]>(
-  { code, text }: { code: string; text: (...values: Values) => string },
-  ...values: Values
-) => new FileRefused(code, text(...values));
+const refuse = <M extends FieldMessage>(entry: M, ...values: MessageArgs<M>) =>
+  new FileRefused(entry.code, inEnglish(entry, ...values), (field) => refusal(field, entry, ...values));
 
 export interface IngestInput {
   form: { id: string; workspaceId: string; environment: string };
@@ -124,7 +126,7 @@ class Judge extends Transform {
     this.head = [];
     this.type = await detectType(head, this.name);
     if (!fitsAccept(this.accept, this.name, this.type)) {
-      throw refuse(FIELD_MESSAGES.fileType, this.name, acceptInWords(this.accept ?? []));
+      throw refuse(FIELD_MESSAGES.fileType, this.name, acceptInWords(this.accept ?? [], ENGLISH_WORDS));
     }
   }
 }

@@ -6,6 +6,7 @@ import type { FileStore } from '../../platform/files/file-store.js';
 import { badRequest, Problem } from '../../platform/problem.js';
 import type { FieldError, FileDescriptor, PiiMode } from '../../shared/form.js';
 import { FIELD_MESSAGES } from '../../shared/messages.js';
+import { refusal } from '../../shared/refusals.js';
 import type { StoredForm } from '../forms/repo.js';
 import type { Field } from '../forms/schemas.js';
 import { FileRefused, ingestFile, type ScanSession } from './ingest.js';
@@ -39,11 +40,7 @@ export function descriptorOf(file: StoredFile, piiMode: PiiMode): FileDescriptor
 }
 
 /** A file refused for a field, as the validator reports answers. */
-export const refusalOf = (fieldId: string, refused: FileRefused): FieldError => ({
-  field: fieldId,
-  code: refused.code,
-  message: refused.message,
-});
+export const refusalOf = (fieldId: string, refused: FileRefused): FieldError => refused.errorOf(fieldId);
 
 export interface ResolvedFiles {
   errors: FieldError[];
@@ -240,11 +237,7 @@ export class FileService {
       for (const uploadId of value) {
         const file = typeof uploadId === 'string' ? found.get(uploadId) : undefined;
         if (!file || file.fieldId !== field.id || file.state !== 'uploaded' || (file.expiresAt ?? '') < now) {
-          errors.push({
-            field: field.id,
-            code: FIELD_MESSAGES.uploadGone.code,
-            message: FIELD_MESSAGES.uploadGone.text(),
-          });
+          errors.push(refusal(field.id, FIELD_MESSAGES.uploadGone));
           break;
         }
         files.push(file);

@@ -14,6 +14,7 @@ import {
   type SpamProtection,
   UpdateFormBody,
 } from './schemas.js';
+import { checkTranslations } from './translations.js';
 import { checkAccentColor, checkEmbedOrigins } from './ui-rules.js';
 
 /**
@@ -154,6 +155,7 @@ function draftFrom(input: Partial<CreateFormBody>, stored: StoredDraft | undefin
       pick('spamProtection', previous?.spamProtection ?? null),
       previous?.spamProtection ?? null,
     ),
+    translations: pick('translations', previous?.translations ?? {}),
   };
   return {
     title: pick('title', stored?.title ?? ''),
@@ -217,6 +219,7 @@ async function checkRulesLeniently(
       spamProtection: broken('spamProtection') || !fieldsKnown ? null : definition.spamProtection,
       autoResponse: broken('autoResponse') || !fieldsKnown ? null : definition.autoResponse,
       notifications: broken('notifications') ? null : definition.notifications,
+      translations: broken('translations') || !fieldsKnown ? {} : definition.translations,
     },
     webhooks: broken('webhooks') ? undefined : draft.webhooks,
   };
@@ -236,12 +239,13 @@ export interface RuleOptions {
 }
 
 export async function checkRules(draft: CheckedDraft, options: RuleOptions = {}): Promise<FieldError[]> {
-  const { fields, logic, spamProtection, autoResponse, notifications, ui } = draft.definition;
+  const { fields, logic, spamProtection, autoResponse, notifications, ui, translations } = draft.definition;
   const patterns = patternChecker();
   const errors = await checkFields(fields, patterns, options.fileMaxBytes ?? DEFAULT_LIMITS.fileMaxBytes);
   errors.push(...checkAccentColor(ui), ...checkEmbedOrigins(ui));
   const byId = new Map(fields.flatMap((field) => (field ? [[field.id, field] as const] : [])));
   errors.push(...checkLogic(logic, byId, options.fitConditions ?? true));
+  errors.push(...checkTranslations(translations, fields, ui));
   errors.push(...(await checkSpamProtection(patterns, spamProtection, byId)));
   if (autoResponse) {
     const target = byId.get(autoResponse.emailField);

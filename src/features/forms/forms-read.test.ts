@@ -73,6 +73,8 @@ describe('forms endpoints', () => {
             honeypot: { field: 'website' },
             captcha: { provider: 'turnstile', siteKey: 'site-key-1' },
           },
+          language: 'en',
+          languages: ['en'],
         });
         for (const hidden of [owner.id, CAPTCHA_SECRET, 'owner@example.com', 'viagra', 'hashed', 'masked']) {
           expect(response.text).not.toContain(hidden);

@@ -3,6 +3,7 @@ import { presentWebhook } from '../webhooks/presenter.js';
 import type { StoredWebhook } from '../webhooks/repo.js';
 import type { StoredForm } from './repo.js';
 import type { FormDefinition } from './schemas.js';
+import { DEFAULT_LANGUAGE, languagesOf, translatePublicForm } from './translations.js';
 
 /** The only place that decides what a form looks like on the wire. */
 
@@ -37,16 +38,23 @@ export function presentForm(form: StoredForm, webhooks: readonly StoredWebhook[]
     notifications: d.notifications,
     autoResponse: d.autoResponse,
     spamProtection: presentSpamProtection(d.spamProtection),
+    translations: d.translations ?? {},
     hasDraft,
     createdAt: form.createdAt,
     updatedAt: form.updatedAt,
   };
 }
 
-/** What anyone may see of a form: how to render and fill it in, nothing about its handling. */
-export function presentPublicForm(form: StoredForm): PublicForm {
+/**
+ * What anyone may see of a form: how to render and fill it in, nothing about its handling; its
+ * texts in `language` when that is one of its languages (API.md §13), else in its own.
+ */
+export function presentPublicForm(form: StoredForm, language?: string): PublicForm {
   const d = form.definition;
-  return {
+  const languages = languagesOf(d);
+  const own = languages[0] ?? DEFAULT_LANGUAGE;
+  const shown = language !== undefined && languages.includes(language) ? language : own;
+  const view: PublicForm = {
     id: form.id,
     title: form.title,
     environment: form.environment,
@@ -61,5 +69,8 @@ export function presentPublicForm(form: StoredForm): PublicForm {
         ? { provider: d.spamProtection.captcha.provider, siteKey: d.spamProtection.captcha.siteKey }
         : null,
     },
+    language: shown,
+    languages,
   };
+  return shown === own ? view : translatePublicForm(view, d.translations?.[shown]);
 }

@@ -18,6 +18,7 @@ import {
 import { validatorCompiler } from '../../platform/http/validation.js';
 import { appendVary } from '../../platform/http/vary.js';
 import { Problem } from '../../platform/problem.js';
+import { chooseLanguage } from '../../shared/i18n/negotiate.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
 import { listWebhooksOfForms } from '../webhooks/repo.js';
@@ -34,6 +35,7 @@ import {
   PublicFormOut,
   UpdateFormBody,
 } from './schemas.js';
+import { languagesOf } from './translations.js';
 import { formsWithWorkingCopies } from './working-copy-repo.js';
 
 const FormIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
@@ -139,7 +141,7 @@ export const formRoutes =
       const page = toPage(rows, limit);
       const full = principal !== null && principal.kind !== 'publishable';
       return {
-        data: full ? await presentFull(page.rows) : page.rows.map(presentPublicForm),
+        data: full ? await presentFull(page.rows) : page.rows.map((row) => presentPublicForm(row)),
         nextCursor: page.nextCursor,
       };
     }
@@ -267,6 +269,15 @@ export const formRoutes =
           operationId: 'getPublicForm',
           security: SECURITY.public,
           params: Type.Object({ formId: Type.String({ maxLength: 200 }) }),
+          querystring: Type.Object({
+            lang: Type.Optional(
+              Type.String({
+                maxLength: 100,
+                description:
+                  'One of the form’s languages (API.md §13); else the best match of Accept-Language, else ui.language',
+              }),
+            ),
+          }),
           headers: IfNoneMatch,
           response: {
             200: withHeaders(PublicFormOut, ['ETag'], 'The public view of the form'),
@@ -280,12 +291,20 @@ export const formRoutes =
         // Not live reads as absent: the public endpoint does not reveal drafts.
         if (!form) throw formNotFound(request.params.formId);
         if (form.status !== 'live') throw formNotFound(form.id);
-        reply.header('etag', etagOf(form.version));
+        const languages = languagesOf(form.definition);
+        const language = chooseLanguage(languages, {
+          lang: request.query.lang,
+          acceptLanguage: request.headers['accept-language'],
+        });
+        // one view per language: its tag says which, and caches keep them apart
+        const etag = language === languages[0] ? etagOf(form.version) : `"${form.version}-${language}"`;
+        reply.header('etag', etag);
+        if (languages.length > 1) appendVary(reply, 'Accept-Language');
         const ifNoneMatch = request.headers['if-none-match'];
-        if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etagOf(form.version))) {
+        if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etag)) {
           return reply.status(304).send(null);
         }
-        return presentPublicForm(form);
+        return presentPublicForm(form, language);
       },
     );
 

@@ -289,6 +289,49 @@ export const SpamProtection = Type.Object(
   { additionalProperties: false },
 );
 
+/** A field's texts in another language (API.md §13): shared/form.ts `FieldTranslation`. */
+export const FieldTranslation = Type.Object(
+  {
+    label: Type.Optional(Type.String({ maxLength: 1000 })),
+    help: Type.Optional(Type.String({ maxLength: 5000 })),
+    placeholder: Type.Optional(Type.String({ maxLength: 500 })),
+    options: Type.Optional(
+      Type.Record(Type.String(), Type.String({ maxLength: 1000 }), {
+        description: "An option's label by its value",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** A form's texts in one language (API.md §13): shared/form.ts `Translation`. */
+export const Translation = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: 500 })),
+    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    submitLabel: Type.Optional(Type.String({ maxLength: 200 })),
+    successMessage: Type.Optional(Type.String({ maxLength: 5000 })),
+    closedMessage: Type.Optional(Type.String({ maxLength: 5000 })),
+    fields: Type.Optional(Type.Record(Type.String(), FieldTranslation)),
+    autoResponse: Type.Optional(
+      Type.Object(
+        {
+          subject: Type.Optional(Type.String({ maxLength: 200 })),
+          body: Type.Optional(Type.String({ maxLength: 10000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const Translations = Type.Record(Type.String({ maxLength: 35 }), Translation, {
+  maxProperties: 50,
+  description:
+    'Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language.',
+});
+
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
@@ -305,6 +348,7 @@ const writableMembers = {
   autoResponse: nullable(AutoResponse),
   spamProtection: nullable(SpamProtection),
   webhooks: Type.Array(WebhookInput, { maxItems: 20 }),
+  translations: Translations,
 };
 
 /** Server-set members: accepted in a body (so a GET result can be sent back), then ignored or checked. */
@@ -334,6 +378,7 @@ export const CreateFormBody = Type.Object(
     autoResponse: Type.Optional(writableMembers.autoResponse),
     spamProtection: Type.Optional(writableMembers.spamProtection),
     webhooks: Type.Optional(writableMembers.webhooks),
+    translations: Type.Optional(writableMembers.translations),
     userId: Type.Optional(serverMembers.userId),
     version: Type.Optional(serverMembers.version),
     createdAt: Type.Optional(serverMembers.createdAt),
@@ -372,6 +417,8 @@ export interface FormDefinition {
   notifications: Notifications | null;
   autoResponse: AutoResponse | null;
   spamProtection: SpamProtection | null;
+  /** Absent in definitions stored before languages (API.md §13): none. */
+  translations?: Static<typeof Translations>;
 }
 
 // --- output -----------------------------------------------------------------------
@@ -404,6 +451,7 @@ export const FormOut = Type.Object({
   notifications: nullable(Notifications),
   autoResponse: nullable(AutoResponse),
   spamProtection: nullable(SpamProtectionOut),
+  translations: Translations,
   hasDraft: Type.Boolean({
     description: 'The form has a working copy (GET /forms/{id}/draft), not yet published',
   }),
@@ -429,6 +477,12 @@ export const PublicFormOut = Type.Object({
   spamProtection: Type.Object({
     honeypot: nullable(Honeypot),
     captcha: nullable(Type.Object({ provider: StringEnum(CAPTCHA_PROVIDERS), siteKey: Type.String() })),
+  }),
+  language: Type.String({
+    description: 'The language of the texts (API.md §13): ?lang= when the form has it, else ui.language',
+  }),
+  languages: Type.Array(Type.String(), {
+    description: 'Every language the form is written in, ui.language first',
   }),
 });
 

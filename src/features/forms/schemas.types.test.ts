@@ -10,6 +10,8 @@ import type {
   Logic,
   OwnerField,
   PublicForm,
+  Translation,
+  Translations,
 } from '../../shared/form.js';
 import type {
   ConditionLeaf as ConditionLeafSchema,
@@ -18,6 +20,8 @@ import type {
   Logic as LogicSchema,
   PublicField as PublicFieldSchema,
   PublicFormOut,
+  Translation as TranslationSchema,
+  Translations as TranslationsSchema,
   Ui as UiSchema,
 } from './schemas.js';
 
@@ -60,6 +64,11 @@ describe('the form contract (shared/form.ts) and the schemas (forms/schemas.ts)'
   it('describe the same public view of a form', () => {
     type PublicFormToDepth4 = { [K in keyof PublicForm]: K extends 'logic' ? LogicToDepth4 : PublicForm[K] };
     expectTypeOf<Static<typeof PublicFormOut>>().toEqualTypeOf<PublicFormToDepth4>();
+  });
+
+  it('describe the same translations (API.md §13)', () => {
+    expectTypeOf<Static<typeof TranslationSchema>>().toEqualTypeOf<Translation>();
+    expectTypeOf<Static<typeof TranslationsSchema>>().toEqualTypeOf<Translations>();
   });
 
   it("describe the same field error (a problem's errors[])", () => {

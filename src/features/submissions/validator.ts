@@ -1,6 +1,7 @@
 import type { FieldError, FileDescriptor } from '../../shared/form.js';
 import { type Answers, hiddenFields, isEmptyAnswer } from '../../shared/logic.js';
 import { FIELD_MESSAGES, requiredMessageOf } from '../../shared/messages.js';
+import { refusal } from '../../shared/refusals.js';
 import { anchoredPattern } from '../forms/patterns.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
 
@@ -30,13 +31,7 @@ const PHONE = /^\+?[0-9 ().-]{3,32}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The error of `field`, in the words of shared/messages.ts (which the hosted page's script says too). */
-function fail<Values extends unknown[]>(
-  field: string,
-  { code, text }: { code: string; text: (...values: Values) => string },
-  ...values: Values
-): FieldError {
-  return { field, code, message: text(...values) };
-}
+const fail = refusal;
 const M = FIELD_MESSAGES;
 
 function isValidDate(text: string): boolean {

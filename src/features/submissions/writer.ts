@@ -6,6 +6,7 @@ import { StorageUnavailable } from '../../platform/db/unavailable.js';
 import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
 import { badRequest } from '../../platform/problem.js';
 import { FIELD_MESSAGES } from '../../shared/messages.js';
+import { refusal } from '../../shared/refusals.js';
 import { attachUploads, detachUploads } from '../files/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
@@ -60,11 +61,7 @@ export interface FileAttachment {
  */
 const uploadTaken = (fieldIds: readonly string[]) =>
   badRequest('validation_failed', 'A file of this submission was used by another one, or has expired', {
-    errors: fieldIds.map((field) => ({
-      field,
-      code: FIELD_MESSAGES.uploadGone.code,
-      message: FIELD_MESSAGES.uploadGone.text(),
-    })),
+    errors: fieldIds.map((field) => refusal(field, FIELD_MESSAGES.uploadGone)),
   });
 
 interface Pending {

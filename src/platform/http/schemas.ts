@@ -27,6 +27,11 @@ export const FieldErrorSchema = Type.Object({
   field: Type.String(),
   code: Type.String(),
   message: Type.String(),
+  localizedMessage: Type.Optional(
+    Type.String({
+      description: 'The message in the language of the request’s Accept-Language or ?lang= (API.md §13)',
+    }),
+  ),
 });
 
 /** The one error document of the API (problem.ts), `components/schemas/Problem` in the OpenAPI document. */
@@ -88,9 +93,9 @@ export const RESPONSE_HEADERS = {
   },
   ETag: {
     description:
-      'The form version in quotes (`"3"`; the owner\'s view of a form whose working copy waits: `"3-draft"`): send it back in If-None-Match or If-Match',
+      'The form version in quotes (`"3"`; the owner\'s view of a form whose working copy waits: `"3-draft"`; the public view in another of its languages: `"3-de"`): send it back in If-None-Match or If-Match',
     required: true,
-    schema: { type: 'string', pattern: '^"[0-9]+(-draft)?"$' },
+    schema: { type: 'string', pattern: '^"[0-9]+(-draft|-[A-Za-z0-9-]{1,100})?"$' },
   },
   Location: {
     description: 'Where the resource created (or the page to go to) is',

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { StoredForm } from '../../features/forms/repo.js';
 import type { PageForm } from '../../shared/form.js';
+import type { Words } from '../../shared/i18n/words.js';
 import { ENTRIES } from '../assets.js';
 import { CAPTCHA_PROVIDERS } from '../components/form/captcha-providers.js';
 import { ThankYou } from '../components/form/form-page.js';
@@ -116,7 +117,51 @@ interface DocumentProps {
   preview?: boolean;
   /** The thank-you page: no CAPTCHA to load. */
   done?: boolean;
+  /** Intake's own words in the page's language, which is the document's `lang` (API.md §13). */
+  words: Words;
+  /** The form's other languages: `hreflang` alternates, and links to them when `languageLinks`. */
+  alternates?: readonly Alternate[];
+  /** Links to the other languages on the page (a page before any answer: a link starts the form afresh). */
+  languageLinks?: boolean;
   children?: ComponentChildren;
+}
+
+/** Another language of the page, and its address. */
+export interface Alternate {
+  lang: string;
+  href: string;
+}
+
+/** A language's name in itself ("Deutsch", "العربية"), or its tag when ICU has no name for it. */
+export function nameOfLanguage(tag: string): string {
+  try {
+    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+    return name ? name.charAt(0).toLocaleUpperCase(tag) + name.slice(1) : tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** Links to the page in its other languages: plain links, no script (API.md §13). */
+function LanguageLinks({ words, alternates }: { words: Words; alternates: readonly Alternate[] }) {
+  return (
+    <nav class="languages" aria-label={words.say('languages')}>
+      <ul class="languages__list">
+        <li>
+          <span class="languages__current" aria-current="page" lang={words.lang} dir="auto">
+            {nameOfLanguage(words.lang)}
+          </span>
+        </li>
+        {alternates.map(({ lang, href }) => (
+          <li key={lang}>
+            <a href={href} hreflang={lang} lang={lang} dir="auto">
+              {nameOfLanguage(lang)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 /**
@@ -135,16 +180,22 @@ export function FormDocument({
   submissionId,
   preview,
   done,
+  words,
+  alternates = [],
+  languageLinks,
   children,
 }: DocumentProps) {
-  const { lang, dir } = languageOf(form.ui.language);
+  const { lang, dir } = languageOf(words.lang);
   const accent =
     typeof form.ui.accentColor === 'string' && ACCENT.test(form.ui.accentColor)
       ? form.ui.accentColor
       : undefined;
   const theme = form.ui.theme === 'light' || form.ui.theme === 'dark' ? form.ui.theme : undefined;
   const assets = [page.assets.entry(ENTRIES.hosted), page.assets.entry(ENTRIES.page)];
-  const banner = preview && <PreviewBanner />;
+  const banner = preview && <PreviewBanner words={words} />;
+  const links = languageLinks && alternates.length > 0 && (
+    <LanguageLinks words={words} alternates={alternates} />
+  );
   const captcha = form.spamProtection.captcha && CAPTCHA_PROVIDERS[form.spamProtection.captcha.provider];
   return (
     <Layout
@@ -160,21 +211,27 @@ export function FormDocument({
         <>
           {accent && nonce && <style nonce={nonce}>{`:root{--custom-accent:${accent}}`}</style>}
           {captcha && !done && <script src={captcha.script} async defer />}
+          {alternates.length > 0 &&
+            [{ lang, href: '' }, ...alternates].map((alternate) =>
+              alternate.href ? (
+                <link key={alternate.lang} rel="alternate" hreflang={alternate.lang} href={alternate.href} />
+              ) : null,
+            )}
         </>
       }
     >
       {embedded ? (
         <main class="hosted" id="main" data-intake-embed={form.id} data-submission-id={submissionId}>
           {banner}
+          {links}
           {children}
         </main>
       ) : (
         <main class="hosted" id="main">
           {banner}
+          {links}
           {children}
-          <p class="hosted__footer">
-            Powered by <span class="hosted__brand">Intake</span>
-          </p>
+          <p class="hosted__footer">{poweredBy(words)}</p>
         </main>
       )}
     </Layout>
@@ -182,21 +239,33 @@ export function FormDocument({
 }
 
 export function ThankYouDocument(props: Omit<DocumentProps, 'title' | 'children'>) {
-  const title = props.preview
-    ? `Preview: response not stored – ${props.form.title}`
-    : `Response sent – ${props.form.title}`;
+  const { words } = props;
+  const title = words.say(props.preview ? 'previewTitle' : 'responseSent', { title: props.form.title });
   return (
-    <FormDocument {...props} title={title} done>
-      <ThankYou form={props.form} preview={props.preview} />
+    <FormDocument {...props} title={title} done languageLinks={false}>
+      <ThankYou form={props.form} preview={props.preview} words={words} />
     </FormDocument>
   );
 }
 
+/** "Powered by Intake", its brand in a span of its own (the sentence is the catalogue's, in the page's language). */
+function poweredBy(words: Words) {
+  const BRAND = '\u0000';
+  const [before = '', after = ''] = words.say('poweredBy', { brand: BRAND }).split(BRAND);
+  return (
+    <>
+      {before}
+      <span class="hosted__brand">Intake</span>
+      {after}
+    </>
+  );
+}
+
 /** Above the owner's preview, on every page of it. */
-function PreviewBanner() {
+function PreviewBanner({ words }: { words: Words }) {
   return (
     <p class="preview-banner">
-      <strong>Preview</strong> — submissions are not stored
+      <strong>{words.say('previewBanner')}</strong>
     </p>
   );
 }

@@ -3,13 +3,16 @@ import type { ComponentChildren } from 'preact';
 import { presentPublicForm } from '../../features/forms/presenter.js';
 import type { StoredForm } from '../../features/forms/repo.js';
 import type { FieldError, FormField, PublicForm } from '../../shared/form.js';
+import { catalogueLanguageOf, scriptMessagesFor, wordsFor } from '../../shared/i18n/catalogues.js';
+import type { Words } from '../../shared/i18n/words.js';
 import { questionOf } from '../../shared/messages.js';
+import { localized } from '../../shared/refusals.js';
 import { positionOf } from '../../shared/walk.js';
 import type { PageUploads } from '../components/form/controls.js';
 import { FormPage, QuestionPage } from '../components/form/form-page.js';
 import type { PageContext } from '../pages.js';
 import { sendPage } from '../render.js';
-import { FormDocument, policyFor, ThankYouDocument } from './document.js';
+import { type Alternate, FormDocument, policyFor, ThankYouDocument } from './document.js';
 
 /**
  * The hosted form's pages as routes.tsx sends them: the whole form (classic), one question
@@ -18,13 +21,21 @@ import { FormDocument, policyFor, ThankYouDocument } from './document.js';
  * old one again.
  */
 
-/** A form as its pages need it: the stored one (its policy, its address) and its public view (what is drawn). */
+/**
+ * A form as its pages need it: the stored one (its policy, its address), its public view in the
+ * page's language (what is drawn), and Intake's own words in that language (API.md §13).
+ */
 export interface ShownForm {
   stored: StoredForm;
   view: PublicForm;
+  words: Words;
 }
 
-export const shownForm = (stored: StoredForm): ShownForm => ({ stored, view: presentPublicForm(stored) });
+/** The form shown in `language` (one of its languages, chosen by the route; its own when not). */
+export function shownForm(stored: StoredForm, language?: string): ShownForm {
+  const view = presentPublicForm(stored, language);
+  return { stored, view, words: wordsFor(view.language) };
+}
 
 /** What a page carries besides the form: the answers so far, the last post's errors, its hidden controls. */
 export interface PageState {
@@ -43,11 +54,15 @@ export interface PageState {
   preview?: boolean;
 }
 
+/** A form's errors as its page says them: each refusal in the page's language (shared/messages.ts `localized`). */
+const inWords = (errors: readonly FieldError[] | undefined, words: Words): FieldError[] | undefined =>
+  errors?.map((error) => ({ ...error, message: localized(error, words) }));
+
 export function formPages(page: PageContext) {
   /** A page of the form: its document around `body`. */
   function send(
     reply: FastifyReply,
-    { stored, view }: ShownForm,
+    { stored, view, words }: ShownForm,
     state: PageState,
     title: string,
     body: ComponentChildren,
@@ -61,7 +76,10 @@ export function formPages(page: PageContext) {
         nonce={policy.nonce}
         embedded={state.embedded}
         preview={state.preview}
-        title={state.errors?.length ? `Error: ${title}` : title}
+        words={words}
+        alternates={alternatesOf(stored, view, state)}
+        languageLinks={!state.started}
+        title={state.errors?.length ? words.say('errorTitle', { title }) : title}
       >
         {body}
       </FormDocument>,
@@ -79,9 +97,11 @@ export function formPages(page: PageContext) {
         form.view.title,
         <FormPage
           form={form.view}
-          action={actionOf(form.stored, state)}
+          action={actionOf(form.stored, state, form.view)}
           answers={state.answers}
-          errors={state.errors}
+          errors={inWords(state.errors, form.words)}
+          words={form.words}
+          scriptWords={scriptWordsOf(form.view.language)}
           uploads={state.uploads}
           sessionId={state.sessionId}
           idempotencyKey={state.idempotencyKey}
@@ -99,16 +119,18 @@ export function formPages(page: PageContext) {
         reply,
         form,
         state,
-        `${questionOf(position.n, position.m)} – ${form.view.title}`,
+        `${questionOf(position.n, position.m, form.words)} – ${form.view.title}`,
         <QuestionPage
           form={form.view}
-          action={actionOf(form.stored, state)}
+          words={form.words}
+          scriptWords={scriptWordsOf(form.view.language)}
+          action={actionOf(form.stored, state, form.view)}
           field={question}
           position={position}
           first={position.first}
           last={position.last}
           answers={state.answers}
-          errors={state.errors}
+          errors={inWords(state.errors, form.words)}
           uploads={state.uploads}
           sessionId={state.sessionId}
           idempotencyKey={state.idempotencyKey}
@@ -128,15 +150,50 @@ export function formPages(page: PageContext) {
       const policy = policyFor(form.stored, options.embedded, options.preview);
       return sendPage(
         reply,
-        <ThankYouDocument form={form.view} page={page} nonce={policy.nonce} {...options} />,
+        <ThankYouDocument
+          form={form.view}
+          page={page}
+          nonce={policy.nonce}
+          words={form.words}
+          {...options}
+        />,
         { policy, cache: 'no-store' },
       );
     },
   };
 }
 
-/** Where a page posts: its own address, keeping `?embed=1` and the owner's `?preview=1`. */
-function actionOf(form: StoredForm, { embedded, preview }: Pick<PageState, 'embedded' | 'preview'>): string {
-  const flags = [embedded && 'embed=1', preview && 'preview=1'].filter(Boolean);
+/**
+ * A page's address: keeping `?embed=1` and the owner's `?preview=1`, and `?lang=` when the form
+ * has more than one language (so the language stays through every page that follows a post:
+ * its steps, its errors, its thank-you page).
+ */
+function addressOf(
+  form: StoredForm,
+  { embedded, preview }: Pick<PageState, 'embedded' | 'preview'>,
+  lang: string | undefined,
+): string {
+  const flags = [
+    embedded && 'embed=1',
+    preview && 'preview=1',
+    lang && `lang=${encodeURIComponent(lang)}`,
+  ].filter(Boolean);
   return `/f/${encodeURIComponent(form.id)}${flags.length > 0 ? `?${flags.join('&')}` : ''}`;
 }
+
+/** Where a page posts: its own address, in its language. */
+const actionOf = (
+  form: StoredForm,
+  state: Pick<PageState, 'embedded' | 'preview'>,
+  view: PublicForm,
+): string => addressOf(form, state, view.languages.length > 1 ? view.language : undefined);
+
+/** The page in the form's other languages. */
+const alternatesOf = (form: StoredForm, view: PublicForm, state: PageState): Alternate[] =>
+  view.languages
+    .filter((lang) => lang !== view.language)
+    .map((lang) => ({ lang, href: addressOf(form, state, lang) }));
+
+/** The page script's messages in the page's language, as the form's `data-words` carries them. */
+const scriptWordsOf = (language: string): string =>
+  JSON.stringify({ lang: catalogueLanguageOf(language) ?? 'en', messages: scriptMessagesFor(language) });

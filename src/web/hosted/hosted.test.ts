@@ -150,10 +150,10 @@ describe('the hosted form page', () => {
       value: 'sales',
     });
     expect(html).toMatch(
-      /<input class="choice__input" type="radio" id="option-1-topic" name="topic" value="support"\/><span class="choice__label">Support<\/span>/,
+      /<input class="choice__input" type="radio" id="option-1-topic" name="topic" value="support"\/><span class="choice__label" dir="auto">Support<\/span>/,
     );
     expect(html).toContain(
-      '<fieldset class="field field--select field--choices" data-field="topic" data-label="Topic" id="group-topic"><legend class="field__label">Topic</legend>',
+      '<fieldset class="field field--select field--choices" data-field="topic" data-label="Topic" id="group-topic"><legend class="field__label" dir="auto">Topic</legend>',
     );
     expect(Object.fromEntries(control(html, 'tags'))).toMatchObject({ type: 'checkbox', name: 'tags' });
     expect(html).not.toContain('<select');
@@ -174,7 +174,7 @@ describe('the hosted form page', () => {
     expect(control(html, 'phone').get('type')).toBe('tel');
     // the rating: a radio group named by its legend, 1..5
     expect(html).toMatch(
-      /<fieldset[^>]*id="group-stars"[^>]*>\s*<legend class="field__label">Rate us<\/legend>/,
+      /<fieldset[^>]*id="group-stars"[^>]*>\s*<legend class="field__label" dir="auto">Rate us<\/legend>/,
     );
     for (const score of [1, 2, 3, 4, 5]) {
       expect(html).toMatch(new RegExp(`<input[^>]*type="radio"[^>]*name="stars"[^>]*value="${score}"`));

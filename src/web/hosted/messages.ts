@@ -1,28 +1,20 @@
 import type { FieldError } from '../../shared/form.js';
+import type { Words } from '../../shared/i18n/words.js';
 
 /**
- * What the hosted page says of a post refused as a whole, in full sentences. The CAPTCHA's and a
- * spent key's are shown as errors of the page's controls (`_captcha`, `_idempotency`: the error
- * summary shows them as text, as no field has those names); spam is told in words that name no
- * mechanism, so a bot learns nothing of the honeypot or the rules.
+ * What the hosted page says of a post refused as a whole, in full sentences, in the page's
+ * language (the catalogue's words, shared/i18n). The CAPTCHA's and a spent key's are shown as
+ * errors of the page's controls (`_captcha`, `_idempotency`: the error summary shows them as
+ * text, as no field has those names); spam is told in words that name no mechanism, so a bot
+ * learns nothing of the honeypot or the rules.
  */
 
 const pageError = (field: string, code: string, message: string): FieldError => ({ field, code, message });
 
-export const CAPTCHA_UNDONE = pageError(
-  '_captcha',
-  'captcha_undone',
-  'Complete the check that you are not a robot, then send the form again.',
-);
-export const CAPTCHA_FAILED = pageError(
-  '_captcha',
-  'captcha_failed',
-  'The check that you are not a robot did not pass: do it again, then send the form again.',
-);
-export const SENT_ALREADY = pageError(
-  '_idempotency',
-  'sent_already',
-  'This form was sent already, with other answers. Send it again to send these answers as a new response.',
-);
-export const SPAM_REFUSED =
-  'Your response could not be accepted. If you are a person, try again later, or contact the people who published this form.';
+export const captchaUndone = (words: Words) =>
+  pageError('_captcha', 'captcha_undone', words.say('captchaUndone'));
+export const captchaFailed = (words: Words) =>
+  pageError('_captcha', 'captcha_failed', words.say('captchaFailed'));
+export const sentAlready = (words: Words) =>
+  pageError('_idempotency', 'sent_already', words.say('sentAlready'));
+export const spamRefused = (words: Words) => words.say('spamRefused');

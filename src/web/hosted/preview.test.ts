@@ -15,7 +15,7 @@ const FIELDS = [
   { id: 'email', type: 'email', label: 'E-mail', required: true },
   { id: 'message', type: 'textarea', label: 'Message' },
 ];
-const BANNER = /<p class="preview-banner"><strong>Preview<\/strong> — submissions are not stored<\/p>/;
+const BANNER = /<p class="preview-banner"><strong>Preview — submissions are not stored<\/strong><\/p>/;
 
 interface CookieUser {
   id: string;

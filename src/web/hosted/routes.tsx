@@ -8,16 +8,19 @@ import type { EventType } from '../../features/analytics/schemas.js';
 import { assertUploadSize } from '../../features/files/routes.js';
 import { mayPreview } from '../../features/forms/access.js';
 import type { StoredForm } from '../../features/forms/repo.js';
+import { languagesOf } from '../../features/forms/translations.js';
 import { answersOf, firstText } from '../../features/submissions/form-posts.js';
 import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
+import { chooseLanguage } from '../../shared/i18n/negotiate.js';
 import { firstQuestion, refusedAt, stepFrom } from '../../shared/walk.js';
 import type { PageContext } from '../pages.js';
 import { formPages, type PageState, type ShownForm, shownForm } from './form-pages.js';
-import { CAPTCHA_FAILED, CAPTCHA_UNDONE, SENT_ALREADY, SPAM_REFUSED } from './messages.js';
+import { captchaFailed, captchaUndone, sentAlready, spamRefused } from './messages.js';
+import { PAGE_LANGUAGES } from './page-language.js';
 
 /**
  * The hosted form (API.md §11.1), registered in the /f scope: `GET /f/{formId}` renders a live
@@ -178,7 +181,7 @@ export function hostedRoutes(
           if (field.type === 'hidden' && given !== undefined)
             answers[field.id] = Array.isArray(given) ? given[0] : given;
         }
-        const form = shownForm(stored);
+        const form = shownForm(stored, pageLanguage(request, stored));
         const state: PageState = {
           answers,
           sessionId,
@@ -205,7 +208,7 @@ export function hostedRoutes(
         if (fields._started === undefined && !preview)
           await record(stored, 'start', sessionId, request.ip, request.log);
         const post: Post = {
-          form: shownForm(stored),
+          form: shownForm(stored, pageLanguage(request, stored)),
           fields,
           answers: answersOf(stored, fields),
           sessionId,
@@ -296,15 +299,15 @@ export function hostedRoutes(
         case 'invalid':
           return refused(result.errors, false);
         case 'captcha-undone':
-          return refused([CAPTCHA_UNDONE], false);
+          return refused([captchaUndone(form.words)], false);
         case 'sent-already':
           // stored once already (Back after the thank-you page, answers changed): a new send is a new response
-          return refused([SENT_ALREADY], true);
+          return refused([sentAlready(form.words)], true);
         case 'spam':
           // The CAPTCHA's own verdict (a token expired or failed) is the respondent's to mend, on
           // the form. Any other (the honeypot, a rule) is told in words that name no mechanism.
-          if (result.source === 'captcha') return refused([CAPTCHA_FAILED], true);
-          throw new Problem(400, 'spam_detected', SPAM_REFUSED);
+          if (result.source === 'captcha') return refused([captchaFailed(form.words)], true);
+          throw new Problem(400, 'spam_detected', spamRefused(form.words));
         case 'stored':
           break;
       }
@@ -322,6 +325,20 @@ export function hostedRoutes(
       return pages.thankYou(reply, form, { embedded, submissionId: embedded ? submissionId : undefined });
     }
   };
+}
+
+/**
+ * The language of a form's page (API.md §13): `?lang=` (which every page's address keeps) when
+ * the form has it, else the best match of `Accept-Language`, else the form's own; remembered for
+ * the scope's error pages.
+ */
+function pageLanguage(request: FastifyRequest, form: StoredForm): string {
+  const language = chooseLanguage(languagesOf(form.definition), {
+    lang: (request.query as Record<string, unknown> | undefined)?.lang,
+    acceptLanguage: request.headers['accept-language'],
+  });
+  PAGE_LANGUAGES.set(request, language);
+  return language;
 }
 
 /** A page's post, read. */

@@ -1,6 +1,7 @@
 import type { Logic } from '../../../shared/form.js';
 import { isAnswered, visibleAnswers } from '../../../shared/logic.js';
 import { answeredOf } from '../../../shared/messages.js';
+import { pageWords } from './words.js';
 
 /**
  * Live conditional logic on a classic page (API.md §11.1: fields shown and hidden as the
@@ -126,7 +127,7 @@ export function showProgress(form: HTMLFormElement): void {
   const answers = readAnswers(form, hidden);
   const shown = elements.filter((element) => element.matches('.field') && !element.hidden);
   const answered = shown.filter((element) => isAnswered(answers[element.dataset.field ?? ''])).length;
-  const label = answeredOf(answered, shown.length);
+  const label = answeredOf(answered, shown.length, pageWords(form));
   bar.max = Math.max(shown.length, 1);
   bar.value = answered;
   bar.setAttribute('aria-label', label);

@@ -1,5 +1,7 @@
+import type { Words } from '../../../shared/i18n/words.js';
 import { errorSentence, FIELD_MESSAGES as M, requiredMessageOf } from '../../../shared/messages.js';
 import { controlsOf } from './answers.js';
+import { pageWords } from './words.js';
 
 /**
  * Checks before a post (API.md §11.1), mirroring the server's: the rules are the controls' own
@@ -16,20 +18,20 @@ import { controlsOf } from './answers.js';
 type Control = ReturnType<typeof controlsOf>[number];
 
 /** The validator's words (shared/messages.ts) for what the browser found wrong with a control. */
-function messageFor(field: HTMLElement, control: Control): string {
+function messageFor(field: HTMLElement, control: Control, words: Words): string {
   const { validity } = control;
   const input = control as HTMLInputElement;
-  if (validity.valueMissing) return M[requiredMessageOf(kindOf(field, control))].text();
-  if (validity.typeMismatch) return (input.type === 'email' ? M.notEmail : M.notUrl).text();
-  if (validity.tooShort) return M.tooShort.text(input.minLength);
-  if (validity.tooLong) return M.tooLong.text(input.maxLength);
-  if (validity.patternMismatch) return M.notPattern.text();
-  if (validity.badInput) return (input.type === 'date' ? M.notDate : M.notNumber).text();
+  if (validity.valueMissing) return M[requiredMessageOf(kindOf(field, control))].say(words);
+  if (validity.typeMismatch) return (input.type === 'email' ? M.notEmail : M.notUrl).say(words);
+  if (validity.tooShort) return M.tooShort.say(words, input.minLength);
+  if (validity.tooLong) return M.tooLong.say(words, input.maxLength);
+  if (validity.patternMismatch) return M.notPattern.say(words);
+  if (validity.badInput) return (input.type === 'date' ? M.notDate : M.notNumber).say(words);
   // the limits as the page wrote them from the field's min and max
-  if (validity.rangeUnderflow) return M.belowMinimum.text(Number(input.min));
-  if (validity.rangeOverflow) return M.aboveMaximum.text(Number(input.max));
-  if (validity.stepMismatch) return M.notWhole.text();
-  return M.invalid.text();
+  if (validity.rangeUnderflow) return M.belowMinimum.say(words, Number(input.min));
+  if (validity.rangeOverflow) return M.aboveMaximum.say(words, Number(input.max));
+  if (validity.stepMismatch) return M.notWhole.say(words);
+  return M.invalid.say(words);
 }
 
 /** What the field is, as shared/messages.ts `requiredMessageOf` tells its missing answer. */
@@ -66,19 +68,20 @@ export const element = <K extends keyof HTMLElementTagNameMap>(
 /** Whether the form's shown fields pass; if not, the error summary (focused) and each field's message. */
 export function checkForm(form: HTMLFormElement): boolean {
   const errors: Shown[] = [];
+  const words = pageWords(form);
   for (const field of form.querySelectorAll<HTMLElement>('.field[data-field]')) {
     if (field.hidden) continue;
     const failing = controlsOf(field).find((control) => !control.disabled && !control.validity.valid);
     const message = failing
-      ? messageFor(field, failing)
+      ? messageFor(field, failing, words)
       : noneChosen(field)
-        ? M.requiredChoices.text()
+        ? M.requiredChoices.say(words)
         : undefined;
     if (message === undefined) continue;
     errors.push({ id: field.dataset.field ?? '', message });
   }
   clearErrors(form);
-  if (errors.length > 0) showErrors(form, errors);
+  if (errors.length > 0) showErrors(form, errors, words);
   return errors.length === 0;
 }
 
@@ -86,7 +89,8 @@ export function checkForm(form: HTMLFormElement): boolean {
 export function clearErrors(form: HTMLFormElement): void {
   document.querySelector('.error-summary')?.remove();
   clearMarks(form);
-  document.title = document.title.replace(/^Error: /, '');
+  const prefix = pageWords(form).say('errorTitle', { title: '' });
+  if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
 }
 
 /** Takes away the messages within `root` (the form, or one field), and what tied them to the controls. */
@@ -112,7 +116,7 @@ interface Shown {
   message: string;
 }
 
-function showErrors(form: HTMLFormElement, errors: Shown[]): void {
+function showErrors(form: HTMLFormElement, errors: Shown[], words: Words): void {
   for (const { id, message } of errors) {
     const field = form.querySelector<HTMLElement>(`.field[data-field="${CSS.escape(id)}"]`);
     if (field) showFieldError(field, message);
@@ -120,32 +124,37 @@ function showErrors(form: HTMLFormElement, errors: Shown[]): void {
   const summary = element(
     'section',
     { class: 'error-summary', tabindex: '-1', 'aria-labelledby': 'summary-title' },
-    element('h2', { class: 'error-summary__title', id: 'summary-title' }, 'There is a problem'),
+    element('h2', { class: 'error-summary__title', id: 'summary-title' }, words.say('errorSummaryTitle')),
     element(
       'ul',
       { class: 'error-summary__list' },
       ...errors.map(({ id, message }) => {
         const label = form.querySelector<HTMLElement>(`.field[data-field="${CSS.escape(id)}"]`)?.dataset
           .label;
-        return element('li', {}, element('a', { href: `#field-${id}` }, errorSentence(label, message)));
+        return element(
+          'li',
+          {},
+          element('a', { href: `#field-${id}` }, errorSentence(label, message, words)),
+        );
       }),
     ),
   );
   form.before(summary);
-  document.title = `Error: ${document.title}`;
+  document.title = words.say('errorTitle', { title: document.title });
   summary.focus();
 }
 
 /** A field's message, where the server puts it (under the label, its help, its limits and its note, above the control), tied to its controls. */
 export function showFieldError(field: HTMLElement, said: string): void {
   const id = field.dataset.field ?? '';
+  const words = pageWords(field);
   field.classList.add('field--invalid');
   const message = element(
     'p',
     { class: 'field__error', id: `error-${id}` },
-    element('span', { class: 'visually-hidden' }, 'Error: '),
+    element('span', { class: 'visually-hidden' }, `${words.say('errorPrefix')} `),
     // under its question the message stands alone; the summary names the question
-    errorSentence(undefined, said),
+    errorSentence(undefined, said, words),
   );
   const anchor =
     document.getElementById(`when-${id}`) ??

@@ -1,6 +1,7 @@
 import { type FileLimits, fileProblem, tooMany } from '../../../shared/file-rules.js';
 import { sizeInWords } from '../../../shared/messages.js';
 import { clearMarks, element, showFieldError } from './checks.js';
+import { pageWords } from './words.js';
 
 /**
  * A file field with the page's script (API.md §12, "page scripts"): chosen files are checked
@@ -60,14 +61,14 @@ function removeButton(row: Element, name: string): HTMLButtonElement {
   const button = element(
     'button',
     { type: 'button', class: 'button button--secondary button--small upload__remove' },
-    'Remove',
+    pageWords(row).say('removeFile'),
     element('span', { class: 'visually-hidden' }, ` ${name}`),
   );
   button.onclick = () => {
     const field = row.closest<HTMLElement>('.field--file');
     discard(row);
     if (!field) return;
-    say(field, `${name} removed`);
+    say(field, pageWords(field).say('fileRemoved', { name }));
     fileInputOf(field)?.focus();
     changed(field);
   };
@@ -80,11 +81,12 @@ function discard(row: Element): void {
 }
 
 /** What an upload refused without a field's message is told as. */
-function refusal(status: number, name: string): string {
-  if (status === 413) return `“${name}” is too large to send: choose a smaller file`;
-  if (status === 429) return 'Too many files were sent just now: wait a minute, then choose the file again';
-  if (status >= 500) return 'Files cannot be received just now: wait a minute, then choose the file again';
-  return `“${name}” could not be uploaded: choose it again`;
+function refusal(status: number, name: string, field: Element): string {
+  const words = pageWords(field);
+  if (status === 413) return words.say('uploadTooLarge', { name });
+  if (status === 429) return words.say('uploadTooMany');
+  if (status >= 500) return words.say('uploadUnavailable');
+  return words.say('uploadFailed', { name });
 }
 
 function upload(form: HTMLFormElement, field: HTMLElement, file: File): void {
@@ -92,14 +94,14 @@ function upload(form: HTMLFormElement, field: HTMLElement, file: File): void {
   const bar = element('progress', {
     class: 'upload__progress',
     max: '1',
-    'aria-label': `Uploading ${file.name}`,
+    'aria-label': pageWords(field).say('uploading', { name: file.name }),
   });
   const row = element(
     'li',
     { class: 'upload' },
     element('span', { class: 'upload__name' }, file.name),
     ' ',
-    element('span', { class: 'upload__size' }, `(${sizeInWords(file.size)})`),
+    element('span', { class: 'upload__size' }, `(${sizeInWords(file.size, pageWords(field).lang)})`),
     bar,
   );
   row.append(removeButton(row, file.name));
@@ -123,27 +125,31 @@ function upload(form: HTMLFormElement, field: HTMLElement, file: File): void {
     if (event.lengthComputable) bar.value = event.loaded / event.total;
   };
   request.onload = () => {
-    let answer: { uploadId?: string; errors?: Array<{ message?: string }> } = {};
+    let answer: { uploadId?: string; errors?: Array<{ message?: string; localizedMessage?: string }> } = {};
     try {
       answer = JSON.parse(request.responseText);
     } catch {
       // not JSON (a proxy's page): told by its status
     }
-    if (request.status !== 201 || !answer.uploadId)
-      return failed(answer.errors?.[0]?.message ?? refusal(request.status, file.name));
+    if (request.status !== 201 || !answer.uploadId) {
+      // the refusal in the page's language (the upload asked for it with ?lang=, API.md §13)
+      const error = answer.errors?.[0];
+      return failed(error?.localizedMessage ?? error?.message ?? refusal(request.status, file.name, field));
+    }
     bar.replaceWith(element('input', { type: 'hidden', name: fieldId, value: answer.uploadId }));
-    say(field, `${file.name} uploaded`);
+    say(field, pageWords(field).say('fileUploaded', { name: file.name }));
     changed(field);
   };
-  request.onerror = () => failed(refusal(0, file.name));
-  request.open('POST', `/forms/${encodeURIComponent(form.dataset.form ?? '')}/uploads`);
+  request.onerror = () => failed(refusal(0, file.name, field));
+  const lang = encodeURIComponent(pageWords(form).lang);
+  request.open('POST', `/forms/${encodeURIComponent(form.dataset.form ?? '')}/uploads?lang=${lang}`);
   request.setRequestHeader('accept', 'application/json');
   const body = new FormData();
   // the field first: the server knows the field's limits before the file's bytes arrive
   body.append('field', fieldId);
   body.append('file', file, file.name);
   request.send(body);
-  say(field, `Uploading ${file.name}`);
+  say(field, pageWords(field).say('uploading', { name: file.name }));
 }
 
 /** A `change` on the page: files chosen in a file field are checked, then uploaded. */
@@ -157,8 +163,8 @@ export function filesChosen(event: Event): void {
   const rows = [...field.querySelectorAll('.upload')];
   // a field of one file takes the new one in place of the one it holds
   const problem =
-    tooMany(limits, (limits.maxFiles === 1 ? 0 : rows.length) + files.length) ??
-    files.map((file) => fileProblem(limits, file)).find(Boolean);
+    tooMany(limits, (limits.maxFiles === 1 ? 0 : rows.length) + files.length, pageWords(input)) ??
+    files.map((file) => fileProblem(limits, file, pageWords(input))).find(Boolean);
   if (problem) {
     input.value = '';
     refuse(field, problem);
@@ -181,7 +187,7 @@ export async function uploadsDone(form: HTMLFormElement): Promise<boolean> {
   if (pending.size === 0) return true;
   const before = failures;
   const waiting = form.querySelector('.upload progress')?.closest<HTMLElement>('.field--file');
-  if (waiting) say(waiting, 'Waiting for the upload to finish before sending');
+  if (waiting) say(waiting, pageWords(form).say('uploadWaiting'));
   while (pending.size > 0) await Promise.all(pending);
   return failures === before;
 }

@@ -1,6 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { limitsInWords, limitsOf } from '../../../shared/file-rules.js';
 import type { FormField } from '../../../shared/form.js';
+import { ENGLISH_WORDS } from '../../../shared/i18n/english.js';
+import type { Words } from '../../../shared/i18n/words.js';
 import { sizeInWords } from '../../../shared/messages.js';
 import { controlId, optionLabel, optionValue, type PageUpload } from './controls.js';
 
@@ -30,7 +32,11 @@ export interface FieldProps {
   uploads?: readonly PageUpload[];
   /** The owner's preview (the hosted `?preview=1`, the builder's): a file field uploads nothing, and says so. */
   preview?: boolean;
+  /** Intake's own words in the page's language (API.md §13); English when not given. */
+  words?: Words;
 }
+
+const wordsOf = (props: FieldProps): Words => props.words ?? ENGLISH_WORDS;
 
 /** The most radio buttons a rating is shown as; a wider scale is a number input. */
 const MAX_RATING_BUTTONS = 11;
@@ -67,7 +73,9 @@ function describedBy({ field, error, note, heading, position, preview }: FieldPr
 }
 
 /** The texts under a label: help, when it applies, and the error (above the control, where it is read first). */
-function Descriptions({ field, error, note, preview }: FieldProps) {
+function Descriptions(props: FieldProps) {
+  const { field, error, note, preview } = props;
+  const words = wordsOf(props);
   const names = ids(field);
   return (
     <>
@@ -78,12 +86,12 @@ function Descriptions({ field, error, note, preview }: FieldProps) {
       )}
       {field.type === 'file' && (
         <p class="field__help field__limits" id={names.limits}>
-          {limitsInWords(limitsOf(field))}
+          {limitsInWords(limitsOf(field, words), words)}
         </p>
       )}
       {field.type === 'file' && preview && (
         <p class="field__when" id={names.preview}>
-          Files are not uploaded in the preview
+          {words.say('previewFiles')}
         </p>
       )}
       {note && (
@@ -93,7 +101,7 @@ function Descriptions({ field, error, note, preview }: FieldProps) {
       )}
       {error && (
         <p class="field__error" id={names.error}>
-          <span class="visually-hidden">Error: </span>
+          <span class="visually-hidden">{words.say('errorPrefix')} </span>
           {error}
         </p>
       )}
@@ -131,7 +139,7 @@ function FieldFrame(props: FieldProps & { children: ComponentChildren }) {
     >
       {asHeading(
         props,
-        <label class="field__label" for={ids(field).control}>
+        <label class="field__label" for={ids(field).control} dir="auto">
           {field.label}
           <RequiredMark required={field.required} />
         </label>,
@@ -256,11 +264,12 @@ export function SelectField(props: FieldProps) {
     <FieldFrame {...props}>
       <select {...common(props)} class="control control--select">
         <option value="" selected={!options.some((option) => chosen.has(optionValue(option)))}>
-          {field.placeholder || 'Choose…'}
+          {field.placeholder || wordsOf(props).say('choose')}
         </option>
         {options.map((option) => (
           <option
             key={optionValue(option)}
+            dir="auto"
             value={optionValue(option)}
             selected={chosen.has(optionValue(option))}
           >
@@ -281,7 +290,8 @@ function ChoiceGroup(props: FieldProps & { chosen: ReadonlySet<string> }) {
   const { field, error, chosen } = props;
   const names = ids(field);
   const several = field.multiple === true;
-  const hint = several ? (field.required ? 'Choose one or more.' : 'Choose any that apply.') : undefined;
+  const words = wordsOf(props);
+  const hint = several ? words.say(field.required ? 'chooseOneOrMore' : 'chooseAny') : undefined;
   const described = [hint ? names.hint : '', describedBy(props) ?? ''].filter(Boolean).join(' ');
   return (
     <fieldset
@@ -292,7 +302,7 @@ function ChoiceGroup(props: FieldProps & { chosen: ReadonlySet<string> }) {
       id={names.group}
       aria-describedby={described || undefined}
     >
-      <legend class="field__label">
+      <legend class="field__label" dir="auto">
         {asHeading(
           props,
           <>
@@ -320,7 +330,9 @@ function ChoiceGroup(props: FieldProps & { chosen: ReadonlySet<string> }) {
               required={!several && field.required === true}
               aria-invalid={error ? 'true' : undefined}
             />
-            <span class="choice__label">{optionLabel(option)}</span>
+            <span class="choice__label" dir="auto">
+              {optionLabel(option)}
+            </span>
           </label>
         ))}
       </div>
@@ -338,7 +350,7 @@ export function CheckboxField(props: FieldProps) {
   const checked = value === true || value === 'on' || value === 'true';
   const box = <input {...common(props)} class="check__box" type="checkbox" value="on" checked={checked} />;
   const label = (
-    <label class="check__label" for={ids(field).control}>
+    <label class="check__label" for={ids(field).control} dir="auto">
       {field.label}
       <RequiredMark required={field.required} />
     </label>
@@ -387,7 +399,7 @@ export function RatingField(props: FieldProps) {
       id={names.group}
       aria-describedby={describedBy(props)}
     >
-      <legend class="field__label">
+      <legend class="field__label" dir="auto">
         {asHeading(
           props,
           <>
@@ -415,8 +427,8 @@ export function RatingField(props: FieldProps) {
         ))}
       </div>
       <p class="rating__ends">
-        <span>{min} lowest</span>
-        <span>{max} highest</span>
+        <span>{wordsOf(props).say('ratingLowest', { n: min })}</span>
+        <span>{wordsOf(props).say('ratingHighest', { n: max })}</span>
       </p>
     </fieldset>
   );
@@ -434,7 +446,8 @@ export function RatingField(props: FieldProps) {
 export function FileField(props: FieldProps) {
   const { field, uploads = [], preview } = props;
   const names = ids(field);
-  const limits = limitsOf(field);
+  const words = wordsOf(props);
+  const limits = limitsOf(field, words);
   return (
     <FieldFrame {...props}>
       <input
@@ -456,10 +469,10 @@ export function FileField(props: FieldProps) {
         {uploads.map((upload) => (
           <li class="upload" key={upload.uploadId}>
             <span class="upload__name">{upload.name}</span>{' '}
-            <span class="upload__size">({sizeInWords(upload.size)})</span>
+            <span class="upload__size">({sizeInWords(upload.size, words.lang)})</span>
             <input type="hidden" name={field.id} value={upload.uploadId} />
             <label class="upload__remove">
-              <input type="checkbox" name="_remove" value={upload.uploadId} /> Remove
+              <input type="checkbox" name="_remove" value={upload.uploadId} /> {words.say('removeFile')}
               <span class="visually-hidden"> {upload.name}</span>
             </label>
           </li>

@@ -90,7 +90,7 @@ describe('a file field', () => {
       'photo.png',
     ]);
     expect(rows.map((row) => row.querySelector('.upload__size')?.textContent)).toEqual([
-      '(121 KB)',
+      '(121 kB)',
       '(900 bytes)',
     ]);
     const kept = [...page.querySelectorAll('input[type="hidden"]')];

@@ -1,4 +1,6 @@
 import type { FieldError, FormField, PageForm } from '../../../shared/form.js';
+import { ENGLISH_SCRIPT_WORDS, ENGLISH_WORDS } from '../../../shared/i18n/english.js';
+import type { Words } from '../../../shared/i18n/words.js';
 import { isAnswered, visibleAnswers } from '../../../shared/logic.js';
 import { answeredOf, errorSentence, questionOf } from '../../../shared/messages.js';
 import { CaptchaWidget } from './captcha.js';
@@ -11,8 +13,9 @@ import { Field } from './fields.js';
  * and the dashboard's builder may render the very same ones as a preview.
  */
 
-export const DEFAULT_SUBMIT_LABEL = 'Submit';
-export const DEFAULT_SUCCESS_MESSAGE = 'Thank you';
+/** The submit button's label and the thank-you heading when the form sets none: Intake's words, in the page's language. */
+export const defaultSubmitLabel = (words: Words = ENGLISH_WORDS) => words.say('submit');
+export const defaultSuccessMessage = (words: Words = ENGLISH_WORDS) => words.say('thankYou');
 
 export interface FormPageProps {
   form: PageForm;
@@ -36,6 +39,13 @@ export interface FormPageProps {
   embedded?: boolean;
   /** The owner's preview (the hosted `?preview=1`, the builder's): a file field uploads nothing there. */
   preview?: boolean;
+  /** Intake's own words in the page's language (API.md §13); English when not given. */
+  words?: Words;
+  /**
+   * The page script's messages in the page's language (shared/i18n `scriptMessagesFor`), carried
+   * in the form's `data-words`: only that language is sent.
+   */
+  scriptWords?: string;
 }
 
 /** Every field on one page (the classic layout), with the title, the description, and the submit button. */
@@ -50,6 +60,8 @@ export function FormPage({
   started,
   embedded,
   preview,
+  words = ENGLISH_WORDS,
+  scriptWords = ENGLISH_SCRIPT_WORDS,
 }: FormPageProps) {
   const byField = new Map<string, string>();
   for (const error of errors) if (!byField.has(error.field)) byField.set(error.field, error.message);
@@ -58,23 +70,26 @@ export function FormPage({
   return (
     <div class="form-card">
       <header class="form-card__header">
-        {form.ui.progress === 'bar' && <AnsweredBar form={form} answers={answers} />}
+        {form.ui.progress === 'bar' && <AnsweredBar form={form} answers={answers} words={words} />}
         <h1 class="form-title">{form.title}</h1>
         {form.ui.description && <p class="form-description">{form.ui.description}</p>}
       </header>
-      {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} />}
+      {errors.length > 0 && (
+        <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} words={words} />
+      )}
       <form
         class="form"
         method="post"
         action={action}
         enctype={sendsFiles(form.fields) ? MULTIPART : undefined}
         data-form={form.id}
+        data-words={scriptWords}
         // the page's script shows and hides fields as they are answered (shared/logic.ts)
         data-logic={form.logic.rules.length > 0 ? JSON.stringify(form.logic) : undefined}
       >
         {visible.some((field) => field.required) && (
           <p class="form__legend" aria-hidden="true">
-            <span class="field__required">*</span> Required
+            <span class="field__required">*</span> {words.say('requiredLegend')}
           </p>
         )}
         {form.fields.map((field) => (
@@ -82,20 +97,21 @@ export function FormPage({
             key={field.id}
             field={field}
             value={answers[field.id]}
-            error={byField.has(field.id) ? alone(byField.get(field.id) ?? '') : undefined}
+            error={byField.has(field.id) ? alone(byField.get(field.id) ?? '', words) : undefined}
             note={field.type === 'hidden' ? undefined : whenApplies(field.id, form.logic, form.fields)}
             uploads={uploads[field.id]}
             preview={preview}
+            words={words}
           />
         ))}
-        {honeypot && <Honeypot name={honeypot} />}
+        {honeypot && <Honeypot name={honeypot} words={words} />}
         {form.spamProtection.captcha && <CaptchaWidget {...form.spamProtection.captcha} />}
         {sessionId && <input type="hidden" name="_session" value={sessionId} />}
         {idempotencyKey && <input type="hidden" name="_idempotency" value={idempotencyKey} />}
         {started && <input type="hidden" name="_started" value="1" />}
         <div class="form__actions">
           <button class="button button--primary" type="submit">
-            {form.ui.submitLabel?.trim() || DEFAULT_SUBMIT_LABEL}
+            {form.ui.submitLabel?.trim() || defaultSubmitLabel(words)}
           </button>
         </div>
       </form>
@@ -136,11 +152,13 @@ export function QuestionPage(props: QuestionPageProps) {
     position,
     first,
     last,
+    words = ENGLISH_WORDS,
+    scriptWords = ENGLISH_SCRIPT_WORDS,
   } = props;
   const message = errors.find((error) => error.field === field.id)?.message;
   const honeypot = form.spamProtection.honeypot?.field;
   const progress = form.ui.progress ?? 'steps';
-  const label = questionOf(position.n, position.m);
+  const label = questionOf(position.n, position.m, words);
   return (
     <div class="form-card">
       <header class="form-card__header">
@@ -157,13 +175,16 @@ export function QuestionPage(props: QuestionPageProps) {
         <h1 class="form-title">{form.title}</h1>
         {first && form.ui.description && <p class="form-description">{form.ui.description}</p>}
       </header>
-      {errors.length > 0 && <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} />}
+      {errors.length > 0 && (
+        <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} words={words} />
+      )}
       <form
         class="form form--question"
         method="post"
         action={action}
         enctype={sendsFiles([field]) ? MULTIPART : undefined}
         data-form={form.id}
+        data-words={scriptWords}
       >
         <input type="hidden" name="_question" value={field.id} />
         {form.fields
@@ -180,13 +201,14 @@ export function QuestionPage(props: QuestionPageProps) {
         <Field
           field={field}
           value={answers[field.id]}
-          error={message ? alone(message) : undefined}
+          error={message ? alone(message, words) : undefined}
           uploads={uploads[field.id]}
           preview={preview}
+          words={words}
           heading
           position={progress === 'none' ? undefined : 'progress'}
         />
-        {honeypot && <Honeypot name={honeypot} />}
+        {honeypot && <Honeypot name={honeypot} words={words} />}
         {last && form.spamProtection.captcha && <CaptchaWidget {...form.spamProtection.captcha} />}
         {sessionId && <input type="hidden" name="_session" value={sessionId} />}
         {idempotencyKey && <input type="hidden" name="_idempotency" value={idempotencyKey} />}
@@ -198,11 +220,11 @@ export function QuestionPage(props: QuestionPageProps) {
             name="_action"
             value={last ? 'submit' : 'next'}
           >
-            {last ? form.ui.submitLabel?.trim() || DEFAULT_SUBMIT_LABEL : 'Next'}
+            {last ? form.ui.submitLabel?.trim() || defaultSubmitLabel(words) : words.say('next')}
           </button>
           {!first && (
             <button class="button button--secondary" type="submit" name="_action" value="back" formNoValidate>
-              Back
+              {words.say('back')}
             </button>
           )}
         </div>
@@ -216,11 +238,11 @@ export function QuestionPage(props: QuestionPageProps) {
  * those the logic shows given the answers (none at first; the count after a refused post). The
  * page's script (client/hosted/answers.ts `showProgress`) keeps it up to date as they are answered.
  */
-function AnsweredBar({ form, answers }: { form: PageForm; answers: PageAnswers }) {
+function AnsweredBar({ form, answers, words }: { form: PageForm; answers: PageAnswers; words: Words }) {
   const { answers: kept, hidden } = visibleAnswers(form.logic, answers);
   const shown = form.fields.filter((field) => field.type !== 'hidden' && !hidden.has(field.id));
   const answered = shown.filter((field) => isAnswered(kept[field.id])).length;
-  const label = answeredOf(answered, shown.length);
+  const label = answeredOf(answered, shown.length, words);
   return (
     <progress
       class="progress-bar progress-bar--answered"
@@ -246,11 +268,11 @@ function carried(id: string, value: unknown) {
 }
 
 /** A field's error where the question is not in sight (the error summary): its label, then the message. */
-const sentence = (field: FormField | undefined, message: string): string =>
-  errorSentence(field?.label, message);
+const sentence = (field: FormField | undefined, message: string, words: Words): string =>
+  errorSentence(field?.label, message, words);
 
 /** A field's error under its own label: the message alone ("Enter at least 2 characters."). */
-const alone = (message: string): string => errorSentence(undefined, message);
+const alone = (message: string, words: Words): string => errorSentence(undefined, message, words);
 
 /**
  * What went wrong, at the top of the page: a heading and a link to each failing field. It
@@ -261,21 +283,23 @@ export function ErrorSummary({
   errors,
   fields,
   autofocus = true,
+  words = ENGLISH_WORDS,
 }: {
   errors: readonly FieldError[];
   fields: readonly FormField[];
   autofocus?: boolean;
+  words?: Words;
 }) {
   const byId = new Map(fields.map((field) => [field.id, field]));
   return (
     <section class="error-summary" tabIndex={-1} autofocus={autofocus} aria-labelledby="summary-title">
       <h2 class="error-summary__title" id="summary-title">
-        There is a problem
+        {words.say('errorSummaryTitle')}
       </h2>
       <ul class="error-summary__list">
         {errors.map((error, i) => {
           const field = byId.get(error.field);
-          const message = sentence(field, error.message);
+          const message = sentence(field, error.message, words);
           return (
             <li key={i}>
               {field && field.type !== 'hidden' ? <a href={`#${controlId(field.id)}`}>{message}</a> : message}
@@ -292,11 +316,11 @@ export function ErrorSummary({
  * the keyboard, which a bot filling in every input fills. Moved off-screen by CSS (not
  * display:none, which some bots skip), hidden from assistive technology, out of the tab order.
  */
-export function Honeypot({ name }: { name: string }) {
+export function Honeypot({ name, words = ENGLISH_WORDS }: { name: string; words?: Words }) {
   return (
     // inert: not focusable by any means (click, script, find in page), as well as out of sight
     <div class="hp" aria-hidden="true" inert>
-      <label for="hp-field">Leave this empty</label>
+      <label for="hp-field">{words.say('honeypot')}</label>
       <input
         id="hp-field"
         type="text"
@@ -314,21 +338,29 @@ export function Honeypot({ name }: { name: string }) {
  * The end of a form: `ui.successMessage`, else "Thank you". In the owner's preview it says that
  * nothing was stored, and where `ui.redirectUrl` would have led instead.
  */
-export function ThankYou({ form, preview }: { form: Pick<PageForm, 'title' | 'ui'>; preview?: boolean }) {
+export function ThankYou({
+  form,
+  preview,
+  words = ENGLISH_WORDS,
+}: {
+  form: Pick<PageForm, 'title' | 'ui'>;
+  preview?: boolean;
+  words?: Words;
+}) {
   const redirect = form.ui.redirectUrl;
   return (
     <div class="form-card form-card--done">
       <p class="thanks__mark" aria-hidden="true">
         ✓
       </p>
-      <h1 class="form-title">{form.ui.successMessage?.trim() || DEFAULT_SUCCESS_MESSAGE}</h1>
+      <h1 class="form-title">{form.ui.successMessage?.trim() || defaultSuccessMessage(words)}</h1>
       {preview ? (
         <p class="form-description">
-          This was a preview: your response to “{form.title}” was not stored, and nothing was sent.
-          {redirect && ` Respondents are taken to ${redirect} instead of this page.`}
+          {words.say('previewSent', { title: form.title })}
+          {redirect && ` ${words.say('previewRedirect', { url: redirect })}`}
         </p>
       ) : (
-        <p class="form-description">Your response to “{form.title}” has been sent.</p>
+        <p class="form-description">{words.say('sent', { title: form.title })}</p>
       )}
     </div>
   );

@@ -866,6 +866,8 @@ export interface components {
                 field: string;
                 code: string;
                 message: string;
+                /** @description The message in the language of the request’s Accept-Language or ?lang= (API.md §13) */
+                localizedMessage?: string;
             }[];
             /** @description invalid_environment: environment names to use instead (development, production) */
             suggestions?: string[];
@@ -1018,7 +1020,7 @@ export interface components {
     headers: {
         /** @description The id of this request (the X-Request-Id sent when it is a UUID, else a new UUID): quote it when reporting a problem */
         "X-Request-Id": string;
-        /** @description The form version in quotes (`"3"`; the owner's view of a form whose working copy waits: `"3-draft"`): send it back in If-None-Match or If-Match */
+        /** @description The form version in quotes (`"3"`; the owner's view of a form whose working copy waits: `"3-draft"`; the public view in another of its languages: `"3-de"`): send it back in If-None-Match or If-Match */
         ETag: string;
         /** @description Where the resource created (or the page to go to) is */
         Location: string;
@@ -3048,6 +3050,31 @@ export interface operations {
                                 /** @enum {string} */
                                 action: "reject" | "flag" | "quarantine";
                             } | null;
+                            /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                            translations: {
+                                [key: string]: {
+                                    title?: string;
+                                    description?: string;
+                                    submitLabel?: string;
+                                    successMessage?: string;
+                                    closedMessage?: string;
+                                    fields?: {
+                                        [key: string]: {
+                                            label?: string;
+                                            help?: string;
+                                            placeholder?: string;
+                                            /** @description An option's label by its value */
+                                            options?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                    autoResponse?: {
+                                        subject?: string;
+                                        body?: string;
+                                    };
+                                };
+                            };
                             /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                             hasDraft: boolean;
                             /**
@@ -3238,6 +3265,10 @@ export interface operations {
                                     siteKey: string;
                                 } | null;
                             };
+                            /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
+                            language: string;
+                            /** @description Every language the form is written in, ui.language first */
+                            languages: string[];
                         })[];
                         nextCursor: string | null;
                     };
@@ -3495,6 +3526,31 @@ export interface operations {
                         hasSecret?: boolean;
                         createdAt?: string;
                     }[];
+                    /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                            description?: string;
+                            submitLabel?: string;
+                            successMessage?: string;
+                            closedMessage?: string;
+                            fields?: {
+                                [key: string]: {
+                                    label?: string;
+                                    help?: string;
+                                    placeholder?: string;
+                                    /** @description An option's label by its value */
+                                    options?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            autoResponse?: {
+                                subject?: string;
+                                body?: string;
+                            };
+                        };
+                    };
                     userId?: string;
                     version?: unknown;
                     createdAt?: unknown;
@@ -3742,6 +3798,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -4026,6 +4107,31 @@ export interface operations {
                                 /** @enum {string} */
                                 action: "reject" | "flag" | "quarantine";
                             } | null;
+                            /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                            translations: {
+                                [key: string]: {
+                                    title?: string;
+                                    description?: string;
+                                    submitLabel?: string;
+                                    successMessage?: string;
+                                    closedMessage?: string;
+                                    fields?: {
+                                        [key: string]: {
+                                            label?: string;
+                                            help?: string;
+                                            placeholder?: string;
+                                            /** @description An option's label by its value */
+                                            options?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                    autoResponse?: {
+                                        subject?: string;
+                                        body?: string;
+                                    };
+                                };
+                            };
                             /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                             hasDraft: boolean;
                             /**
@@ -4216,6 +4322,10 @@ export interface operations {
                                     siteKey: string;
                                 } | null;
                             };
+                            /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
+                            language: string;
+                            /** @description Every language the form is written in, ui.language first */
+                            languages: string[];
                         })[];
                         nextCursor: string | null;
                     };
@@ -4486,6 +4596,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -4676,6 +4811,10 @@ export interface operations {
                                 siteKey: string;
                             } | null;
                         };
+                        /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
+                        language: string;
+                        /** @description Every language the form is written in, ui.language first */
+                        languages: string[];
                     };
                 };
             };
@@ -4945,6 +5084,31 @@ export interface operations {
                         hasSecret?: boolean;
                         createdAt?: string;
                     }[];
+                    /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                            description?: string;
+                            submitLabel?: string;
+                            successMessage?: string;
+                            closedMessage?: string;
+                            fields?: {
+                                [key: string]: {
+                                    label?: string;
+                                    help?: string;
+                                    placeholder?: string;
+                                    /** @description An option's label by its value */
+                                    options?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            autoResponse?: {
+                                subject?: string;
+                                body?: string;
+                            };
+                        };
+                    };
                     environment?: string;
                     userId?: string;
                     version?: unknown;
@@ -5192,6 +5356,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -5260,6 +5449,8 @@ export interface operations {
     getPublicForm: {
         parameters: {
             query?: {
+                /** @description One of the form’s languages (API.md §13); else the best match of Accept-Language, else ui.language */
+                lang?: string;
                 /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
                 workspace?: components["parameters"]["WorkspaceQuery"];
             };
@@ -5462,6 +5653,10 @@ export interface operations {
                                 siteKey: string;
                             } | null;
                         };
+                        /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
+                        language: string;
+                        /** @description Every language the form is written in, ui.language first */
+                        languages: string[];
                     };
                 };
             };
@@ -5736,6 +5931,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -6008,6 +6228,31 @@ export interface operations {
                         hasSecret?: boolean;
                         createdAt?: string;
                     }[];
+                    /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                            description?: string;
+                            submitLabel?: string;
+                            successMessage?: string;
+                            closedMessage?: string;
+                            fields?: {
+                                [key: string]: {
+                                    label?: string;
+                                    help?: string;
+                                    placeholder?: string;
+                                    /** @description An option's label by its value */
+                                    options?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            autoResponse?: {
+                                subject?: string;
+                                body?: string;
+                            };
+                        };
+                    };
                     environment?: string;
                     userId?: string;
                     version?: unknown;
@@ -6254,6 +6499,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -6580,6 +6850,31 @@ export interface operations {
                             /** @enum {string} */
                             action: "reject" | "flag" | "quarantine";
                         } | null;
+                        /** @description Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language. */
+                        translations: {
+                            [key: string]: {
+                                title?: string;
+                                description?: string;
+                                submitLabel?: string;
+                                successMessage?: string;
+                                closedMessage?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        label?: string;
+                                        help?: string;
+                                        placeholder?: string;
+                                        /** @description An option's label by its value */
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                autoResponse?: {
+                                    subject?: string;
+                                    body?: string;
+                                };
+                            };
+                        };
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**

@@ -28,6 +28,7 @@ const stored = (partial: Partial<StoredForm> = {}): StoredForm => ({
   retention: { days: 30 },
   webhooks: [],
   hasDraft: false,
+  translations: {},
   notifications: { email: { enabled: true, to: ['me@example.com', 'you@example.com'] } },
   autoResponse: null,
   spamProtection: {

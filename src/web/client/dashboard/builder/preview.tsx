@@ -10,6 +10,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { renderToString } from 'preact-render-to-string';
 import type { PageForm } from '../../../../shared/form.js';
+import { ENGLISH_WORDS } from '../../../../shared/i18n/english.js';
 import { questionOf } from '../../../../shared/messages.js';
 import { FormPage, QuestionPage, ThankYou } from '../../../components/form/form-page.js';
 import { afterPost, answersOfPost, type PreviewState, pageOf, startState } from './preview-walk.js';
@@ -133,7 +134,7 @@ function pageHtml(form: PageForm, state: PreviewState): { title: string; body: s
   if (page.kind === 'question' && question) {
     const { position } = page;
     return {
-      title: `${questionOf(position.n, position.m)} – ${form.title}`,
+      title: `${questionOf(position.n, position.m, ENGLISH_WORDS)} – ${form.title}`,
       body: renderToString(
         <QuestionPage
           form={form}

@@ -45,7 +45,7 @@ describe('a file answer in words', () => {
     expect(filesSummary([])).toBe('No files');
   });
   it('gives a file’s type and size in words', () => {
-    expect(fileFacts(pdf)).toBe('application/pdf, 121 KB');
+    expect(fileFacts(pdf)).toBe('application/pdf, 121 kB');
     expect(fileFacts({ ...pdf, type: '', size: 10 })).toBe('unknown type, 10 bytes');
     expect(fileFacts({ ...pdf, type: 'application/octet-stream' })).toMatch(/^unknown type/);
   });
