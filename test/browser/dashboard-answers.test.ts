@@ -160,11 +160,12 @@ describe('answers for people, in Chromium', () => {
         'status',
         'read',
         'starred',
+        'language',
         ...FIELDS.map((field) => field.label),
         'notes',
       ]);
       const zoe = cells.find((row) => row[0] === ids[0]);
-      expect(zoe?.[5]).toBe('Zoë');
+      expect(zoe?.[6]).toBe('Zoë');
       expect(zoe?.at(-1)).toBe('Wants a vegan lunch');
       expect(cells.find((row) => row[0] === ids[1])?.at(-1)).toBe('');
 

@@ -21,6 +21,7 @@ export const SUBMISSION_KEYS = [
   'environment',
   'formId',
   'id',
+  'language',
   'notes',
   'read',
   'sessionId',

@@ -19,7 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const HEADER = ['id', 'createdAt', 'status', 'read', 'starred'];
+const HEADER = ['id', 'createdAt', 'status', 'read', 'starred', 'language'];
 
 /** A strict RFC 4180 reader: CRLF between records, `"` quoting with `""` for a quote. */
 function parseCsv(text: string): string[][] {
@@ -154,7 +154,7 @@ describe('format=csv', () => {
     const rows = parseCsv(response.text);
     expect(rows[0]).toEqual([...HEADER, 'text']);
     expect(rows.slice(1).map((row) => row.at(-1))).toEqual([...values].reverse());
-    expect(rows.every((row) => row.length === 6)).toBe(true);
+    expect(rows.every((row) => row.length === HEADER.length + 1)).toBe(true);
   });
 
   it.each([
@@ -207,7 +207,7 @@ describe('format=csv', () => {
     const response = await exportCsv(user, form.id);
     const [header, row] = parseCsv(response.text);
     expect(header).toEqual([...HEADER, "'-dash", 'age', 'tags']);
-    expect(row?.slice(5)).toEqual(['a=b', "'-5", "'=a; b"]);
+    expect(row?.slice(HEADER.length)).toEqual(['a=b', "'-5", "'=a; b"]);
   });
 
   it('writes arrays joined with "; ", numbers, booleans, flags and absent answers empty', async () => {
@@ -236,6 +236,7 @@ describe('format=csv', () => {
       status: 'accepted',
       read: 'false',
       starred: 'true',
+      language: 'en',
       tags: 'red; blue',
       count: '2.5',
       ok: 'true',
@@ -264,7 +265,7 @@ describe('format=csv', () => {
     });
     const response = await exportCsv(user, form.id);
     const [, row] = parseCsv(response.text);
-    expect(row?.slice(5)).toEqual([
+    expect(row?.slice(HEADER.length)).toEqual([
       'visible',
       'j***@example.com',
       '123-45-6789',
@@ -355,7 +356,7 @@ describe('format=csv', () => {
 
       // Take one chunk, then stop reading for a while: the export must stall, not run ahead.
       const first = (await chunks.next()).value as Buffer;
-      expect(first.toString()).toMatch(/^"id","createdAt","status","read","starred","n","text"\r\n/);
+      expect(first.toString()).toMatch(/^"id","createdAt","status","read","starred","language","n","text"\r\n/);
       // a fixed wait on purpose: the pause in which the export must NOT run ahead
       await new Promise((resolve) => setTimeout(resolve, 300));
       const readWhilePaused = rowsRead;
@@ -458,9 +459,9 @@ describe('options for spreadsheets (API.md §6.2)', () => {
       'Same (b)',
       "'=cmd|calc",
     ]);
-    expect(row?.slice(5, 7)).toEqual(['Zoë', 'café']);
+    expect(row?.slice(6, 8)).toEqual(['Zoë', 'café']);
     // the default stays the ids
-    expect(parseCsv((await exportCsv(user, form.id, '&headers=ids')).text)[0]?.slice(5, 7)).toEqual([
+    expect(parseCsv((await exportCsv(user, form.id, '&headers=ids')).text)[0]?.slice(6, 8)).toEqual([
       'full_name',
       'where',
     ]);

@@ -9,7 +9,7 @@ import type { AnswerValue } from './validator.js';
 
 /**
  * CSV export of a form's submissions (API.md §6.2): RFC 4180 (CRLF, every cell quoted),
- * UTF-8, header `id,createdAt,status,read,starred` then one column per field of the form,
+ * UTF-8, header `id,createdAt,status,read,starred,language` then one column per field of the form,
  * values as the owner sees them (masked values masked, encrypted ones decrypted). Rows
  * come from a keyset cursor in chunks and leave through a stream with backpressure, so
  * memory stays flat however many rows match. For people opening it in a spreadsheet
@@ -29,7 +29,7 @@ export interface CsvOptions {
 
 export const PLAIN_CSV: CsvOptions = { labels: false, bom: false, notes: false };
 
-export const FIXED_COLUMNS = ['id', 'createdAt', 'status', 'read', 'starred'] as const;
+export const FIXED_COLUMNS = ['id', 'createdAt', 'status', 'read', 'starred', 'language'] as const;
 
 // `=`, `+`, `-`, `@`, tab, CR, and the full-width forms some spreadsheets fold into them.
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
@@ -150,6 +150,7 @@ export function csvStream(
           submission.status,
           String(submission.read),
           String(submission.starred),
+          guardCell(submission.language ?? ''),
         ];
         // own answers only: a field named `constructor` left blank is not Object.prototype's
         for (const id of fieldIds)

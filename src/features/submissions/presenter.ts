@@ -18,6 +18,7 @@ export function submissionView(
     status: submission.status,
     read: submission.read,
     starred: submission.starred,
+    language: submission.language,
     notes: notes.map((note) => ({ id: note.id, text: note.text, createdAt: note.createdAt })),
     createdAt: submission.createdAt,
   };

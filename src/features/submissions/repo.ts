@@ -20,6 +20,8 @@ export interface StoredSubmission {
   status: SubmissionStatus;
   read: boolean;
   starred: boolean;
+  /** The language the form was shown in (API.md §13); null for submissions stored before it was kept. */
+  language: string | null;
   createdAt: string;
 }
 
@@ -43,6 +45,7 @@ const fromRow = (row: Row): StoredSubmission => ({
   status: row.status,
   read: Number(row.read) === 1,
   starred: Number(row.starred) === 1,
+  language: row.language,
   createdAt: row.created_at,
 });
 
@@ -57,6 +60,7 @@ const toRow = (submission: StoredSubmission): Row => ({
   status: submission.status,
   read: submission.read ? 1 : 0,
   starred: submission.starred ? 1 : 0,
+  language: submission.language,
   created_at: submission.createdAt,
 });
 
@@ -159,6 +163,7 @@ export interface ExportedSubmission {
   status: SubmissionStatus;
   read: boolean;
   starred: boolean;
+  language: string | null;
   answers: StoredAnswers;
 }
 
@@ -175,7 +180,15 @@ export async function* exportChunks(
   if (filter.statuses.length === 0) return;
   let after: Position | undefined;
   for (;;) {
-    let query = filtered(db, filter).select(['id', 'created_at', 'status', 'read', 'starred', 'answers']);
+    let query = filtered(db, filter).select([
+      'id',
+      'created_at',
+      'status',
+      'read',
+      'starred',
+      'language',
+      'answers',
+    ]);
     if (after) query = query.where(olderThan(after));
     const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(chunk).execute();
     yield rows.map((row) => ({
@@ -184,6 +197,7 @@ export async function* exportChunks(
       status: row.status,
       read: Number(row.read) === 1,
       starred: Number(row.starred) === 1,
+      language: row.language,
       answers: decodeJson<StoredAnswers>(row.answers),
     }));
     const last = rows.at(-1);

@@ -54,6 +54,8 @@ describe('the list', () => {
       status: 'accepted',
       read: false,
       starred: false,
+      // shown in the form's own language (no Accept-Language, no ?lang=)
+      language: 'en',
       notes: [],
       createdAt: expect.stringMatching(ISO_MS),
     });
@@ -66,6 +68,8 @@ describe('the list', () => {
       status: 'accepted',
       read: false,
       starred: false,
+      // shown in the form's own language (no Accept-Language, no ?lang=)
+      language: 'en',
       notes: [],
       createdAt: expect.stringMatching(ISO_MS),
     });

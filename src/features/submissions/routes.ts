@@ -23,6 +23,7 @@ import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { badRequest, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
+import { chooseLanguage } from '../../shared/i18n/negotiate.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { FILE_RESPONSES, sendFile } from '../files/delivery.js';
 import { findFile, type StoredFile } from '../files/repo.js';
@@ -30,6 +31,7 @@ import { assertUploadSize } from '../files/routes.js';
 import type { FileService } from '../files/service.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
+import { languagesOf } from '../forms/translations.js';
 import { csvStream, sendCsv } from './csv.js';
 import { acceptFormPosts, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
@@ -76,7 +78,7 @@ const IdempotencyHeaders = Type.Object({
 /** What GET /responses answers with format=csv (API.md §6.2). */
 export const CsvExport = Type.String({
   description:
-    "RFC 4180, UTF-8, every cell quoted: `id,createdAt,status,read,starred`, then a column per form field headed by its id (its label with headers=labels; a label two fields share, or a fixed column's name, followed by the id in brackets), then `notes` with notes=1 (oldest first, one a line). With bom=1 the file starts with a UTF-8 byte-order mark. Content-Disposition names the file after the form's title and the day (UTC): an ASCII `filename` and a UTF-8 `filename*`.",
+    "RFC 4180, UTF-8, every cell quoted: `id,createdAt,status,read,starred,language`, then a column per form field headed by its id (its label with headers=labels; a label two fields share, or a fixed column's name, followed by the id in brackets), then `notes` with notes=1 (oldest first, one a line). With bom=1 the file starts with a UTF-8 byte-order mark. Content-Disposition names the file after the form's title and the day (UTC): an ASCII `filename` and a UTF-8 `filename*`.",
 });
 
 function requireParameter(value: string | undefined, name: string): string {
@@ -180,6 +182,11 @@ export const submissionRoutes =
             captchaToken,
             remoteIp: request.ip,
             idempotency: idempotencyOf(request),
+            // the language the client showed the form in, as it asks for its errors' words (API.md §13)
+            language: chooseLanguage(languagesOf(form.definition), {
+              lang: (request.query as Record<string, unknown> | undefined)?.lang,
+              acceptLanguage: request.headers['accept-language'],
+            }),
           });
           return post ? post.respond(reply, result) : reply.status(201).send(result);
         },

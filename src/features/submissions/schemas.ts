@@ -54,6 +54,10 @@ export const SubmissionOut = Type.Object({
   status: StatusSchema,
   read: Type.Boolean(),
   starred: Type.Boolean(),
+  language: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it',
+  }),
   notes: Type.Array(Type.Object({ id: Type.String(), text: Type.String(), createdAt: Timestamp })),
   createdAt: Timestamp,
 });

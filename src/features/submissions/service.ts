@@ -46,6 +46,8 @@ export interface Submission {
   captchaToken: string | undefined;
   remoteIp: string | undefined;
   idempotency?: Idempotency;
+  /** The language the form was shown in (API.md §13); the form's own when not given. */
+  language?: string | undefined;
 }
 
 /** A post of a form's page (web/hosted), read: what `submitPost` takes. */
@@ -61,6 +63,8 @@ export interface PagePost {
   remoteIp: string;
   /** The owner's preview: validated like a real post, then nothing stored, counted or sent. */
   preview: boolean;
+  /** The language the page was shown in. */
+  language: string;
 }
 
 /**
@@ -162,6 +166,7 @@ export class SubmissionService {
         captchaToken: submission.captchaToken,
         remoteIp: submission.remoteIp,
         idempotency: submission.idempotency,
+        language: submission.language,
       },
       this.dependencies,
     ).catch(formGone(form));
@@ -206,6 +211,7 @@ export class SubmissionService {
       captchaToken,
       remoteIp: post.remoteIp,
       idempotency: idempotencyFor(post.idempotencyKey, { answers, sessionId: post.sessionId }),
+      language: post.language,
     };
     try {
       const ended = await submitOutcome(input, this.dependencies).catch(formGone(form));

@@ -9,6 +9,7 @@ import type { Answers } from '../../shared/logic.js';
 import type { StoredFile } from '../files/repo.js';
 import type { FileService } from '../files/service.js';
 import type { StoredForm } from '../forms/repo.js';
+import { languagesOf } from '../forms/translations.js';
 import { earlierResult, type Idempotency, keyWasTaken, resultOfHolder } from './idempotency.js';
 import { ownerAnswers, protectAnswers } from './pii.js';
 import { submissionView } from './presenter.js';
@@ -37,6 +38,8 @@ export interface SubmitInput {
   remoteIp: string | undefined;
   /** Idempotency-Key: a retry gets the first result, and nothing new is stored. */
   idempotency?: Idempotency;
+  /** The language the form was shown in (one of its languages); the form's own when not given. */
+  language?: string | undefined;
 }
 
 export interface SubmitResult {
@@ -157,6 +160,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
     status,
     read: false,
     starred: false,
+    language: input.language ?? languagesOf(form.definition)[0] ?? null,
     createdAt,
   };
   const written = deps.writer.write({

@@ -38,6 +38,7 @@ describe('SubmissionWriter', () => {
         formVersion: 1,
         answers: { name: 'Ada' },
         sessionId: null,
+        language: 'en',
         status: 'accepted',
         read: false,
         starred: false,

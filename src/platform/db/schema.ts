@@ -125,6 +125,8 @@ export interface SubmissionsTable {
   status: 'accepted' | 'flagged' | 'quarantined';
   read: number;
   starred: number;
+  /** The language the form was shown in (API.md §13); null before migration 013. */
+  language: string | null;
   created_at: string;
 }
 

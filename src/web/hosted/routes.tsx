@@ -291,6 +291,7 @@ export function hostedRoutes(
         idempotencyKey: key,
         remoteIp: request.ip,
         preview,
+        language: form.view.language,
       });
       reply.headers(result.headers);
       switch (result.outcome) {

@@ -11,6 +11,7 @@ import * as m009 from './009-submission-summary-covering.js';
 import * as m010 from './010-form-working-copies.js';
 import * as m011 from './011-files.js';
 import * as m012 from './012-workspaces.js';
+import * as m013 from './013-submission-language.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-form-working-copies': m010,
   '011-files': m011,
   '012-workspaces': m012,
+  '013-submission-language': m013,
 };

@@ -7189,6 +7189,8 @@ export interface operations {
                             status: "accepted" | "flagged" | "quarantined";
                             read: boolean;
                             starred: boolean;
+                            /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
+                            language: string | null;
                             notes: {
                                 id: string;
                                 text: string;
@@ -7283,6 +7285,8 @@ export interface operations {
                             status: "accepted" | "flagged" | "quarantined";
                             read: boolean;
                             starred: boolean;
+                            /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
+                            language: string | null;
                             notes: {
                                 id: string;
                                 text: string;
@@ -7361,6 +7365,8 @@ export interface operations {
                         status: "accepted" | "flagged" | "quarantined";
                         read: boolean;
                         starred: boolean;
+                        /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
+                        language: string | null;
                         notes: {
                             id: string;
                             text: string;
@@ -7484,6 +7490,8 @@ export interface operations {
                         status: "accepted" | "flagged" | "quarantined";
                         read: boolean;
                         starred: boolean;
+                        /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
+                        language: string | null;
                         notes: {
                             id: string;
                             text: string;
@@ -7569,6 +7577,8 @@ export interface operations {
                         status: "accepted" | "flagged" | "quarantined";
                         read: boolean;
                         starred: boolean;
+                        /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
+                        language: string | null;
                         notes: {
                             id: string;
                             text: string;
@@ -7654,6 +7664,8 @@ export interface operations {
                         status: "accepted" | "flagged" | "quarantined";
                         read: boolean;
                         starred: boolean;
+                        /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
+                        language: string | null;
                         notes: {
                             id: string;
                             text: string;

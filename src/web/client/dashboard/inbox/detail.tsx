@@ -49,6 +49,7 @@ export function Detail({
         {submission.status}
         {submission.read ? ' · read' : ' · unread'}
         {submission.starred ? ' · starred' : ''}
+        {submission.language ? ` · in ${languageName(submission.language)}` : ''}
       </p>
       <p class="actions inbox__actions">
         <button class="button" type="button" onClick={() => toggle('read')}>
@@ -205,4 +206,13 @@ function Reply({ form, submission }: { form: InboxForm; submission: Submission }
       </form>
     </section>
   );
+}
+
+/** A language tag in words, in English like the rest of the dashboard ("German"), else the tag itself. */
+function languageName(tag: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
 }

@@ -11,6 +11,7 @@ const row = (id: string, createdAt = '2026-11-20T10:00:00.000Z'): Submission => 
   status: 'accepted',
   read: false,
   starred: false,
+  language: 'en',
   notes: [],
   createdAt,
 });

@@ -35,6 +35,7 @@ const submission = (answers: Submission['answers'], createdAt = '2026-11-20T10:0
     status: 'accepted',
     read: false,
     starred: false,
+    language: 'en',
     notes: [],
     createdAt,
   }) satisfies Submission;
