@@ -356,7 +356,9 @@ describe('format=csv', () => {
 
       // Take one chunk, then stop reading for a while: the export must stall, not run ahead.
       const first = (await chunks.next()).value as Buffer;
-      expect(first.toString()).toMatch(/^"id","createdAt","status","read","starred","language","n","text"\r\n/);
+      expect(first.toString()).toMatch(
+        /^"id","createdAt","status","read","starred","language","n","text"\r\n/,
+      );
       // a fixed wait on purpose: the pause in which the export must NOT run ahead
       await new Promise((resolve) => setTimeout(resolve, 300));
       const readWhilePaused = rowsRead;
