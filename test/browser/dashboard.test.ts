@@ -160,6 +160,9 @@ describe('the dashboard in Chromium', () => {
       await signUp(page, newEmail());
       await page.getByRole('link', { name: 'API keys' }).click();
       await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+      // the view has loaded: no read of this tab is still under way when the session it rides on
+      // ends (a cookie log-in ends the session it replaces; a read caught by that is a 401)
+      await page.getByText('No keys in development yet').waitFor();
       // another tab of the same browser logs in as someone else: the shared cookie is now theirs
       const again = await view.context.request.post(`${server.url}/auth/login`, {
         data: { email: other, password: PASSWORD, cookie: true },
