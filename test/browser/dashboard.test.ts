@@ -130,6 +130,8 @@ describe('the dashboard in Chromium', () => {
       await signUp(page, email);
       await page.getByRole('link', { name: 'API keys' }).click();
       await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+      // loaded first: a read under way when the log-in ends this session would be a 401
+      await page.getByText('No keys in development yet').waitFor();
       // another tab of the same browser logs in: the cookie now holds a new session
       const again = await view.context.request.post(`${server.url}/auth/login`, {
         data: { email, password: PASSWORD, cookie: true },
