@@ -1,4 +1,5 @@
 import type { FieldError, PublicForm, Translation, Translations } from '../../shared/form.js';
+import { chooseLanguage } from '../../shared/i18n/negotiate.js';
 import type { Field, Ui } from './schemas.js';
 
 /**
@@ -26,6 +27,22 @@ export const defaultLanguageOf = (ui: Pick<Ui, 'language'>): string =>
 export function languagesOf(definition: { ui: Ui; translations?: Translations }): string[] {
   const own = defaultLanguageOf(definition.ui);
   return [own, ...Object.keys(definition.translations ?? {}).filter((tag) => tag !== own)];
+}
+
+/**
+ * The language a request asks of a form (API.md §13): `?lang=`, else the best match of
+ * `Accept-Language`, among the form's languages, else its own. A form with no translations has
+ * one language only: nothing to negotiate (this runs on the submit path).
+ */
+export function requestedLanguageOf(
+  definition: { ui: Ui; translations?: Translations },
+  request: { query?: unknown; headers: { 'accept-language'?: string | undefined } },
+): string {
+  if (Object.keys(definition.translations ?? {}).length === 0) return defaultLanguageOf(definition.ui);
+  return chooseLanguage(languagesOf(definition), {
+    lang: (request.query as Record<string, unknown> | undefined)?.lang,
+    acceptLanguage: request.headers['accept-language'],
+  });
 }
 
 const problem = (field: string, code: string, message: string): FieldError => ({ field, code, message });

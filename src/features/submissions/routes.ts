@@ -23,7 +23,6 @@ import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { badRequest, notFound } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
-import { chooseLanguage } from '../../shared/i18n/negotiate.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { FILE_RESPONSES, sendFile } from '../files/delivery.js';
 import { findFile, type StoredFile } from '../files/repo.js';
@@ -31,7 +30,7 @@ import { assertUploadSize } from '../files/routes.js';
 import type { FileService } from '../files/service.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
-import { languagesOf } from '../forms/translations.js';
+import { requestedLanguageOf } from '../forms/translations.js';
 import { csvStream, sendCsv } from './csv.js';
 import { acceptFormPosts, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
@@ -183,10 +182,7 @@ export const submissionRoutes =
             remoteIp: request.ip,
             idempotency: idempotencyOf(request),
             // the language the client showed the form in, as it asks for its errors' words (API.md §13)
-            language: chooseLanguage(languagesOf(form.definition), {
-              lang: (request.query as Record<string, unknown> | undefined)?.lang,
-              acceptLanguage: request.headers['accept-language'],
-            }),
+            language: requestedLanguageOf(form.definition, request),
           });
           return post ? post.respond(reply, result) : reply.status(201).send(result);
         },

@@ -8,14 +8,13 @@ import type { EventType } from '../../features/analytics/schemas.js';
 import { assertUploadSize } from '../../features/files/routes.js';
 import { mayPreview } from '../../features/forms/access.js';
 import type { StoredForm } from '../../features/forms/repo.js';
-import { languagesOf } from '../../features/forms/translations.js';
+import { requestedLanguageOf } from '../../features/forms/translations.js';
 import { answersOf, firstText } from '../../features/submissions/form-posts.js';
 import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
-import { chooseLanguage } from '../../shared/i18n/negotiate.js';
 import { firstQuestion, refusedAt, stepFrom } from '../../shared/walk.js';
 import type { PageContext } from '../pages.js';
 import { formPages, type PageState, type ShownForm, shownForm } from './form-pages.js';
@@ -334,10 +333,7 @@ export function hostedRoutes(
  * the scope's error pages.
  */
 function pageLanguage(request: FastifyRequest, form: StoredForm): string {
-  const language = chooseLanguage(languagesOf(form.definition), {
-    lang: (request.query as Record<string, unknown> | undefined)?.lang,
-    acceptLanguage: request.headers['accept-language'],
-  });
+  const language = requestedLanguageOf(form.definition, request);
   PAGE_LANGUAGES.set(request, language);
   return language;
 }
