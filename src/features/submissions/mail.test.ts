@@ -267,6 +267,40 @@ describe('owner notifications', () => {
 });
 
 describe('auto-response', () => {
+  it('is written in the language the form was answered in (API.md §13): its translated subject and body, else the form’s own', async () => {
+    const owner = await signup(t);
+    const form = await liveForm(owner, {
+      autoResponse: { enabled: true, emailField: 'email', subject: 'Thanks: {{topic}}', body: 'Hello {{name}}' },
+      translations: {
+        de: { autoResponse: { subject: 'Danke: {{topic}}', body: 'Hallo {{name}}, wir melden uns.' } },
+        fr: { title: 'Contact' },
+        ar: { autoResponse: { subject: 'شكرا: {{topic}}' } },
+      },
+    });
+    const answered = async (query: string, headers: Record<string, string> = {}) => {
+      const submitter = `lang-${unique()}@example.com`;
+      const response = await t.request({
+        method: 'POST',
+        url: `/forms/${form.id}/submit${query}`,
+        body: { answers: { name: 'Ada', email: submitter, topic: 'sales' } },
+        headers,
+      });
+      expect(response.status, response.text).toBe(201);
+      const [mail] = await mailsWhere(addressedTo(submitter), 1);
+      return { subject: mail?.subject, text: mail?.text };
+    };
+    expect(await answered('?lang=de')).toEqual({ subject: 'Danke: sales', text: 'Hallo Ada, wir melden uns.' });
+    expect(await answered('', { 'accept-language': 'de-AT, en;q=0.5' })).toEqual({
+      subject: 'Danke: sales',
+      text: 'Hallo Ada, wir melden uns.',
+    });
+    // a language whose translation leaves the auto-response out: the form's own words
+    expect(await answered('?lang=fr')).toEqual({ subject: 'Thanks: sales', text: 'Hello Ada' });
+    // a translated subject alone: the body stays the form's own
+    expect(await answered('?lang=ar')).toEqual({ subject: 'شكرا: sales', text: 'Hello Ada' });
+    expect(await answered('')).toEqual({ subject: 'Thanks: sales', text: 'Hello Ada' });
+  });
+
   it('mails the submitter, {{field}} placeholders filled in one pass, values escaped in HTML', async () => {
     const owner = await signup(t);
     const submitter = `auto-${unique()}@example.com`;

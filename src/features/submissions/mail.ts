@@ -168,24 +168,29 @@ export function notificationMessage(
   return { subject, text, html, ...(replyTo ? { replyTo } : {}) };
 }
 
+/**
+ * The auto-response to a submission, in the language it was made in (API.md §13): that
+ * language's subject and body where the form translates them, else the form's own.
+ */
 export function autoResponseMessage(
   definition: FormDefinition,
   answers: Answers,
+  language?: string | null,
 ): (MailMessage & { to: string }) | undefined {
   const settings = definition.autoResponse;
   const to = autoResponseRecipient(definition, answers);
   if (!settings || !to) return undefined;
+  const translated = language ? definition.translations?.[language]?.autoResponse : undefined;
+  const subject = translated?.subject || settings.subject;
+  const body = translated?.body || settings.body;
   const shown = ownerView(definition, answers);
   return {
     to,
     // a placeholder of a free-text answer is left empty there, like one of an unanswered field,
     // and the spaces around it made one
-    subject: headerSafe(renderTemplate(settings.subject, subjectView(definition, shown))).replace(
-      / {2,}/g,
-      ' ',
-    ),
-    text: renderTemplate(settings.body, shown),
-    html: page(`<p>${renderTemplate(settings.body, shown, htmlLines)}</p>`),
+    subject: headerSafe(renderTemplate(subject, subjectView(definition, shown))).replace(/ {2,}/g, ' '),
+    text: renderTemplate(body, shown),
+    html: page(`<p>${renderTemplate(body, shown, htmlLines)}</p>`),
     // RFC 3834: tells the receiving side (and its auto-responders) that a machine wrote this
     headers: { 'Auto-Submitted': 'auto-replied' },
   };
@@ -253,7 +258,7 @@ export function mailBuilder(envelope: Envelope, cap: RateLimiter): MailFor {
       }
     }
     if (submission.status === 'accepted') {
-      const message = autoResponseMessage(definition, answers);
+      const message = autoResponseMessage(definition, answers, submission.language);
       if (message && (await mayAutoRespond(cap, message.to)))
         mails.push({ purpose: 'auto-response', message });
     }

@@ -60,7 +60,7 @@ export interface SubmitDependencies {
   /** Builds the e-mails a new submission causes (notifications, auto-response). */
   mailFor?: (
     form: StoredForm,
-    submission: { id: string; createdAt: string; status: SubmissionStatus },
+    submission: { id: string; createdAt: string; status: SubmissionStatus; language: string | null },
     answers: Answers,
   ) => Promise<OutboxMessage[]>;
 }
@@ -140,7 +140,8 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
   const createdAt = nowIso();
   const id = newId('sub');
   const keepsSubmission = definition.storage.mode === 'owner';
-  const submission = { id, createdAt, status };
+  const language = input.language ?? languagesOf(form.definition)[0] ?? null;
+  const submission = { id, createdAt, status, language };
   // Quarantined submissions cause nothing: no webhooks, no e-mail.
   const messages =
     status !== 'quarantined' && deps.mailFor
@@ -160,7 +161,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
     status,
     read: false,
     starred: false,
-    language: input.language ?? languagesOf(form.definition)[0] ?? null,
+    language,
     createdAt,
   };
   const written = deps.writer.write({
