@@ -69,6 +69,7 @@ describe('loadConfig', () => {
       FILE_LINK_TTL_S: '3600',
       CLAMD_URL: 'tcp://127.0.0.1:3310',
       STORAGE_QUOTA_BYTES: '1000000000',
+      BRANDING: 'false',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -107,6 +108,7 @@ describe('loadConfig', () => {
       fileLinkTtlS: 3600,
       clamdUrl: 'tcp://127.0.0.1:3310',
       storageQuotaBytes: 1_000_000_000,
+      branding: false,
     });
   });
 
@@ -150,6 +152,7 @@ describe('loadConfig', () => {
     ['FILE_LINK_TTL_S', '0'],
     ['CLAMD_URL', 'http://clamd:3310'],
     ['STORAGE_QUOTA_BYTES', '-1'],
+    ['BRANDING', 'hidden'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

@@ -59,6 +59,8 @@ export interface Config {
   clamdUrl: string | undefined;
   /** Bytes of files kept per user and environment; 0 means unlimited. */
   storageQuotaBytes: number;
+  /** The hosted pages' "Powered by Intake" credit; false hides it on every form (a form hides its own with `ui.branding: false`). */
+  branding: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +88,16 @@ const integer =
       return fail(name, `must be an integer from ${min} to ${max}`, raw);
     }
     return value;
+  };
+
+const flag =
+  (name: string, fallback: boolean) =>
+  (raw: string | undefined): boolean => {
+    if (raw === undefined || raw === '') return fallback;
+    const lower = raw.toLowerCase();
+    if (['true', '1', 'yes'].includes(lower)) return true;
+    if (['false', '0', 'no'].includes(lower)) return false;
+    return fail(name, 'must be true or false', raw);
   };
 
 const optionalUrl =
@@ -343,13 +355,7 @@ export const SETTINGS = [
     key: 'webhookAllowPrivate',
     doc: '`true` lets webhooks reach loopback, private, link-local and metadata addresses outside development mode (refused there otherwise, at registration and at delivery).',
     defaultText: 'false',
-    parse: (raw) => {
-      if (raw === undefined || raw === '') return false;
-      const lower = raw.toLowerCase();
-      if (['true', '1', 'yes'].includes(lower)) return true;
-      if (['false', '0', 'no'].includes(lower)) return false;
-      return fail('WEBHOOK_ALLOW_PRIVATE', 'must be true or false', raw);
-    },
+    parse: flag('WEBHOOK_ALLOW_PRIVATE', false),
   } satisfies Setting<'webhookAllowPrivate'>,
   {
     name: 'FILE_STORAGE',
@@ -413,6 +419,13 @@ export const SETTINGS = [
     defaultText: '0 (unlimited)',
     parse: integer('STORAGE_QUOTA_BYTES', 0, 0, 1024 ** 5),
   } satisfies Setting<'storageQuotaBytes'>,
+  {
+    name: 'BRANDING',
+    key: 'branding',
+    doc: '`false` hides the "Powered by Intake" line at the foot of every hosted form (a form hides its own with `ui.branding: false`).',
+    defaultText: 'true',
+    parse: flag('BRANDING', true),
+  } satisfies Setting<'branding'>,
 ] as const;
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;

@@ -94,6 +94,8 @@ export interface FormUi {
   language?: string;
   accentColor?: string;
   embedOrigins?: string[];
+  /** false: no "Powered by Intake" line at the foot of the hosted page. */
+  branding?: boolean;
 }
 
 export type ConditionOp =

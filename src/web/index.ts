@@ -36,7 +36,11 @@ export async function registerWeb(
   if (assets.dir === undefined) {
     app.log.warn('the web client is not built (run `npm run build`): /app answers 500 until it is');
   }
-  const page: PageContext = { assets, production: context.config.production };
+  const page: PageContext = {
+    assets,
+    production: context.config.production,
+    branding: context.config.branding,
+  };
   await app.register(
     async (scope) => {
       withoutSessionCookie(scope);

@@ -14,6 +14,8 @@ import { sendPage } from './render.js';
 export interface PageContext {
   assets: WebAssets;
   production: boolean;
+  /** The instance's `BRANDING`: false hides the hosted pages' credit on every form. */
+  branding: boolean;
 }
 
 export interface ErrorPageProps {

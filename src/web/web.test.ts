@@ -157,7 +157,7 @@ describe('errors on a page', () => {
   beforeAll(async () => {
     await app.register(
       async (scope) => {
-        installPageErrors(scope, { assets: loadWebAssets(), production: true });
+        installPageErrors(scope, { assets: loadWebAssets(), production: true, branding: true });
         scope.get('/boom', async () => {
           throw new Error('SELECT secret FROM users');
         });

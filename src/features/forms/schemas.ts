@@ -155,6 +155,11 @@ export const Ui = Type.Object(
           'Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty',
       }),
     ),
+    branding: Type.Optional(
+      Type.Boolean({
+        description: 'false hides the "Powered by Intake" line at the foot of the hosted page',
+      }),
+    ),
   },
   { additionalProperties: true, description: 'Presentation; members beyond these are kept as given' },
 );

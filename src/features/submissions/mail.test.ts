@@ -270,7 +270,12 @@ describe('auto-response', () => {
   it('is written in the language the form was answered in (API.md §13): its translated subject and body, else the form’s own', async () => {
     const owner = await signup(t);
     const form = await liveForm(owner, {
-      autoResponse: { enabled: true, emailField: 'email', subject: 'Thanks: {{topic}}', body: 'Hello {{name}}' },
+      autoResponse: {
+        enabled: true,
+        emailField: 'email',
+        subject: 'Thanks: {{topic}}',
+        body: 'Hello {{name}}',
+      },
       translations: {
         de: { autoResponse: { subject: 'Danke: {{topic}}', body: 'Hallo {{name}}, wir melden uns.' } },
         fr: { title: 'Contact' },
@@ -289,7 +294,10 @@ describe('auto-response', () => {
       const [mail] = await mailsWhere(addressedTo(submitter), 1);
       return { subject: mail?.subject, text: mail?.text };
     };
-    expect(await answered('?lang=de')).toEqual({ subject: 'Danke: sales', text: 'Hallo Ada, wir melden uns.' });
+    expect(await answered('?lang=de')).toEqual({
+      subject: 'Danke: sales',
+      text: 'Hallo Ada, wir melden uns.',
+    });
     expect(await answered('', { 'accept-language': 'de-AT, en;q=0.5' })).toEqual({
       subject: 'Danke: sales',
       text: 'Hallo Ada, wir melden uns.',

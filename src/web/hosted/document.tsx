@@ -231,7 +231,7 @@ export function FormDocument({
           {banner}
           {links}
           {children}
-          <p class="hosted__footer">{poweredBy(words)}</p>
+          {page.branding && form.ui.branding !== false && <p class="hosted__footer">{poweredBy(words)}</p>}
         </main>
       )}
     </Layout>

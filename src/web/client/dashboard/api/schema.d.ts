@@ -2881,6 +2881,8 @@ export interface operations {
                                 accentColor?: string;
                                 /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                                 embedOrigins?: string[];
+                                /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                                branding?: boolean;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -3142,6 +3144,8 @@ export interface operations {
                                 accentColor?: string;
                                 /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                                 embedOrigins?: string[];
+                                /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                                branding?: boolean;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -3356,6 +3360,8 @@ export interface operations {
                         accentColor?: string;
                         /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                         embedOrigins?: string[];
+                        /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                        branding?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3629,6 +3635,8 @@ export interface operations {
                             accentColor?: string;
                             /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                             embedOrigins?: string[];
+                            /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                            branding?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3938,6 +3946,8 @@ export interface operations {
                                 accentColor?: string;
                                 /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                                 embedOrigins?: string[];
+                                /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                                branding?: boolean;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -4199,6 +4209,8 @@ export interface operations {
                                 accentColor?: string;
                                 /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                                 embedOrigins?: string[];
+                                /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                                branding?: boolean;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -4427,6 +4439,8 @@ export interface operations {
                             accentColor?: string;
                             /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                             embedOrigins?: string[];
+                            /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                            branding?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4688,6 +4702,8 @@ export interface operations {
                             accentColor?: string;
                             /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                             embedOrigins?: string[];
+                            /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                            branding?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4914,6 +4930,8 @@ export interface operations {
                         accentColor?: string;
                         /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                         embedOrigins?: string[];
+                        /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                        branding?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5187,6 +5205,8 @@ export interface operations {
                             accentColor?: string;
                             /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                             embedOrigins?: string[];
+                            /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                            branding?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5530,6 +5550,8 @@ export interface operations {
                             accentColor?: string;
                             /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                             embedOrigins?: string[];
+                            /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                            branding?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5762,6 +5784,8 @@ export interface operations {
                             accentColor?: string;
                             /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                             embedOrigins?: string[];
+                            /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                            branding?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6058,6 +6082,8 @@ export interface operations {
                         accentColor?: string;
                         /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                         embedOrigins?: string[];
+                        /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                        branding?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6330,6 +6356,8 @@ export interface operations {
                             accentColor?: string;
                             /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                             embedOrigins?: string[];
+                            /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                            branding?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6681,6 +6709,8 @@ export interface operations {
                             accentColor?: string;
                             /** @description Origins that may frame the page (/f/{formId}?embed=1), such as https://example.com: scheme://host[:port], no path; any site when absent, none when empty */
                             embedOrigins?: string[];
+                            /** @description false hides the "Powered by Intake" line at the foot of the hosted page */
+                            branding?: boolean;
                         } & {
                             [key: string]: unknown;
                         };

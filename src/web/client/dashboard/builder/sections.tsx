@@ -89,6 +89,12 @@ export function DesignSection({
         hint="Thank you, when blank."
         onInput={(successMessage) => changeUi({ successMessage: successMessage || undefined })}
       />
+      <Tick
+        id="ui-branding"
+        label="Show “Powered by Intake” at the foot of the page"
+        checked={ui.branding !== false}
+        onChange={(shown) => changeUi({ branding: shown ? undefined : false })}
+      />
     </Section>
   );
 }
