@@ -69,6 +69,7 @@ describe('loadConfig', () => {
       FILE_LINK_TTL_S: '3600',
       CLAMD_URL: 'tcp://127.0.0.1:3310',
       STORAGE_QUOTA_BYTES: '1000000000',
+      AUDIT_RETENTION_DAYS: '30',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -107,6 +108,7 @@ describe('loadConfig', () => {
       fileLinkTtlS: 3600,
       clamdUrl: 'tcp://127.0.0.1:3310',
       storageQuotaBytes: 1_000_000_000,
+      auditRetentionDays: 30,
     });
   });
 
@@ -150,6 +152,7 @@ describe('loadConfig', () => {
     ['FILE_LINK_TTL_S', '0'],
     ['CLAMD_URL', 'http://clamd:3310'],
     ['STORAGE_QUOTA_BYTES', '-1'],
+    ['AUDIT_RETENTION_DAYS', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

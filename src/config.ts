@@ -59,6 +59,8 @@ export interface Config {
   clamdUrl: string | undefined;
   /** Bytes of files kept per user and environment; 0 means unlimited. */
   storageQuotaBytes: number;
+  /** Days an audit log entry is kept (API.md §14). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -413,6 +415,13 @@ export const SETTINGS = [
     defaultText: '0 (unlimited)',
     parse: integer('STORAGE_QUOTA_BYTES', 0, 0, 1024 ** 5),
   } satisfies Setting<'storageQuotaBytes'>,
+  {
+    name: 'AUDIT_RETENTION_DAYS',
+    key: 'auditRetentionDays',
+    doc: 'Days an entry of a workspace’s audit log is kept; the hourly retention job deletes older ones.',
+    defaultText: '365',
+    parse: integer('AUDIT_RETENTION_DAYS', 365, 1, 100 * 365),
+  } satisfies Setting<'auditRetentionDays'>,
 ] as const;
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
