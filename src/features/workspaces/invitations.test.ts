@@ -130,6 +130,15 @@ describe('invitations (API.md §14)', () => {
       role: 'viewer',
     });
     expect(await members()).toContainEqual(expect.objectContaining({ userId: newcomer.id, role: 'viewer' }));
+    const audit = await t.request({
+      method: 'GET',
+      url: `/workspaces/${workspace}/audit?limit=1`,
+      auth: owner.token,
+    });
+    expect(audit.body.data[0]).toMatchObject({
+      actor: { type: 'user', id: newcomer.id, email },
+      action: 'invitation.accepted',
+    });
     // the new member acts in it from the next request
     const forms = await t.request({
       method: 'GET',
