@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { dumpDatabase, expectProblem } from '../../../test/support/assertions.js';
 import { createKey, signup, type TestUser } from '../../../test/support/factories.js';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../test/support/mail.js';
+import { loggerOptions } from '../../app.js';
 import type { Role } from '../../platform/roles.js';
 import { INVITATION_MAILS_PER_ADDRESS_PER_HOUR } from './invitations.js';
 
@@ -341,6 +342,68 @@ describe('invitations without PUBLIC_URL', () => {
       expect(list.body.data).toEqual([]);
     } finally {
       await local.close();
+    }
+  });
+});
+
+describe('invitation tokens in logs', () => {
+  it('never appear: not the link page, not the acceptance, not the mail', async () => {
+    const lines: string[] = [];
+    const inbox = await startSmtpServer();
+    const logged = await createTestApp(
+      { smtpUrl: inbox.url, publicUrl: 'https://forms.example.com', logLevel: 'trace' },
+      {
+        logger: { ...loggerOptions('trace'), stream: { write: (line: string) => lines.push(line) } },
+        outbox: { pollMs: 50 },
+      },
+    );
+    try {
+      const user = await signup(logged);
+      const id = (
+        await logged.request({
+          method: 'POST',
+          url: '/workspaces',
+          auth: user.token,
+          body: { name: 'Logged' },
+        })
+      ).body.id;
+      const email = address();
+      const sent = await logged.request({
+        method: 'POST',
+        url: `/workspaces/${id}/invitations`,
+        auth: user.token,
+        body: { email, role: 'viewer' },
+      });
+      expect(sent.status, sent.text).toBe(201);
+      const [mail] = await inbox.waitFor((mails) => mails.length >= 1);
+      const token = decodeURIComponent(/invite\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1] ?? '');
+      expect(token).not.toBe('');
+      await logged.request({ method: 'GET', url: `/app/invite?token=${encodeURIComponent(token)}` });
+      const invitee = await signup(logged, { email });
+      const accepted = await logged.request({
+        method: 'POST',
+        url: '/invitations/accept',
+        auth: invitee.token,
+        body: { token },
+      });
+      expect(accepted.status, accepted.text).toBe(200);
+      expectProblem(
+        await logged.request({
+          method: 'POST',
+          url: '/invitations/accept',
+          auth: invitee.token,
+          body: { token },
+        }),
+        400,
+        'invalid_token',
+      );
+      const log = lines.join('');
+      expect(log).toContain('/app/invite?token=[redacted]');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(encodeURIComponent(token));
+    } finally {
+      await logged.close();
+      await inbox.close();
     }
   });
 });
