@@ -234,6 +234,14 @@ describe('invitations (API.md §14)', () => {
     expect((await accept(user, newToken)).body.role).toBe('editor');
   });
 
+  it('two invitations of one address at once: never a 500, and one stays pending', async () => {
+    const email = address();
+    const answers = await Promise.all([invite(owner, email), invite(admin, email)]);
+    for (const answer of answers) expect([201, 409], answer.text).toContain(answer.status);
+    const rows = (await pending(owner)).body.data.filter((row: { email: string }) => row.email === email);
+    expect(rows).toHaveLength(1);
+  });
+
   it('inviting a member is 409', async () => {
     expectProblem(await invite(owner, editor.email), 409, 'conflict');
     expectProblem(await invite(owner, editor.email.toUpperCase()), 409, 'conflict');

@@ -125,20 +125,30 @@ export async function invite(
     }),
     { purpose: 'invitation', workspaceId: workspace.id, invitationId: invitation.id },
   );
-  await database.transaction(async (trx) => {
-    // the caller's role read again in the transaction: a demotion meanwhile refuses the invitation
-    const current = await findMember(trx, workspace.id, actor.id);
-    if (!current) throw forbidden(`You are not a member of the workspace ${workspace.id}`);
-    assertMayInvite(current, input.role);
-    await replaceInvitation(trx, invitation, sha256Hex(token));
-    await appendToOutbox(trx, [message], createdAt);
-    await recordAudit(trx, {
-      workspaceId: workspace.id,
-      actor,
-      action: 'invitation.created',
-      target: { type: 'invitation', id: invitation.id },
+  try {
+    await database.transaction(async (trx) => {
+      // the caller's role read again in the transaction: a demotion meanwhile refuses the invitation
+      const current = await findMember(trx, workspace.id, actor.id);
+      if (!current) throw forbidden(`You are not a member of the workspace ${workspace.id}`);
+      assertMayInvite(current, input.role);
+      await replaceInvitation(trx, invitation, sha256Hex(token));
+      await appendToOutbox(trx, [message], createdAt);
+      await recordAudit(trx, {
+        workspaceId: workspace.id,
+        actor,
+        action: 'invitation.created',
+        target: { type: 'invitation', id: invitation.id },
+      });
     });
-  });
+  } catch (error) {
+    // two invitations of one address at the same moment (PostgreSQL): one is kept
+    if (isUniqueViolation(error)) {
+      throw conflict(
+        `${input.email} was invited by another request at the same moment: see the pending invitations`,
+      );
+    }
+    throw error;
+  }
   outbox.nudge();
   return invitation;
 }
