@@ -60,6 +60,30 @@ export interface BuildOptions {
   passwordLog2Cost?: number;
 }
 
+/** The logger's options: credentials, and the tokens of mailed links, never logged. */
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: [
+      'req.headers.authorization',
+      'req.headers["x-api-key"]',
+      'req.headers["x-publishable-key"]',
+      'req.headers.cookie',
+      'req.headers["x-csrf-token"]',
+    ],
+    serializers: {
+      // A password-reset or invitation link's token (GET /app/reset?token=…, /app/invite?token=…)
+      // is a credential while it lasts: never logged, on any path.
+      req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+        host: request.hostname,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
 /**
  * Builds the whole service without listening: `server.ts` listens, tests inject.
  * Closing the returned instance closes the database and every other resource.
@@ -67,25 +91,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const trustedHops = config.trustProxy;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: [
-        'req.headers.authorization',
-        'req.headers["x-api-key"]',
-        'req.headers["x-publishable-key"]',
-        'req.headers.cookie',
-        'req.headers["x-csrf-token"]',
-      ],
-      serializers: {
-        // A password-reset link's token (GET /app/reset?token=…) is a password for an hour: never logged.
-        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
-          method: request.method,
-          url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
-          host: request.hostname,
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     // Path parameters are bounded by the routes' schemas (400 invalid_parameter naming the member),
     // not by the router's much smaller default, which answered a bare 414.

@@ -70,6 +70,7 @@ describe('loadConfig', () => {
       CLAMD_URL: 'tcp://127.0.0.1:3310',
       STORAGE_QUOTA_BYTES: '1000000000',
       BRANDING: 'false',
+      AUDIT_RETENTION_DAYS: '30',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -109,6 +110,7 @@ describe('loadConfig', () => {
       clamdUrl: 'tcp://127.0.0.1:3310',
       storageQuotaBytes: 1_000_000_000,
       branding: false,
+      auditRetentionDays: 30,
     });
   });
 
@@ -153,6 +155,7 @@ describe('loadConfig', () => {
     ['CLAMD_URL', 'http://clamd:3310'],
     ['STORAGE_QUOTA_BYTES', '-1'],
     ['BRANDING', 'hidden'],
+    ['AUDIT_RETENTION_DAYS', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

@@ -61,6 +61,8 @@ export interface Config {
   storageQuotaBytes: number;
   /** The hosted pages' "Powered by Intake" credit; false hides it on every form (a form hides its own with `ui.branding: false`). */
   branding: boolean;
+  /** Days an audit log entry is kept (API.md §14). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -426,6 +428,13 @@ export const SETTINGS = [
     defaultText: 'true',
     parse: flag('BRANDING', true),
   } satisfies Setting<'branding'>,
+  {
+    name: 'AUDIT_RETENTION_DAYS',
+    key: 'auditRetentionDays',
+    doc: 'Days an entry of a workspace’s audit log is kept; the hourly retention job deletes older ones.',
+    defaultText: '365',
+    parse: integer('AUDIT_RETENTION_DAYS', 365, 1, 100 * 365),
+  } satisfies Setting<'auditRetentionDays'>,
 ] as const;
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;

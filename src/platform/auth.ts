@@ -20,12 +20,16 @@ export interface Acting {
   role: Role;
 }
 
-export type Principal =
+export type Principal = (
   | ({ kind: 'session'; via: 'bearer'; userId: string; tokenHash: string } & Acting)
   /** A cookie session also carries its CSRF token (`GET /auth/me` hands it back to the dashboard). */
   | ({ kind: 'session'; via: 'cookie'; userId: string; tokenHash: string; csrfToken: string } & Acting)
   /** `userId`: who made the key; it acts in its environment's workspace, never another. */
-  | { kind: KeyKind; userId: string; workspaceId: string; environment: string; keyId: string };
+  | { kind: KeyKind; userId: string; workspaceId: string; environment: string; keyId: string }
+) & {
+  /** The client address the credential came from (`request.ip`): what the audit log records. */
+  ip: string;
+};
 
 /** What a key resolves to: its workspace and the one environment it works in (and who made it). */
 export interface KeyGrant {
@@ -282,6 +286,7 @@ export async function installAuthentication(
       tokenHash: sha256Hex(token),
       csrfToken,
       ...acting(session, workspace),
+      ip: request.ip,
     };
   });
 
@@ -298,7 +303,7 @@ export async function installAuthentication(
       if (workspace !== undefined && workspace !== grant.workspaceId) {
         throw forbidden('An API key works in its own workspace only: it cannot name another');
       }
-      return { kind: key.kind, ...grant };
+      return { kind: key.kind, ...grant, ip: request.ip };
     }
     const tokenHash = sha256Hex(credential);
     const session = await resolveSession(tokenHash, workspace);
@@ -309,6 +314,7 @@ export async function installAuthentication(
       userId: session.userId,
       tokenHash,
       ...acting(session, workspace),
+      ip: request.ip,
     };
   }
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { NO_SESSION_COOKIE, requireSession } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { sha256Hex } from '../../platform/hashing.js';
+import { linkOrigin } from '../../platform/http/link-origin.js';
 import { noBody, problems, SECURITY } from '../../platform/http/schemas.js';
 import { randomToken } from '../../platform/ids.js';
 import { emailMessage } from '../../platform/mail-outbox.js';
@@ -223,17 +224,8 @@ export const passwordRoutes =
   };
 
 /**
- * The Host of a request to this machine itself: a loopback name or address, or the configured
- * HOST, and at most a port: nothing else (no user info such as `localhost:@evil.example`, no path).
- */
-function selfHost(host: string, configured: string): boolean {
-  const name = `(?:localhost|127(?:\\.\\d{1,3}){3}|\\[::1\\]|${configured.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`;
-  return new RegExp(`^${name}(?::\\d{1,5})?$`, 'i').test(host);
-}
-
-/**
  * Where a reset link leads: `PUBLIC_URL`; without it, the origin the request came to, but only
- * when that is this machine itself (selfHost). A link built from any Host header would let
+ * when that is this machine itself (`platform/http/link-origin.ts`). A link built from any Host header would let
  * whoever asks for a reset choose the site the victim's token is sent to: without PUBLIC_URL,
  * such a request mails nothing, and says why in the log.
  */
@@ -249,12 +241,4 @@ function linkBase(
       'a password reset was asked for, but PUBLIC_URL is not set: no link is mailed',
     );
   return base;
-}
-
-/** `PUBLIC_URL`, or the origin of a request to this machine itself (selfHost), or nothing. */
-function linkOrigin(request: FastifyRequest, config: AppContext['config']): string | undefined {
-  if (config.publicUrl) return config.publicUrl;
-  // (Fastify: `host` is the Host header as sent, port included)
-  const { host } = request;
-  return selfHost(host, config.host) ? `${request.protocol}://${host}` : undefined;
 }

@@ -1,3 +1,5 @@
+import { actorOf, recordAudit } from '../../platform/audit.js';
+import type { Principal } from '../../platform/auth.js';
 import type { Database } from '../../platform/db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/dialect.js';
 import { conflict } from '../../platform/problem.js';
@@ -16,12 +18,21 @@ import {
 /** A new environment named `name` (already parsed); 409 when the user has one by that name. */
 export async function createEnvironment(
   database: Database,
-  workspaceId: string,
+  by: Principal,
   name: string,
 ): Promise<StoredEnvironment> {
+  const { workspaceId } = by;
   const createdAt = nowIso();
   try {
-    await database.transaction((trx) => insertEnvironment(trx, workspaceId, name, createdAt));
+    await database.transaction(async (trx) => {
+      await insertEnvironment(trx, workspaceId, name, createdAt);
+      await recordAudit(trx, {
+        workspaceId,
+        actor: actorOf(by),
+        action: 'environment.created',
+        target: { type: 'environment', id: name },
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`The environment "${name}" already exists`);
     throw error;
@@ -35,9 +46,10 @@ export async function createEnvironment(
  */
 export async function deleteEnvironmentByName(
   database: Database,
-  workspaceId: string,
+  by: Principal,
   name: string,
 ): Promise<void> {
+  const { workspaceId } = by;
   const remove = database.transaction(async (trx) => {
     if (!(await environmentExists(trx, workspaceId, name))) throw environmentNotFound(name);
     if (isDefaultEnvironment(name)) {
@@ -46,6 +58,12 @@ export async function deleteEnvironmentByName(
     const contents = await countEnvironmentContents(trx, workspaceId, name);
     if (contents.forms > 0 || contents.keys > 0) throw notEmpty(name, contents);
     await deleteEnvironment(trx, workspaceId, name);
+    await recordAudit(trx, {
+      workspaceId,
+      actor: actorOf(by),
+      action: 'environment.deleted',
+      target: { type: 'environment', id: name },
+    });
   });
   await remove.catch(async (error: unknown) => {
     // a form or key was created in the environment while it was being deleted

@@ -45,9 +45,9 @@ export const environmentRoutes =
         },
       },
       async (request, reply) => {
-        const { workspaceId } = requireSessionFor(request, 'manageAccess');
+        const principal = requireSessionFor(request, 'manageAccess');
         const name = parseEnvironmentName(request.body.name, true);
-        const created = await createEnvironment(database, workspaceId, name);
+        const created = await createEnvironment(database, principal, name);
         return reply.status(201).send(presentEnvironment(created));
       },
     );
@@ -66,9 +66,9 @@ export const environmentRoutes =
         },
       },
       async (request, reply) => {
-        const { workspaceId } = requireSessionFor(request, 'manageAccess');
+        const principal = requireSessionFor(request, 'manageAccess');
         const name = parseEnvironmentName(request.params.name, true);
-        await deleteEnvironmentByName(database, workspaceId, name);
+        await deleteEnvironmentByName(database, principal, name);
         return reply.status(204).send(null);
       },
     );

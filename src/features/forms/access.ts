@@ -1,5 +1,7 @@
 import { type Action, environmentMismatch, keyOutsideScope, manageDenial } from '../../platform/access.js';
+import { type AuditAction, actorOf, recordAudit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
+import type { Trx } from '../../platform/db/database.js';
 import { forbidden, notFound, Problem } from '../../platform/problem.js';
 import type { StoredForm } from './repo.js';
 
@@ -12,6 +14,23 @@ export type ReadView = 'full' | 'public';
 
 export function formNotFound(id: string): Problem {
   return notFound(`No form ${id}`);
+}
+
+/** The audit entry of a change to a form, in the change's transaction `trx`. */
+export function auditForm(
+  trx: Trx,
+  principal: Principal | null,
+  action: AuditAction,
+  form: Pick<StoredForm, 'id' | 'workspaceId'>,
+): Promise<void> {
+  // every command calls managedOrThrow first, which refuses a request without a credential
+  if (principal === null) throw new Error(`${action} without a caller`);
+  return recordAudit(trx, {
+    workspaceId: form.workspaceId,
+    actor: actorOf(principal),
+    action,
+    target: { type: 'form', id: form.id },
+  });
 }
 
 /** The view `principal` gets of `form`, or the problem that denies it. */

@@ -9,7 +9,7 @@ import { holdEnvironment } from '../environments/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { listWebhooksOfForms, replaceFormWebhooks, type StoredWebhook } from '../webhooks/repo.js';
 import { ssrfGuardOn } from '../webhooks/ssrf.js';
-import { formNotFound, managedOrThrow } from './access.js';
+import { auditForm, formNotFound, managedOrThrow } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
 import { type FormView, presentForm } from './presenter.js';
 import { readableFormId } from './readable-id.js';
@@ -105,6 +105,7 @@ export async function createForm(
         throw environmentNotFound(form.environment);
       }
       await insertForm(trx, form);
+      await auditForm(trx, principal, 'form.created', form);
       if (webhooks.length === 0) return;
       await replaceFormWebhooks(trx, form.id, webhooks);
       // only the webhooks created with the form can have subscribed to its creation
@@ -171,6 +172,7 @@ export async function updateFormById(
     const updated = await database.transaction(async (trx) => {
       if (!(await updateForm(trx, next, stored.version))) return undefined;
       if (webhooks) await replaceFormWebhooks(trx, next.id, webhooks);
+      await auditForm(trx, principal, publishes(stored, next) ? 'form.published' : 'form.updated', next);
       const view = presentForm(
         next,
         webhooks ?? (await listWebhooksOfForms(trx, [next.id])),
@@ -210,9 +212,17 @@ export async function deleteFormById(
     // before the delete: its webhooks go with the form, the queued deliveries do not
     const count = await enqueueWebhookEvents(trx, envelope, [formEvent('form.deleted', current, view)]);
     await deleteForm(trx, form.id);
+    await auditForm(trx, principal, 'form.deleted', current);
     return count;
   });
   if (queued > 0) outbox.nudge();
+}
+
+/** The statuses in which a form takes submissions: a change into one of them publishes it. */
+const OPEN_STATUSES: ReadonlySet<string> = new Set(['live', 'active']);
+
+function publishes(before: StoredForm, after: StoredForm): boolean {
+  return !OPEN_STATUSES.has(before.status) && OPEN_STATUSES.has(after.status);
 }
 
 /**

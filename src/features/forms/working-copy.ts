@@ -6,7 +6,7 @@ import { nowIso } from '../../platform/time.js';
 import { enqueueWebhookEvents } from '../webhooks/events.js';
 import { listWebhooksOfForms, type StoredWebhook } from '../webhooks/repo.js';
 import type { WebhookInput } from '../webhooks/schemas.js';
-import { formNotFound, managedOrThrow } from './access.js';
+import { auditForm, formNotFound, managedOrThrow } from './access.js';
 import {
   checkImmutableMembers,
   type FormWritten,
@@ -212,6 +212,7 @@ export async function publishWorkingCopy(
       if (!(await updateForm(trx, next, stored.version))) return undefined;
       // discarded meanwhile: the throw rolls the update back
       if (!(await deleteWorkingCopy(trx, id))) throw noWorkingCopy(id);
+      await auditForm(trx, principal, 'form.working_copy_published', next);
       const view = presentForm(next, await listWebhooksOfForms(trx, [id]), false);
       const queued = await enqueueWebhookEvents(trx, envelope, [formEvent('form.updated', next, view)]);
       return { view, queued };
@@ -238,7 +239,11 @@ export async function discardWorkingCopy(
   environment?: string,
 ): Promise<void> {
   const { database } = context;
-  managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
-  const deleted = await database.transaction((trx) => deleteWorkingCopy(trx, id));
+  const form = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
+  const deleted = await database.transaction(async (trx) => {
+    if (!(await deleteWorkingCopy(trx, id))) return false;
+    await auditForm(trx, principal, 'form.working_copy_discarded', form);
+    return true;
+  });
   if (!deleted) throw noWorkingCopy(id);
 }

@@ -1,4 +1,5 @@
-import type { KeyKind } from '../../platform/auth.js';
+import { actorOf, recordAudit } from '../../platform/audit.js';
+import type { KeyKind, Principal } from '../../platform/auth.js';
 import type { Database } from '../../platform/db/database.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import { newId, randomToken } from '../../platform/ids.js';
@@ -18,7 +19,7 @@ const PREFIX: Record<KeyKind, string> = { secret: 'sk_live_', publishable: 'pk_l
  */
 export async function createKey(
   database: Database,
-  by: { workspaceId: string; userId: string },
+  by: Principal,
   kind: KeyKind,
   environment: string,
 ): Promise<{ stored: StoredKey; key: string }> {
@@ -40,6 +41,12 @@ export async function createKey(
       throw environmentNotFound(environment);
     }
     await insertKey(trx, stored);
+    await recordAudit(trx, {
+      workspaceId,
+      actor: actorOf(by),
+      action: 'key.created',
+      target: { type: 'key', id: stored.id },
+    });
   });
   return { stored, key };
 }
@@ -47,10 +54,20 @@ export async function createKey(
 /** Deletes the workspace's key (effective at once); 404 for another workspace's, or an unknown one. */
 export async function deleteKeyById(
   database: Database,
-  workspaceId: string,
+  by: Principal,
   kind: KeyKind,
   id: string,
 ): Promise<void> {
-  const deleted = await database.transaction((trx) => deleteKey(trx, workspaceId, kind, id));
+  const { workspaceId } = by;
+  const deleted = await database.transaction(async (trx) => {
+    if (!(await deleteKey(trx, workspaceId, kind, id))) return false;
+    await recordAudit(trx, {
+      workspaceId,
+      actor: actorOf(by),
+      action: 'key.deleted',
+      target: { type: 'key', id },
+    });
+    return true;
+  });
   if (!deleted) throw notFound(`No ${kind} key ${id}`);
 }

@@ -52,8 +52,8 @@ export const keyRoutes =
           },
         },
         async (request, reply) => {
-          const { workspaceId } = requireSessionFor(request, 'manageAccess');
-          await deleteKeyById(database, workspaceId, kind, request.params.keyId);
+          const principal = requireSessionFor(request, 'manageAccess');
+          await deleteKeyById(database, principal, kind, request.params.keyId);
           return reply.status(204).send(null);
         },
       );

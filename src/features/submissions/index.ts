@@ -49,6 +49,7 @@ export async function registerSubmissions(
   const retention = new RetentionJob(context.database, {
     intervalMs: options.retentionIntervalMs,
     logger: app.log,
+    auditRetentionDays: context.config.auditRetentionDays,
     afterDeletingSubmissions: () => options.files.sweep.nudge(),
   });
   app.addHook('onReady', async () => retention.start());

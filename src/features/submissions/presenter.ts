@@ -19,7 +19,16 @@ export function submissionView(
     read: submission.read,
     starred: submission.starred,
     language: submission.language,
-    notes: notes.map((note) => ({ id: note.id, text: note.text, createdAt: note.createdAt })),
+    notes: notes.map((note) => ({
+      id: note.id,
+      text: note.text,
+      createdAt: note.createdAt,
+      author: note.author && {
+        userId: note.author.userId,
+        email: note.author.email,
+        ...(note.author.keyId === null ? {} : { keyId: note.author.keyId }),
+      },
+    })),
     createdAt: submission.createdAt,
   };
 }

@@ -30,6 +30,19 @@ export interface StoredNote {
   submissionId: string;
   text: string;
   createdAt: string;
+  /** Null for a note written before authors were kept (migration 014): who wrote it is not known. */
+  author: NoteAuthor | null;
+}
+
+/** Who wrote a note: a member, or the key (`keyId`) of the member who made it. */
+export interface NoteAuthor {
+  userId: string;
+  email: string;
+  keyId: string | null;
+}
+
+function noteAuthor(userId: string | null, email: string | null, keyId: string | null): NoteAuthor | null {
+  return userId === null || email === null ? null : { userId, email, keyId };
 }
 
 type Row = Schema['submissions'];
@@ -134,7 +147,14 @@ export async function listSubmissionsWithNotes(
     )
     .leftJoin('submission_notes as n', 'n.submission_id', 's.id')
     .selectAll('s')
-    .select(['n.id as note_id', 'n.text as note_text', 'n.created_at as note_created_at'])
+    .select([
+      'n.id as note_id',
+      'n.text as note_text',
+      'n.created_at as note_created_at',
+      'n.user_id as note_user_id',
+      'n.author_email as note_author_email',
+      'n.key_id as note_key_id',
+    ])
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')
     .orderBy('n.created_at')
@@ -150,6 +170,7 @@ export async function listSubmissionsWithNotes(
         submissionId: row.id,
         text: row.note_text,
         createdAt: row.note_created_at,
+        author: noteAuthor(row.note_user_id, row.note_author_email, row.note_key_id),
       });
     }
   }
@@ -210,7 +231,7 @@ export async function notesOf(db: Db | Trx, submissionIds: readonly string[]): P
   if (submissionIds.length === 0) return [];
   const rows = await db
     .selectFrom('submission_notes')
-    .select(['id', 'submission_id', 'text', 'created_at'])
+    .select(['id', 'submission_id', 'text', 'created_at', 'user_id', 'author_email', 'key_id'])
     .where('submission_id', 'in', [...submissionIds])
     .orderBy('created_at')
     .orderBy('id')
@@ -220,6 +241,7 @@ export async function notesOf(db: Db | Trx, submissionIds: readonly string[]): P
     submissionId: row.submission_id,
     text: row.text,
     createdAt: row.created_at,
+    author: noteAuthor(row.user_id, row.author_email, row.key_id),
   }));
 }
 
@@ -250,16 +272,18 @@ export async function setFlags(
 
 export async function insertNote(
   trx: Trx,
-  note: { id: string; submissionId: string; userId: string; text: string; createdAt: string },
+  note: Omit<StoredNote, 'author'> & { author: NoteAuthor },
 ): Promise<void> {
   await trx
     .insertInto('submission_notes')
     .values({
       id: note.id,
       submission_id: note.submissionId,
-      user_id: note.userId,
+      user_id: note.author.userId,
       text: note.text,
       created_at: note.createdAt,
+      author_email: note.author.email,
+      key_id: note.author.keyId,
     })
     .execute();
 }

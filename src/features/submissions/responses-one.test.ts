@@ -159,7 +159,7 @@ describe('one submission', () => {
     expect(last?.body.id).toBe(id);
     expect(last?.body.notes.map((note) => note.text)).toEqual(texts);
     for (const note of last?.body.notes ?? []) {
-      expect(Object.keys(note).sort()).toEqual(['createdAt', 'id', 'text']);
+      expect(Object.keys(note).sort()).toEqual(['author', 'createdAt', 'id', 'text']);
       expect(note.createdAt).toMatch(ISO_MS);
     }
     expect(new Set(last?.body.notes.map((note) => note.id)).size).toBe(texts.length);
@@ -183,7 +183,12 @@ describe('one submission', () => {
       }),
     );
     expect(response.body.notes).toEqual([
-      { id: expect.any(String), text: 'only', createdAt: expect.stringMatching(ISO_MS) },
+      {
+        id: expect.any(String),
+        text: 'only',
+        createdAt: expect.stringMatching(ISO_MS),
+        author: { userId: user.id, email: user.email },
+      },
     ]);
   });
 

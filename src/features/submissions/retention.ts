@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteAuditBefore } from '../../platform/audit.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { decodeJson } from '../../platform/db/dialect.js';
 import { logFailure } from '../../platform/db/unavailable.js';
@@ -11,7 +12,8 @@ import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
  *   - idempotency keys older than 24 hours,
  *   - outbox messages done or failed more than 7 days ago,
  *   - webhook deliveries succeeded or failed more than 7 days ago, with their attempts (their
- *     bodies carry answers, encrypted, possibly of submissions deleted since).
+ *     bodies carry answers, encrypted, possibly of submissions deleted since),
+ *   - audit log entries older than AUDIT_RETENTION_DAYS (API.md §14).
  * Each statement deletes at most `batchSize` rows by primary key in a transaction of its
  * own, so no lock is held for long and submissions keep flowing meanwhile.
  */
@@ -27,12 +29,15 @@ export interface RetentionCounts {
   idempotencyKeys: number;
   outbox: number;
   webhookDeliveries: number;
+  auditEntries: number;
 }
 
 export interface RetentionOptions {
   batchSize?: number;
   /** Checked between batches: a pass stops early when the service is closing. */
   stopping?: () => boolean;
+  /** AUDIT_RETENTION_DAYS; default 365. */
+  auditRetentionDays?: number;
 }
 
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -82,8 +87,18 @@ export async function runRetention(
   now: Date = new Date(),
   options: RetentionOptions = {},
 ): Promise<RetentionCounts> {
-  const settings = { batchSize: options.batchSize ?? 500, stopping: options.stopping ?? (() => false) };
-  const counts: RetentionCounts = { submissions: 0, idempotencyKeys: 0, outbox: 0, webhookDeliveries: 0 };
+  const settings = {
+    batchSize: options.batchSize ?? 500,
+    stopping: options.stopping ?? (() => false),
+    auditRetentionDays: options.auditRetentionDays ?? 365,
+  };
+  const counts: RetentionCounts = {
+    submissions: 0,
+    idempotencyKeys: 0,
+    outbox: 0,
+    webhookDeliveries: 0,
+    auditEntries: 0,
+  };
 
   for await (const form of formsWithRetention(database)) {
     if (settings.stopping()) return counts;
@@ -154,6 +169,11 @@ export async function runRetention(
       .executeTakeFirst();
     return result.numDeletedRows;
   });
+
+  const auditBefore = new Date(now.getTime() - settings.auditRetentionDays * DAY_MS).toISOString();
+  counts.auditEntries = await drain(database, settings, (trx, size) =>
+    deleteAuditBefore(trx, auditBefore, size),
+  );
   return counts;
 }
 
@@ -168,6 +188,8 @@ export class RetentionJob {
     private readonly options: {
       intervalMs?: number;
       logger: FastifyBaseLogger;
+      /** AUDIT_RETENTION_DAYS. */
+      auditRetentionDays?: number;
       /** Called after a pass that deleted submissions: their files go too (the file sweep). */
       afterDeletingSubmissions?: () => void;
     },
@@ -189,7 +211,10 @@ export class RetentionJob {
 
   private schedule(delayMs: number): void {
     this.timer = setTimeout(() => {
-      this.running = runRetention(this.database, new Date(), { stopping: () => this.stopped })
+      this.running = runRetention(this.database, new Date(), {
+        stopping: () => this.stopped,
+        auditRetentionDays: this.options.auditRetentionDays,
+      })
         .then((counts) => {
           if (Object.values(counts).some((count) => count > 0)) {
             this.options.logger.info({ retention: counts }, 'retention pass deleted expired rows');

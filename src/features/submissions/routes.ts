@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Action, environmentMismatch, manageDenial } from '../../platform/access.js';
+import { actorOf, recordAudit } from '../../platform/audit.js';
 import { requireAuthenticated } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
@@ -21,8 +22,9 @@ import {
 } from '../../platform/http/schemas.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
-import { badRequest, notFound } from '../../platform/problem.js';
+import { badRequest, notFound, unauthorized } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
+import { findUserById } from '../accounts/repo.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { FILE_RESPONSES, sendFile } from '../files/delivery.js';
 import { findFile, type StoredFile } from '../files/repo.js';
@@ -436,17 +438,34 @@ export const submissionRoutes =
             errors: [{ field: 'text', code: 'minLength', message: 'must not be blank' }],
           });
         }
+        const author = await findUserById(database.db, principal.userId);
+        if (!author) throw unauthorized('The account behind this credential is gone');
         const note = {
           id: newId('note'),
           submissionId: submission.id,
-          userId: principal.userId,
           text: request.body.text,
           createdAt: nowIso(),
+          author: {
+            userId: author.id,
+            email: author.email,
+            keyId: principal.kind === 'session' ? null : principal.keyId,
+          },
         };
         const notes = await notesOf(database.db, [submission.id]);
         const view = await presentSubmission(submission, [...notes, note], envelope, extra.files);
-        await writeResponseChange(context, submission, { event: 'response.updated', data: view }, (trx) =>
-          insertNote(trx, note),
+        await writeResponseChange(
+          context,
+          submission,
+          { event: 'response.updated', data: view },
+          async (trx) => {
+            await insertNote(trx, note);
+            await recordAudit(trx, {
+              workspaceId: submission.workspaceId,
+              actor: actorOf(principal),
+              action: 'response.note_added',
+              target: { type: 'response', id: submission.id },
+            });
+          },
         );
         return view;
       },
@@ -466,15 +485,21 @@ export const submissionRoutes =
         },
       },
       async (request, reply) => {
-        const { submission } = await managedSubmission(
+        const { principal, submission } = await managedSubmission(
           request,
           request.params.id,
           request.query,
           'manageForms',
         );
-        await writeResponseChange(context, submission, { event: 'response.deleted' }, (trx) =>
-          deleteSubmission(trx, submission.id),
-        );
+        await writeResponseChange(context, submission, { event: 'response.deleted' }, async (trx) => {
+          await deleteSubmission(trx, submission.id);
+          await recordAudit(trx, {
+            workspaceId: submission.workspaceId,
+            actor: actorOf(principal),
+            action: 'response.deleted',
+            target: { type: 'response', id: submission.id },
+          });
+        });
         // its files go with it: the sweep removes the bytes of files whose submission is gone
         extra.fileSweep.nudge();
         return reply.status(204).send(null);

@@ -58,7 +58,26 @@ export const SubmissionOut = Type.Object({
     description:
       'The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it',
   }),
-  notes: Type.Array(Type.Object({ id: Type.String(), text: Type.String(), createdAt: Timestamp })),
+  notes: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      text: Type.String(),
+      createdAt: Timestamp,
+      author: Type.Union(
+        [
+          Type.Object({
+            userId: Type.String(),
+            email: Type.String({ description: 'Their address when they wrote the note' }),
+            keyId: Type.Optional(
+              Type.String({ description: 'Written with this API key (made by the member named)' }),
+            ),
+          }),
+          Type.Null(),
+        ],
+        { description: 'Who wrote it; null for notes written before Intake kept authors' },
+      ),
+    }),
+  ),
   createdAt: Timestamp,
 });
 

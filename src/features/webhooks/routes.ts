@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { actorOf, recordAudit } from '../../platform/audit.js';
 import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
@@ -141,6 +142,12 @@ export const webhookRoutes =
             );
           }
           await insertWebhook(trx, row);
+          await recordAudit(trx, {
+            workspaceId: row.workspaceId,
+            actor: actorOf(principal),
+            action: 'webhook.created',
+            target: { type: 'webhook', id: row.id },
+          });
         });
         return reply
           .status(201)
@@ -246,9 +253,10 @@ export const webhookRoutes =
         },
       },
       async (request) => {
+        const principal = requireSessionOrSecretKey(request);
         const { webhook } = await access.managedWebhook(
           database.db,
-          requireSessionOrSecretKey(request),
+          principal,
           request.params.id,
           'manageForms',
         );
@@ -262,7 +270,16 @@ export const webhookRoutes =
         if (body.secret !== undefined) {
           changes.secretCiphertext = body.secret === null ? null : await envelope.encrypt(body.secret);
         }
-        const updated = await database.transaction((trx) => updateWebhook(trx, webhook.id, changes));
+        const updated = await database.transaction(async (trx) => {
+          if (!(await updateWebhook(trx, webhook.id, changes))) return false;
+          await recordAudit(trx, {
+            workspaceId: webhook.workspaceId,
+            actor: actorOf(principal),
+            action: 'webhook.updated',
+            target: { type: 'webhook', id: webhook.id },
+          });
+          return true;
+        });
         if (!updated) throw webhookNotFound(webhook.id);
         const changed = { ...webhook, ...changes };
         return presentWebhookWithHealth(changed, (await healthOf(database.db, [changed])).get(webhook.id));
@@ -283,13 +300,23 @@ export const webhookRoutes =
         },
       },
       async (request, reply) => {
+        const principal = requireSessionOrSecretKey(request);
         const { webhook } = await access.managedWebhook(
           database.db,
-          requireSessionOrSecretKey(request),
+          principal,
           request.params.id,
           'manageForms',
         );
-        const deleted = await database.transaction((trx) => deleteWebhook(trx, webhook.id));
+        const deleted = await database.transaction(async (trx) => {
+          if (!(await deleteWebhook(trx, webhook.id))) return false;
+          await recordAudit(trx, {
+            workspaceId: webhook.workspaceId,
+            actor: actorOf(principal),
+            action: 'webhook.deleted',
+            target: { type: 'webhook', id: webhook.id },
+          });
+          return true;
+        });
         if (!deleted) throw webhookNotFound(webhook.id);
         return reply.status(204).send(null);
       },

@@ -1,4 +1,5 @@
 import { mayDo, type Role, roleTooLow } from '../../platform/access.js';
+import { type AuditActor, recordAudit } from '../../platform/audit.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { lockRow } from '../../platform/db/dialect.js';
 import { newId } from '../../platform/ids.js';
@@ -39,15 +40,26 @@ export async function createPersonalWorkspace(trx: Trx, userId: string, createdA
 /** A shared workspace, its caller the owner, with `development` and `production`. */
 export async function createWorkspace(
   database: Database,
-  userId: string,
+  actor: AuditActor,
   name: string,
 ): Promise<StoredWorkspace & { role: Role }> {
   const createdAt = nowIso();
   const workspace = { id: newId('wsp'), name, personal: false, createdAt };
   await database.transaction(async (trx) => {
     await insertWorkspace(trx, workspace);
-    await insertMember(trx, { workspaceId: workspace.id, userId, role: 'owner', joinedAt: createdAt });
+    await insertMember(trx, {
+      workspaceId: workspace.id,
+      userId: actor.id,
+      role: 'owner',
+      joinedAt: createdAt,
+    });
     await insertDefaultEnvironments(trx, workspace.id, createdAt);
+    await recordAudit(trx, {
+      workspaceId: workspace.id,
+      actor,
+      action: 'workspace.created',
+      target: { type: 'workspace', id: workspace.id },
+    });
   });
   return { ...workspace, role: 'owner' };
 }
@@ -66,24 +78,32 @@ export async function memberOrThrow(db: Database['db'] | Trx, workspaceId: strin
 
 export async function renameWorkspaceBy(
   database: Database,
-  userId: string,
+  actor: AuditActor,
   workspaceId: string,
   name: string,
 ): Promise<StoredWorkspace & { role: Role }> {
-  const workspace = await memberOrThrow(database.db, workspaceId, userId);
+  const workspace = await memberOrThrow(database.db, workspaceId, actor.id);
   if (!mayDo(workspace.role, 'own')) throw roleTooLow(workspace.role, 'own');
-  await database.transaction((trx) => renameWorkspace(trx, workspaceId, name));
+  await database.transaction(async (trx) => {
+    await renameWorkspace(trx, workspaceId, name);
+    await recordAudit(trx, {
+      workspaceId,
+      actor,
+      action: 'workspace.renamed',
+      target: { type: 'workspace', id: workspaceId },
+    });
+  });
   return { ...workspace, name };
 }
 
 /** Deletes a workspace: its owner only, never a personal one, only once it holds no form and no key. */
 export async function deleteWorkspaceBy(
   database: Database,
-  userId: string,
+  actor: AuditActor,
   workspaceId: string,
 ): Promise<void> {
   await database.transaction(async (trx) => {
-    const workspace = await memberOrThrow(trx, workspaceId, userId);
+    const workspace = await memberOrThrow(trx, workspaceId, actor.id);
     if (!mayDo(workspace.role, 'own')) throw roleTooLow(workspace.role, 'own');
     if (workspace.personal) throw conflict('A personal workspace is never deleted');
     const contents = await countWorkspaceContents(trx, workspaceId);
@@ -95,6 +115,12 @@ export async function deleteWorkspaceBy(
       );
     }
     await deleteWorkspace(trx, workspaceId);
+    await recordAudit(trx, {
+      workspaceId,
+      actor,
+      action: 'workspace.deleted',
+      target: { type: 'workspace', id: workspaceId },
+    });
   });
 }
 
@@ -118,14 +144,14 @@ const lastOwner = () =>
  */
 export async function changeMemberRole(
   database: Database,
-  actorId: string,
+  by: AuditActor,
   workspaceId: string,
   memberId: string,
   role: Role,
 ) {
   return database.transaction(async (trx) => {
     await holdWorkspace(database, trx, workspaceId);
-    const actor = await memberOrThrow(trx, workspaceId, actorId);
+    const actor = await memberOrThrow(trx, workspaceId, by.id);
     if (!mayDo(actor.role, 'manageAccess')) throw roleTooLow(actor.role, 'manageAccess');
     const member = await findMember(trx, workspaceId, memberId);
     if (!member) throw notFound(`No member ${memberId} in this workspace`);
@@ -136,6 +162,12 @@ export async function changeMemberRole(
       throw lastOwner();
     }
     await updateRole(trx, workspaceId, memberId, role);
+    await recordAudit(trx, {
+      workspaceId,
+      actor: by,
+      action: 'member.role_changed',
+      target: { type: 'member', id: memberId },
+    });
     return { ...member, role };
   });
 }
@@ -146,10 +178,11 @@ export async function changeMemberRole(
  */
 export async function removeMember(
   database: Database,
-  actorId: string,
+  by: AuditActor,
   workspaceId: string,
   memberId: string,
 ): Promise<void> {
+  const actorId = by.id;
   await database.transaction(async (trx) => {
     await holdWorkspace(database, trx, workspaceId);
     const actor = await memberOrThrow(trx, workspaceId, actorId);
@@ -161,5 +194,11 @@ export async function removeMember(
     }
     if (member.role === 'owner' && (await countOwners(trx, workspaceId)) <= 1) throw lastOwner();
     await deleteMember(trx, workspaceId, memberId);
+    await recordAudit(trx, {
+      workspaceId,
+      actor: by,
+      action: memberId === actorId ? 'member.left' : 'member.removed',
+      target: { type: 'member', id: memberId },
+    });
   });
 }

@@ -1,5 +1,5 @@
 import type { Role } from '../../platform/roles.js';
-import type { StoredWorkspace } from './repo.js';
+import type { StoredInvitation, StoredWorkspace } from './repo.js';
 
 export function presentWorkspace(workspace: StoredWorkspace & { role: Role }) {
   return {
@@ -13,4 +13,14 @@ export function presentWorkspace(workspace: StoredWorkspace & { role: Role }) {
 
 export function presentMember(member: { userId: string; email: string; role: Role; joinedAt: string }) {
   return { userId: member.userId, email: member.email, role: member.role, joinedAt: member.joinedAt };
+}
+
+export function presentInvitation(invitation: StoredInvitation) {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    createdAt: invitation.createdAt,
+    expiresAt: invitation.expiresAt,
+  };
 }

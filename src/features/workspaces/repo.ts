@@ -181,3 +181,116 @@ export async function deleteWorkspace(trx: Trx, workspaceId: string): Promise<vo
   await trx.deleteFrom('usage').where('workspace_id', '=', workspaceId).execute();
   await trx.deleteFrom('workspaces').where('id', '=', workspaceId).execute();
 }
+
+export interface StoredInvitation {
+  id: string;
+  workspaceId: string;
+  /** Lowercased. */
+  email: string;
+  role: Role;
+  invitedBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+const invitationColumns = [
+  'id',
+  'workspace_id as workspaceId',
+  'email',
+  'role',
+  'invited_by as invitedBy',
+  'created_at as createdAt',
+  'expires_at as expiresAt',
+] as const;
+
+/** Stores an invitation in place of any other of the workspace to the same address (and the expired ones). */
+export async function replaceInvitation(
+  trx: Trx,
+  invitation: StoredInvitation,
+  tokenHash: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('workspace_invitations')
+    .where('workspace_id', '=', invitation.workspaceId)
+    .where((eb) => eb.or([eb('email', '=', invitation.email), eb('expires_at', '<=', invitation.createdAt)]))
+    .execute();
+  await trx
+    .insertInto('workspace_invitations')
+    .values({
+      id: invitation.id,
+      workspace_id: invitation.workspaceId,
+      email: invitation.email,
+      role: invitation.role,
+      token_hash: tokenHash,
+      invited_by: invitation.invitedBy,
+      created_at: invitation.createdAt,
+      expires_at: invitation.expiresAt,
+    })
+    .execute();
+}
+
+/** A workspace's invitations still open at `now`, newest first. */
+export function listPendingInvitations(
+  db: Db,
+  workspaceId: string,
+  now: string,
+): Promise<StoredInvitation[]> {
+  return db
+    .selectFrom('workspace_invitations')
+    .select(invitationColumns)
+    .where('workspace_id', '=', workspaceId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Deletes the workspace's invitation `id`; false when there is none. */
+export async function deleteInvitation(trx: Trx, workspaceId: string, id: string): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('workspace_invitations')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The unexpired invitation whose token hashes to `tokenHash`. */
+export function findInvitationByToken(
+  db: Db | Trx,
+  tokenHash: string,
+  now: string,
+): Promise<StoredInvitation | undefined> {
+  return db
+    .selectFrom('workspace_invitations')
+    .select(invitationColumns)
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Takes (deletes) the invitation `id`: of two acceptances at once only one gets true. */
+export async function takeInvitation(trx: Trx, id: string): Promise<boolean> {
+  const result = await trx.deleteFrom('workspace_invitations').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The member of the workspace with this (lowercased) address, if any. */
+export function findMemberByEmail(db: Db | Trx, workspaceId: string, emailKey: string) {
+  return db
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id as userId', 'm.role'])
+    .where('m.workspace_id', '=', workspaceId)
+    .where('u.email_key', '=', emailKey)
+    .executeTakeFirst();
+}
+
+/** A user's address and its lowercased key. */
+export function findUserAddress(db: Db | Trx, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'email_key as emailKey'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

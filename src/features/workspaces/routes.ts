@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../platform/audit.js';
 import { requireSession } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { ListOf, noBody, problems, SECURITY } from '../../platform/http/schemas.js';
@@ -25,7 +26,7 @@ import {
 const WORKSPACE_ID = /^wsp_[0-9a-z]{26}$/;
 
 /** A workspace id in a path: a malformed one is 404, like one named in `X-Intake-Workspace`. */
-function workspaceIdOf(id: string): string {
+export function workspaceIdOf(id: string): string {
   if (!WORKSPACE_ID.test(id)) throw notFound(`No workspace ${id.slice(0, 100)}`);
   return id;
 }
@@ -67,8 +68,11 @@ export const workspaceRoutes =
         },
       },
       async (request, reply) => {
-        const { userId } = requireSession(request);
-        const created = await createWorkspace(database, userId, request.body.name.trim());
+        const created = await createWorkspace(
+          database,
+          actorOf(requireSession(request)),
+          request.body.name.trim(),
+        );
         return reply.status(201).send(presentWorkspace(created));
       },
     );
@@ -87,9 +91,9 @@ export const workspaceRoutes =
         },
       },
       async (request) => {
-        const { userId } = requireSession(request);
+        const actor = actorOf(requireSession(request));
         const id = workspaceIdOf(request.params.id);
-        return presentWorkspace(await renameWorkspaceBy(database, userId, id, request.body.name.trim()));
+        return presentWorkspace(await renameWorkspaceBy(database, actor, id, request.body.name.trim()));
       },
     );
 
@@ -106,8 +110,8 @@ export const workspaceRoutes =
         },
       },
       async (request, reply) => {
-        const { userId } = requireSession(request);
-        await deleteWorkspaceBy(database, userId, workspaceIdOf(request.params.id));
+        const actor = actorOf(requireSession(request));
+        await deleteWorkspaceBy(database, actor, workspaceIdOf(request.params.id));
         return reply.status(204).send(null);
       },
     );
@@ -147,9 +151,9 @@ export const workspaceRoutes =
         },
       },
       async (request) => {
-        const { userId } = requireSession(request);
+        const actor = actorOf(requireSession(request));
         const id = workspaceIdOf(request.params.id);
-        const member = await changeMemberRole(database, userId, id, request.params.userId, request.body.role);
+        const member = await changeMemberRole(database, actor, id, request.params.userId, request.body.role);
         return presentMember(member);
       },
     );
@@ -167,8 +171,8 @@ export const workspaceRoutes =
         },
       },
       async (request, reply) => {
-        const { userId } = requireSession(request);
-        await removeMember(database, userId, workspaceIdOf(request.params.id), request.params.userId);
+        const actor = actorOf(requireSession(request));
+        await removeMember(database, actor, workspaceIdOf(request.params.id), request.params.userId);
         return reply.status(204).send(null);
       },
     );

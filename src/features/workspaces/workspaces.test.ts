@@ -20,7 +20,7 @@ let stranger: TestUser;
 const members = {} as Record<Role, TestUser>;
 let shared: string;
 
-/** Members join by invitation (a later step); the tests add them straight into the table. */
+/** Members join by invitation (invitations.test.ts); here the tests add them straight into the table. */
 async function addMember(workspaceId: string, user: TestUser, role: Role): Promise<void> {
   await insertMember(t.app.intake.database.db, { workspaceId, userId: user.id, role, joinedAt: nowIso() });
 }
@@ -434,6 +434,53 @@ const CELLS: Cell[] = [
       await addMember(shared, someone, 'viewer');
       return sharedAs(role, { method: 'DELETE', url: `/workspaces/${shared}/members/${someone.id}` });
     },
+  },
+  {
+    name: 'invite someone',
+    least: 'admin',
+    ok: 201,
+    run: (role) =>
+      sharedAs(role, {
+        method: 'POST',
+        url: `/workspaces/${shared}/invitations`,
+        body: { email: `invitee-${role}-${Date.now()}@example.com`, role: 'editor' },
+      }),
+  },
+  {
+    name: 'list pending invitations',
+    least: 'admin',
+    ok: 200,
+    run: (role) => sharedAs(role, { method: 'GET', url: `/workspaces/${shared}/invitations` }),
+  },
+  {
+    name: 'revoke an invitation',
+    least: 'admin',
+    ok: 204,
+    run: async (role) => {
+      const sent = await sharedAs('owner', {
+        method: 'POST',
+        url: `/workspaces/${shared}/invitations`,
+        body: { email: `revoked-${role}-${Date.now()}@example.com`, role: 'viewer' },
+      });
+      return sharedAs(role, { method: 'DELETE', url: `/workspaces/${shared}/invitations/${sent.body.id}` });
+    },
+  },
+  {
+    name: 'read the audit log',
+    least: 'admin',
+    ok: 200,
+    run: (role) => sharedAs(role, { method: 'GET', url: `/workspaces/${shared}/audit` }),
+  },
+  {
+    name: 'invite an owner',
+    least: 'owner',
+    ok: 201,
+    run: (role) =>
+      sharedAs(role, {
+        method: 'POST',
+        url: `/workspaces/${shared}/invitations`,
+        body: { email: `owner-${role}-${Date.now()}@example.com`, role: 'owner' },
+      }),
   },
   {
     name: 'rename the workspace',

@@ -133,9 +133,14 @@ export interface SubmissionsTable {
 export interface SubmissionNotesTable {
   id: string;
   submission_id: string;
+  /** Who wrote it: the session's user, or the creator of the key it was written with. */
   user_id: string;
   text: string;
   created_at: string;
+  /** The author's address when written; null for notes written before migration 014 (author unknown). */
+  author_email: string | null;
+  /** The key a note was written with; null when a session wrote it. */
+  key_id: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -229,9 +234,37 @@ export interface WorkspaceMembersTable {
   joined_at: string;
 }
 
+export interface WorkspaceInvitationsTable {
+  id: string;
+  workspace_id: string;
+  /** Lowercased. */
+  email: string;
+  role: 'owner' | 'admin' | 'editor' | 'viewer';
+  /** SHA-256 of the mailed token: the token itself is never stored. */
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  workspace_id: string;
+  at: string;
+  actor_type: 'user' | 'key';
+  actor_id: string;
+  actor_email: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  ip: string;
+}
+
 export interface Schema {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
+  workspace_invitations: WorkspaceInvitationsTable;
+  audit_log: AuditLogTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

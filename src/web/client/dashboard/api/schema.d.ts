@@ -242,6 +242,81 @@ export interface paths {
         patch: operations["changeMemberRole"];
         trace?: never;
     };
+    "/workspaces/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workspace's pending invitations, newest first (admins) */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite an address with a role (admins; owners to invite an owner): a link is mailed
+         * @description The link (`/app/invite?token=…`) works once, for 7 days, for a session of the invited address. Inviting an address again replaces its pending invitation and mails a new link.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation (admins): its link stops working */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with its link's token (a session of the invited address) */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's audit log, newest first (admins)
+         * @description Every change by a member or a key (forms, responses deleted and notes, keys, webhooks, environments, members, invitations, the workspace), written with the change. Filters: `actor` (a user or key id), `action` (an action, or a kind of target such as `form`), `from`/`to` (inclusive).
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/keys/secrets": {
         parameters: {
             query?: never;
@@ -1888,6 +1963,298 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example inv_01m8b9evf8tkxmrssqw52wp655 */
+                            id: string;
+                            /** @description The invited address, lower-cased */
+                            email: string;
+                            /** @description owner, admin, editor or viewer (highest first) */
+                            role: "owner" | "admin" | "editor" | "viewer";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:02:06.123Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:02:06.123Z
+                             */
+                            expiresAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @description owner, admin, editor or viewer (highest first) */
+                    role: "owner" | "admin" | "editor" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example inv_01m8b9evf8tkxmrssqw52wp655 */
+                        id: string;
+                        /** @description The invited address, lower-cased */
+                        email: string;
+                        /** @description owner, admin, editor or viewer (highest first) */
+                        role: "owner" | "admin" | "editor" | "viewer";
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                id: string;
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The link's `token` */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspace: {
+                            /** @example wsp_01m8b9evf8tkxmrssqw52wp655 */
+                            id: string;
+                            name: string;
+                            /** @description The user's personal workspace: made at sign-up, never deleted */
+                            personal: boolean;
+                            /** @description owner, admin, editor or viewer (highest first) */
+                            role: "owner" | "admin" | "editor" | "viewer";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:02:06.123Z
+                             */
+                            createdAt: string;
+                        };
+                        /** @description owner, admin, editor or viewer (highest first) */
+                        role: "owner" | "admin" | "editor" | "viewer";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description A user's id (`usr_…`) or a key's (`key_…`): what they did */
+                actor?: string;
+                /** @description An action (`form.updated`), or a kind of target (`form`): every action on it */
+                action?: string;
+                /** @description ISO 8601 date or date-time, inclusive */
+                from?: string;
+                /** @description ISO 8601 date or date-time, inclusive (a date: its whole day) */
+                to?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:02:06.123Z
+                             */
+                            at: string;
+                            actor: {
+                                type: "user" | "key";
+                                id: string;
+                                /** @description A user's address when they acted */
+                                email?: string;
+                            };
+                            /** @example form.updated */
+                            action: string;
+                            target: {
+                                type: string;
+                                id: string;
+                            };
+                            /** @description The client address the change came from */
+                            ip: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7229,6 +7596,14 @@ export interface operations {
                                  * @example 2026-11-21T10:02:06.123Z
                                  */
                                 createdAt: string;
+                                /** @description Who wrote it; null for notes written before Intake kept authors */
+                                author: {
+                                    userId: string;
+                                    /** @description Their address when they wrote the note */
+                                    email: string;
+                                    /** @description Written with this API key (made by the member named) */
+                                    keyId?: string;
+                                } | null;
                             }[];
                             /**
                              * Format: date-time
@@ -7325,6 +7700,14 @@ export interface operations {
                                  * @example 2026-11-21T10:02:06.123Z
                                  */
                                 createdAt: string;
+                                /** @description Who wrote it; null for notes written before Intake kept authors */
+                                author: {
+                                    userId: string;
+                                    /** @description Their address when they wrote the note */
+                                    email: string;
+                                    /** @description Written with this API key (made by the member named) */
+                                    keyId?: string;
+                                } | null;
                             }[];
                             /**
                              * Format: date-time
@@ -7405,6 +7788,14 @@ export interface operations {
                              * @example 2026-11-21T10:02:06.123Z
                              */
                             createdAt: string;
+                            /** @description Who wrote it; null for notes written before Intake kept authors */
+                            author: {
+                                userId: string;
+                                /** @description Their address when they wrote the note */
+                                email: string;
+                                /** @description Written with this API key (made by the member named) */
+                                keyId?: string;
+                            } | null;
                         }[];
                         /**
                          * Format: date-time
@@ -7530,6 +7921,14 @@ export interface operations {
                              * @example 2026-11-21T10:02:06.123Z
                              */
                             createdAt: string;
+                            /** @description Who wrote it; null for notes written before Intake kept authors */
+                            author: {
+                                userId: string;
+                                /** @description Their address when they wrote the note */
+                                email: string;
+                                /** @description Written with this API key (made by the member named) */
+                                keyId?: string;
+                            } | null;
                         }[];
                         /**
                          * Format: date-time
@@ -7617,6 +8016,14 @@ export interface operations {
                              * @example 2026-11-21T10:02:06.123Z
                              */
                             createdAt: string;
+                            /** @description Who wrote it; null for notes written before Intake kept authors */
+                            author: {
+                                userId: string;
+                                /** @description Their address when they wrote the note */
+                                email: string;
+                                /** @description Written with this API key (made by the member named) */
+                                keyId?: string;
+                            } | null;
                         }[];
                         /**
                          * Format: date-time
@@ -7704,6 +8111,14 @@ export interface operations {
                              * @example 2026-11-21T10:02:06.123Z
                              */
                             createdAt: string;
+                            /** @description Who wrote it; null for notes written before Intake kept authors */
+                            author: {
+                                userId: string;
+                                /** @description Their address when they wrote the note */
+                                email: string;
+                                /** @description Written with this API key (made by the member named) */
+                                keyId?: string;
+                            } | null;
                         }[];
                         /**
                          * Format: date-time
