@@ -1,5 +1,7 @@
 import type { Catalogue } from './words.js';
 
+// Examples in Latin script (an address, a URL, a date, a phone number) are each in a
+// left-to-right isolate (U+2066 … U+2069), so right-to-left text keeps their characters in order.
 export const he: Catalogue = {
   required: 'יש לענות על השאלה',
   requiredBox: 'יש לסמן את התיבה כדי להמשיך',
@@ -8,16 +10,16 @@ export const he: Catalogue = {
   notText: 'יש להזין את התשובה כטקסט',
   tooShort: 'יש להזין {minLength, plural, one {תו אחד לפחות} other {# תווים לפחות}}',
   tooLong: 'יש להזין {maxLength, plural, one {תו אחד לכל היותר} other {# תווים לכל היותר}}',
-  notEmail: 'יש להזין כתובת דוא״ל כמו name@example.com',
-  notUrl: 'יש להזין כתובת אתר שמתחילה ב־http:// או ב־https://',
-  notPhone: 'יש להזין מספר טלפון בספרות, כמו ‎+972 3 123 4567',
+  notEmail: 'יש להזין כתובת דוא״ל כמו \u2066name@example.com\u2069',
+  notUrl: 'יש להזין כתובת אתר שמתחילה ב־\u2066http://\u2069 או ב־\u2066https://\u2069',
+  notPhone: 'יש להזין מספר טלפון בספרות, כמו \u2066+972 3 123 4567\u2069',
   notPattern: 'יש להזין את התשובה בתבנית שהשאלה מבקשת',
   notNumber: 'יש להזין מספר',
   notWhole: 'יש להזין מספר שלם, בלי ספרות אחרי הנקודה',
   belowMinimum: 'יש להזין מספר שהוא {min, number} או יותר',
   aboveMaximum: 'יש להזין מספר שהוא {max, number} או פחות',
   notBoolean: 'יש לענות true (מסומן) או false (לא מסומן)',
-  notDate: 'יש להזין תאריך אמיתי, כמו 2026-03-31',
+  notDate: 'יש להזין תאריך אמיתי, כמו \u20662026-03-31\u2069',
   notOptionList: 'יש לבחור מתוך האפשרויות שניתנו',
   notOption: 'יש לבחור אחת מהאפשרויות שניתנו',
   notOneOf: 'יש לבחור אחת מהאפשרויות: {options}',
