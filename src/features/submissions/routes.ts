@@ -72,6 +72,13 @@ const IdempotencyHeaders = Type.Object({
     }),
   ),
   'X-Idempotency-Key': Type.Optional(Type.String({ description: 'The same as Idempotency-Key' })),
+  'X-Form-Password': Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'The form’s password (API.md §15 access.password): missing or wrong is 401 password_required; a secret key needs none',
+    }),
+  ),
 });
 
 /** What GET /responses answers with format=csv (API.md §6.2). */
@@ -161,6 +168,7 @@ export const submissionRoutes =
                 ...RATE_LIMIT,
               ]),
               ...problemsOrPages(400, 401, 403, 404, 409, 413, 429),
+              // 401 password_required, 403 form_closed, 409 already_submitted: API.md §15
             },
           },
         },
@@ -183,6 +191,7 @@ export const submissionRoutes =
             idempotency: idempotencyOf(request),
             // the language the client showed the form in, as it asks for its errors' words (API.md §13)
             language: requestedLanguageOf(form.definition, request),
+            password: request.headers['x-form-password'],
           });
           return post ? post.respond(reply, result) : reply.status(201).send(result);
         },
@@ -473,7 +482,7 @@ export const submissionRoutes =
           'manageForms',
         );
         await writeResponseChange(context, submission, { event: 'response.deleted' }, (trx) =>
-          deleteSubmission(trx, submission.id),
+          deleteSubmission(trx, submission),
         );
         // its files go with it: the sweep removes the bytes of files whose submission is gone
         extra.fileSweep.nudge();

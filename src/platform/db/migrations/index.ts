@@ -12,6 +12,7 @@ import * as m010 from './010-form-working-copies.js';
 import * as m011 from './011-files.js';
 import * as m012 from './012-workspaces.js';
 import * as m013 from './013-submission-language.js';
+import * as m015 from './015-response-controls.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-files': m011,
   '012-workspaces': m012,
   '013-submission-language': m013,
+  '015-response-controls': m015,
 };
