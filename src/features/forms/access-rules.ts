@@ -47,7 +47,9 @@ export function checkAccess(
   if (emailField !== undefined) {
     const field = byId.get(emailField);
     if (!field) {
-      errors.push(error('access.emailField', 'unknown_field', `names no field of this form ("${emailField}")`));
+      errors.push(
+        error('access.emailField', 'unknown_field', `names no field of this form ("${emailField}")`),
+      );
     } else if (field.type !== 'email') {
       errors.push(
         error('access.emailField', 'invalid', `must name an email field ("${field.id}" is ${field.type})`),
@@ -55,7 +57,11 @@ export function checkAccess(
     } else if (oncePer === 'email' && !field.required) {
       // an empty answer would count for no one: one response per address needs an address
       errors.push(
-        error('access.emailField', 'invalid', `"${field.id}" must be required to allow one response per address`),
+        error(
+          'access.emailField',
+          'invalid',
+          `"${field.id}" must be required to allow one response per address`,
+        ),
       );
     } else if (
       oncePer === 'email' &&

@@ -196,7 +196,9 @@ export async function countAccepted(
       const update = conflict
         .column('form_id')
         .doUpdateSet({ accepted: sql<number>`form_counts.accepted + ${count}` });
-      return max === undefined ? update : update.where(sql<number>`form_counts.accepted + ${count}`, '<=', max);
+      return max === undefined
+        ? update
+        : update.where(sql<number>`form_counts.accepted + ${count}`, '<=', max);
     })
     .returning('accepted')
     .executeTakeFirst();

@@ -23,8 +23,8 @@ import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
 import { listWebhooksOfForms } from '../webhooks/repo.js';
 import { formNotFound, readView } from './access.js';
-import { createForm, deleteFormById, etagOf, etagWithDraft, matchesTag, updateFormById } from './commands.js';
 import { closedReasonOf } from './access-rules.js';
+import { createForm, deleteFormById, etagOf, etagWithDraft, matchesTag, updateFormById } from './commands.js';
 import { type AccessState, presentForm, presentPublicForm } from './presenter.js';
 import { acceptedCount, acceptedCounts, findForm, listForms, type StoredForm } from './repo.js';
 import {
@@ -113,7 +113,9 @@ export const formRoutes =
     }
 
     /** The moment and, for a form with a limit, its count: what the public view's `access` is judged by. */
-    async function accessStateOf(form: StoredForm): Promise<Required<Pick<AccessState, 'now'>> & AccessState> {
+    async function accessStateOf(
+      form: StoredForm,
+    ): Promise<Required<Pick<AccessState, 'now'>> & AccessState> {
       const now = Date.now();
       if (form.definition.access?.maxSubmissions === undefined) return { now };
       return { now, accepted: await acceptedCount(database.db, form.id) };
@@ -127,7 +129,9 @@ export const formRoutes =
         database.db,
         limited.map((form) => form.id),
       );
-      return forms.map((form) => presentPublicForm(form, undefined, { now, accepted: counts.get(form.id) ?? 0 }));
+      return forms.map((form) =>
+        presentPublicForm(form, undefined, { now, accepted: counts.get(form.id) ?? 0 }),
+      );
     }
 
     async function loadForm(id: string): Promise<StoredForm> {
@@ -325,7 +329,9 @@ export const formRoutes =
         // one view per language, and per state of its access (open, full …): its tag says which
         const state = await accessStateOf(form);
         const closed = closedReasonOf(form.definition.access, state.now, state.accepted);
-        const variant = [language === languages[0] ? '' : `-${language}`, closed ? `-${closed}` : ''].join('');
+        const variant = [language === languages[0] ? '' : `-${language}`, closed ? `-${closed}` : ''].join(
+          '',
+        );
         const etag = variant === '' ? etagOf(form.version) : `"${form.version}${variant}"`;
         reply.header('etag', etag);
         if (languages.length > 1) appendVary(reply, 'Accept-Language');

@@ -3,10 +3,10 @@ import { StringEnum, Timestamp } from '../../platform/http/schemas.js';
 import type {
   AccessRules,
   CaptchaProvider,
+  ClosedReason,
   ConditionOp,
   Condition as ConditionShape,
   FieldType,
-  ClosedReason,
   FormStatus,
   Logic as LogicShape,
   OncePer,
@@ -341,7 +341,10 @@ const CLOSED_REASONS = ['not_yet_open', 'closed', 'full'] as const satisfies rea
 /** The rules of `access` (API.md §15): shared/form.ts `AccessRules`. */
 const accessRules = {
   opensAt: Type.Optional(
-    Type.String({ format: 'date-time', description: 'Submissions are refused (form_closed) before this moment' }),
+    Type.String({
+      format: 'date-time',
+      description: 'Submissions are refused (form_closed) before this moment',
+    }),
   ),
   closesAt: Type.Optional(
     Type.String({

@@ -142,7 +142,9 @@ export class ResponseControls {
   }
 
   private unlockSignature(form: StoredForm, until: string): string {
-    return this.sign(`unlock\u0000${form.id}\u0000${form.definition.access?.passwordHash ?? ''}\u0000${until}`);
+    return this.sign(
+      `unlock\u0000${form.id}\u0000${form.definition.access?.passwordHash ?? ''}\u0000${until}`,
+    );
   }
 
   private matches(given: string, expected: string): boolean {

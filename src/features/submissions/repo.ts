@@ -3,10 +3,9 @@ import type { Db, Trx } from '../../platform/db/database.js';
 import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
 import { insertRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
-import type { StoredAnswers } from './pii.js';
-
-import type { SubmissionStatus } from './schemas.js';
 import { uncountAccepted } from '../forms/repo.js';
+import type { StoredAnswers } from './pii.js';
+import type { SubmissionStatus } from './schemas.js';
 
 export type { SubmissionStatus };
 
