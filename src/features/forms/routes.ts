@@ -112,6 +112,9 @@ export const formRoutes =
       );
     }
 
+    /** A closed reason in an entity tag (letters, digits and hyphens). */
+    const tagOf = (reason: string) => reason.replaceAll('_', '-');
+
     /** The moment and, for a form with a limit, its count: what the public view's `access` is judged by. */
     async function accessStateOf(
       form: StoredForm,
@@ -277,7 +280,7 @@ export const formRoutes =
         const etag = hasDraft
           ? etagWithDraft(form.version)
           : closed
-            ? `"${form.version}-${closed}"`
+            ? `"${form.version}-${tagOf(closed)}"`
             : etagOf(form.version);
         callerDependent(reply.header('etag', etag), request.principal);
         const ifNoneMatch = request.headers['if-none-match'];
@@ -329,9 +332,10 @@ export const formRoutes =
         // one view per language, and per state of its access (open, full …): its tag says which
         const state = await accessStateOf(form);
         const closed = closedReasonOf(form.definition.access, state.now, state.accepted);
-        const variant = [language === languages[0] ? '' : `-${language}`, closed ? `-${closed}` : ''].join(
-          '',
-        );
+        const variant = [
+          language === languages[0] ? '' : `-${language}`,
+          closed ? `-${tagOf(closed)}` : '',
+        ].join('');
         const etag = variant === '' ? etagOf(form.version) : `"${form.version}${variant}"`;
         reply.header('etag', etag);
         if (languages.length > 1) appendVary(reply, 'Accept-Language');

@@ -48,6 +48,8 @@ export const passwordRequired = (form: StoredForm, given: boolean): Problem =>
     given
       ? `The password for the form ${form.id} is wrong`
       : `The form ${form.id} asks for a password: send it in X-Form-Password`,
+    // a 401 names how to authenticate (RFC 9110): here, the form's password in its header
+    { headers: { 'www-authenticate': `FormPassword header="X-Form-Password"` } },
   );
 
 /** An address as it is compared: `Ada@Example.com ` and `ada@example.com` are one. */
