@@ -19,7 +19,7 @@ describe('response controls on the submit path', () => {
   let t: TestApp;
   let owner: TestUser;
   beforeAll(async () => {
-    t = await createTestApp({ rateLimitPublic: 1_000_000 });
+    t = await createTestApp({ rateLimitPublic: 1_000_000, trustProxy: 1 });
     owner = await signup(t);
   });
   afterAll(() => t.close());
