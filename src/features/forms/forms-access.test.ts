@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
 import { formBody, signup, type TestUser } from '../../../test/support/factories.js';
-import { expectFieldError, formsApi } from '../../../test/support/forms.js';
+import {
+  expectFieldError,
+  formsApi,
+  type PublicFormPage,
+  type PublicFormView,
+} from '../../../test/support/forms.js';
 
 /**
  * API.md §15, the `access` member of a form: its rules at save (every problem at once), the
@@ -138,7 +143,7 @@ describe('a form’s access member', () => {
         await get(`/forms/${id}`, owner.token),
         await get('/forms?environment=development', owner.token),
         await get(`/forms/${id}`),
-        await get(`/v1/forms/${id}/public`),
+        await get<PublicFormView>(`/v1/forms/${id}/public`),
         await get('/forms?environment=development'),
         draft,
         await get(`/forms/${id}/draft`, owner.token),
@@ -149,7 +154,7 @@ describe('a form’s access member', () => {
         expect(response.text).not.toContain(hash);
         expect(response.text).not.toContain('passwordHash');
       }
-      expect((await get(`/v1/forms/${id}/public`)).body.access).toEqual({
+      expect((await get<PublicFormView>(`/v1/forms/${id}/public`)).body.access).toEqual({
         open: true,
         closedMessage: 'See you',
         passwordRequired: true,
@@ -172,7 +177,7 @@ describe('a form’s access member', () => {
       expect(sentBack.body.access).toEqual({ maxSubmissions: 5, hasPassword: true });
       expect(JSON.parse(await storedDefinition(id)).access.passwordHash).toBe(hash);
       // a member other than access changed: the password stays too
-      expect((await put(id, { title: 'Renamed' }, owner.token)).body.access.hasPassword).toBe(true);
+      expect((await put(id, { title: 'Renamed' }, owner.token)).body.access?.hasPassword).toBe(true);
       // a new one replaces it
       const changed = await put(id, { access: { password: 'another one' } }, owner.token);
       expect(changed.body.access).toEqual({ hasPassword: true });
@@ -241,7 +246,7 @@ describe('a form’s access member', () => {
         owner.token,
       );
       const view = async (id: string, lang?: string) =>
-        (await get(`/v1/forms/${id}/public${lang ? `?lang=${lang}` : ''}`)).body.access;
+        (await get<PublicFormView>(`/v1/forms/${id}/public${lang ? `?lang=${lang}` : ''}`)).body.access;
       expect(await view(future.body.id)).toMatchObject({
         open: false,
         closedReason: 'not_yet_open',
@@ -258,27 +263,25 @@ describe('a form’s access member', () => {
       expect(opened.open).toBe(true);
       expect(opened.closedReason).toBeUndefined();
       // a closed form's view is another representation: its tag says so
-      expect((await get(`/v1/forms/${past.body.id}/public`)).headers.etag).toBe('"1-closed"');
-      expect((await get(`/v1/forms/${open.body.id}/public`)).headers.etag).toBe('"1"');
+      expect((await get<PublicFormView>(`/v1/forms/${past.body.id}/public`)).headers.etag).toBe('"1-closed"');
+      expect((await get<PublicFormView>(`/v1/forms/${open.body.id}/public`)).headers.etag).toBe('"1"');
     });
 
     it('says full once maxSubmissions accepted submissions exist', async () => {
       const created = await post(formBody({ status: 'live', access: { maxSubmissions: 1 } }), owner.token);
       const id: string = created.body.id;
-      expect((await get(`/v1/forms/${id}/public`)).body.access.open).toBe(true);
+      expect((await get<PublicFormView>(`/v1/forms/${id}/public`)).body.access.open).toBe(true);
       const submitted = await t.request({
         method: 'POST',
         url: `/forms/${id}/submit`,
         body: { answers: { name: 'Ada', email: 'ada@example.com' } },
       });
       expect(submitted.status).toBe(201);
-      const public1 = await get(`/v1/forms/${id}/public`);
+      const public1 = await get<PublicFormView>(`/v1/forms/${id}/public`);
       expect(public1.body.access).toMatchObject({ open: false, closedReason: 'full' });
       expect(public1.headers.etag).toBe('"1-full"');
-      const listed = await get('/forms?environment=development');
-      expect(listed.body.data.find((form: { id: string }) => form.id === id).access.closedReason).toBe(
-        'full',
-      );
+      const listed = await get<PublicFormPage>('/forms?environment=development');
+      expect(listed.body.data.find((form) => form.id === id)?.access.closedReason).toBe('full');
     });
   });
 });
