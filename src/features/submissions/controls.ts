@@ -20,6 +20,9 @@ import { acceptedCount, type StoredForm } from '../forms/repo.js';
 /** Wrong passwords one client may try on one form in `PASSWORD_WINDOW_S` before being refused (429). */
 export const PASSWORD_GUESSES = 10;
 const PASSWORD_WINDOW_S = 15 * 60;
+/** How long a form seen with room under its limit is taken to have room, without reading its count again. */
+const ROOM_TRUSTED_MS = 1000;
+const ROOM_CACHE_SIZE = 10_000;
 /** How long a hosted page stays unlocked by its password. */
 export const UNLOCK_TTL_S = 12 * 60 * 60;
 
@@ -73,18 +76,44 @@ export class ResponseControls {
     return createHmac('sha256', this.secret).update(text).digest('base64url');
   }
 
-  /** Why `form` takes no submissions now, or undefined; the count is read only for a form with a limit. */
-  async closedReason(form: StoredForm, now = Date.now()): Promise<ClosedReason | undefined> {
+  /**
+   * Why `form` takes no submissions now, or undefined; the count is read only for a form with a
+   * limit. With `trustRoom` (the submit path), a form seen with room less than a second ago is
+   * taken to have it still, without reading its count: the check is only a hint that spares a full
+   * form a submission's work, as the writer counts exactly, and a submission to a form far from
+   * full reads no row. A full form is read again each time, so a place freed by a deleted response
+   * is seen at once. The pages read the count every time: they must not show a full form.
+   */
+  async closedReason(
+    form: StoredForm,
+    { now = Date.now(), trustRoom = false }: { now?: number; trustRoom?: boolean } = {},
+  ): Promise<ClosedReason | undefined> {
     const access = form.definition.access;
     if (!access) return undefined;
     const byClock = closedReasonOf(access, now);
     if (byClock || access.maxSubmissions === undefined) return byClock;
-    return closedReasonOf(access, now, await acceptedCount(this.context.database.db, form.id));
+    const roomUntil = this.roomSeen.get(form.id);
+    if (trustRoom && roomUntil !== undefined && roomUntil > now) return undefined;
+    const reason = closedReasonOf(access, now, await acceptedCount(this.context.database.db, form.id));
+    if (reason) this.roomSeen.delete(form.id);
+    else this.rememberRoom(form.id, now);
+    return reason;
+  }
+
+  /** Forms seen with room under their limit, until when that is taken on trust. */
+  private readonly roomSeen = new Map<string, number>();
+
+  private rememberRoom(formId: string, now: number): void {
+    this.roomSeen.delete(formId);
+    this.roomSeen.set(formId, now + ROOM_TRUSTED_MS);
+    // Map order is insertion order: the first key was remembered longest ago
+    if (this.roomSeen.size > ROOM_CACHE_SIZE)
+      this.roomSeen.delete(this.roomSeen.keys().next().value as string);
   }
 
   /** 403 form_closed when the form takes no submissions now. */
   async assertOpen(form: StoredForm): Promise<void> {
-    const reason = await this.closedReason(form);
+    const reason = await this.closedReason(form, { trustRoom: true });
     if (reason) throw formClosed(form, reason);
   }
 
