@@ -110,6 +110,8 @@ describe('a form’s access member', () => {
         { opensAt: 'tomorrow' },
         { password: '' },
         { secret: 'x' },
+        'yes',
+        [],
       ]) {
         const response = await post(formBody({ access }), owner.token);
         expectProblem(response, 400, 'invalid_form');

@@ -74,7 +74,6 @@ const IdempotencyHeaders = Type.Object({
   'X-Idempotency-Key': Type.Optional(Type.String({ description: 'The same as Idempotency-Key' })),
   'X-Form-Password': Type.Optional(
     Type.String({
-      maxLength: 200,
       description:
         'The form’s password (API.md §15 access.password): missing or wrong is 401 password_required; a secret key needs none',
     }),

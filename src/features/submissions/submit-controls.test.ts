@@ -190,6 +190,13 @@ describe('response controls on the submit path', () => {
       expect(await storedCount(t, form.id)).toBe(1);
     });
 
+    it('takes an overlong X-Form-Password for a wrong one, storing nothing', async () => {
+      const form = await liveForm({ password: PASSWORD });
+      const response = await submit(form.id, undefined, { 'x-form-password': 'x'.repeat(10_000) });
+      expectProblem(response, 401, 'password_required');
+      expect(await storedCount(t, form.id)).toBe(0);
+    });
+
     it('is not asked of the owner’s secret key; a publishable key needs it', async () => {
       const form = await liveForm({ password: PASSWORD });
       const secret = await createKey(t, owner, 'secret');
