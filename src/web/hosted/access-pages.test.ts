@@ -235,4 +235,39 @@ describe('response controls on the hosted page', () => {
       expect(page.text).toContain('This form is closed');
     });
   });
+
+  describe('served over HTTPS (production)', () => {
+    let secure: TestApp;
+    beforeAll(async () => {
+      secure = await createTestApp({ production: true, rateLimitPublic: 1_000_000 });
+    });
+    afterAll(() => secure?.close());
+
+    it('sets the unlock cookie Secure, Lax at the form’s address and None; Partitioned in a frame', async () => {
+      const user = await signup(secure);
+      const form = await createForm(secure, user.token, {
+        status: 'live',
+        fields: FIELDS,
+        access: { password: PASSWORD },
+      });
+      const unlock = (query: string) =>
+        secure.request({
+          method: 'POST',
+          url: `/f/${form.id}${query}`,
+          body: new URLSearchParams({ _password: PASSWORD }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      const own = cookieOf(await unlock(''), 'intake_unlocked')?.line ?? '';
+      expect(own).toMatch(/; Secure/);
+      expect(own).toMatch(/SameSite=Lax/);
+      expect(own).not.toMatch(/Partitioned/);
+      const framed = await unlock('?embed=1');
+      expect(framed.headers.location).toBe(`/f/${form.id}?embed=1`);
+      const line = cookieOf(framed, 'intake_unlocked')?.line ?? '';
+      expect(line).toMatch(/; Secure/);
+      expect(line).toMatch(/SameSite=None/);
+      expect(line).toMatch(/Partitioned/);
+      expect(line).toMatch(new RegExp(`Path=/f/${form.id}(;|$)`));
+    });
+  });
 });

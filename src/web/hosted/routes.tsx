@@ -350,21 +350,24 @@ export function hostedRoutes(
       }
       if (!matches) return again(401, 'passwordWrong');
       reply.setCookie(UNLOCK_COOKIE, submissions.controls.unlockCookie(stored), {
-        ...cookieScope(stored),
+        ...cookieScope(stored, embedded),
         maxAge: UNLOCK_TTL_S,
       });
       // the form's own address (its embed and language kept), read again: a reload posts nothing
       return reply.redirect(request.url, 303);
     }
 
-    /** A control cookie's scope: the form's pages only, never read by a script, sent on top-level navigation. */
-    function cookieScope(form: StoredForm) {
-      return {
-        path: `/f/${encodeURIComponent(form.id)}`,
-        httpOnly: true,
-        sameSite: 'lax' as const,
-        secure: page.production,
-      };
+    /**
+     * A control cookie's scope: the form's pages only, never read by a script. At the form's own
+     * address, `SameSite=Lax`. Embedded (a frame on another site, where a Lax cookie is never
+     * sent) and served over HTTPS (production), `SameSite=None; Partitioned`: kept apart for each
+     * site that embeds the form (CHIPS), so another site's page never carries it.
+     */
+    function cookieScope(form: StoredForm, embedded: boolean) {
+      const path = `/f/${encodeURIComponent(form.id)}`;
+      if (embedded && page.production)
+        return { path, httpOnly: true, sameSite: 'none' as const, secure: true, partitioned: true };
+      return { path, httpOnly: true, sameSite: 'lax' as const, secure: page.production };
     }
 
     /**
@@ -414,7 +417,7 @@ export function hostedRoutes(
       // oncePer "browser": this browser has answered; the form's page says so from now on
       if (form.stored.definition.access?.oncePer === 'browser')
         reply.setCookie(ANSWERED_COOKIE, submissions.controls.answeredCookie(form.stored.id), {
-          ...cookieScope(form.stored),
+          ...cookieScope(form.stored, embedded),
           maxAge: ANSWERED_TTL_S,
         });
       request.log.info({ submissionId, embedded }, 'hosted form submitted');
