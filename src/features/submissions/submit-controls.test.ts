@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
 import { dumpDatabase, expectProblem, storedCount } from '../../../test/support/assertions.js';
 import { createForm, createKey, signup, type TestUser } from '../../../test/support/factories.js';
+import { countAcceptedSoFar } from '../../platform/db/migrations/015-response-controls.js';
 import { PASSWORD_GUESSES } from './controls.js';
 
 /**
@@ -222,6 +223,47 @@ describe('response controls on the submit path', () => {
       expectProblem(limited, 429, 'rate_limited');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(await storedCount(t, form.id)).toBe(0);
+    });
+  });
+
+  describe('migration 015', () => {
+    it('starts each form’s count from its accepted submissions stored before', async () => {
+      const fresh = await createTestApp({ rateLimitPublic: 1_000_000 });
+      try {
+        const user = await signup(fresh);
+        const form = await createForm(fresh, user.token, { status: 'live', access: { maxSubmissions: 3 } });
+        const other = await createForm(fresh, user.token, { status: 'live' });
+        const send = (id: string) =>
+          fresh.request({
+            method: 'POST',
+            url: `/forms/${id}/submit`,
+            body: { answers: { name: 'Ada', email: 'ada@example.com' } },
+          });
+        for (const id of [form.id, form.id, form.id, other.id]) expect((await send(id)).status).toBe(201);
+        const { db } = fresh.app.intake.database;
+        const [flagged] = await db
+          .selectFrom('submissions')
+          .select('id')
+          .where('form_id', '=', form.id)
+          .execute();
+        await db
+          .updateTable('submissions')
+          .set({ status: 'flagged' })
+          .where('id', '=', flagged?.id ?? '')
+          .execute();
+        // as before the migration: no counts at all
+        await db.deleteFrom('form_counts').execute();
+        await countAcceptedSoFar(db as never);
+        const counts = await db.selectFrom('form_counts').selectAll().orderBy('accepted').execute();
+        expect(counts.map((row) => [row.form_id, Number(row.accepted)])).toEqual([
+          [other.id, 1],
+          [form.id, 2],
+        ]);
+        expect((await send(form.id)).status).toBe(201);
+        expectProblem(await send(form.id), 403, 'form_closed');
+      } finally {
+        await fresh.close();
+      }
     });
   });
 });
