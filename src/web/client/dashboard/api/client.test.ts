@@ -56,6 +56,7 @@ beforeAll(async () => {
   client = await import('./client.js');
 });
 afterEach(() => {
+  client.setWorkspaceHeader(undefined);
   client.setSession(undefined);
   client.whenSignedOut(() => undefined);
 });
@@ -124,5 +125,24 @@ describe('a change refused for a stale CSRF token', () => {
       client.ok(client.api.GET('/keys', { params: { query: { environment: 'development' } } })),
     ).rejects.toMatchObject({ status: 403 });
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('the workspace chosen', () => {
+  it('goes with every call, reads and changes alike, and with none chosen no header is sent', async () => {
+    const workspaces: Array<string | null> = [];
+    server = async (request) => {
+      workspaces.push(request.headers.get('x-intake-workspace'));
+      return request.method === 'GET' ? json(200, { data: [], nextCursor: null }) : json(201, created);
+    };
+    const listKeys = () =>
+      client.ok(client.api.GET('/keys', { params: { query: { environment: 'development' } } }));
+    await listKeys();
+    client.setWorkspaceHeader('wsp_team');
+    await listKeys();
+    await createKey();
+    client.setWorkspaceHeader(undefined);
+    await listKeys();
+    expect(workspaces).toEqual([null, 'wsp_team', 'wsp_team', null]);
   });
 });

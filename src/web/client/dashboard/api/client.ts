@@ -43,6 +43,21 @@ export const setSession = (signedIn: { user: { id: string }; csrfToken?: string 
   session = signedIn && { userId: signedIn.user.id, csrfToken: signedIn.csrfToken };
 };
 
+/**
+ * The workspace every call acts in (API.md §14), sent as `X-Intake-Workspace` on each of them;
+ * none: the personal one, as the server takes it (a person alone never sends the header).
+ */
+let workspaceId: string | undefined;
+/**
+ * Calls about the person rather than a workspace: their list of workspaces (read without one, so a
+ * workspace they were removed from cannot lock them out of choosing another), making one, and
+ * accepting an invitation.
+ */
+const PERSONAL_PATHS = new Set(['/workspaces', '/invitations/accept']);
+export const setWorkspaceHeader = (id: string | undefined): void => {
+  workspaceId = id;
+};
+
 /** Why this tab is no longer signed in: the session ended, or the cookie is now another user's. */
 export type SignedOutReason = 'ended' | 'another-user';
 /** Called when an answer says the session is gone (401), or is now another user's: the app goes to log-in. */
@@ -57,6 +72,8 @@ const sent = new WeakMap<Request, Request>();
 const changes = (method: string) => method !== 'GET' && method !== 'HEAD';
 api.use({
   onRequest({ request }) {
+    if (workspaceId && !PERSONAL_PATHS.has(new URL(request.url).pathname))
+      request.headers.set('x-intake-workspace', workspaceId);
     if (!changes(request.method)) return request;
     if (session?.csrfToken) request.headers.set('x-csrf-token', session.csrfToken);
     sent.set(request, request.clone());

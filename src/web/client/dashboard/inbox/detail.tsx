@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
 import { api, ok } from '../api/client.js';
+import { useSession } from '../session.js';
 import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, TextInput } from '../ui/controls.js';
 import { answerWords } from './answers.js';
 import { FileList } from './file-list.js';
 import { filesOf } from './files.js';
-import { type InboxForm, recipientOf, type Submission, when } from './model.js';
+import { ago, type InboxForm, noteAuthor, recipientOf, type Submission, when } from './model.js';
 
 /**
  * One response opened in the inbox: read/unread, star (answered at once by the list, see
@@ -92,6 +93,7 @@ export function Detail({
 }
 
 function Notes({ submission, addedNote }: { submission: Submission; addedNote: (next: Submission) => void }) {
+  const { workspace } = useSession();
   const [text, setText] = useState('');
   const [empty, setEmpty] = useState(false);
   const { busy, error, run } = useAction();
@@ -112,13 +114,22 @@ function Notes({ submission, addedNote }: { submission: Submission; addedNote: (
     <section class="inbox__notes" aria-labelledby="notes-title">
       <h3 id="notes-title">Notes</h3>
       {submission.notes.length === 0 ? (
-        <p class="muted">No notes yet. Only you see them.</p>
+        <p class="muted">
+          {workspace && !workspace.personal
+            ? 'No notes yet. Everyone in this workspace sees them; respondents never do.'
+            : 'No notes yet. Only you see them.'}
+        </p>
       ) : (
         <ul class="notes">
           {submission.notes.map((note) => (
             <li key={note.id}>
               <p class="notes__text">{note.text}</p>
-              <p class="muted">{when(note.createdAt)}</p>
+              <p class="muted">
+                {noteAuthor(note)} ·{' '}
+                <time dateTime={note.createdAt} title={when(note.createdAt)}>
+                  {ago(note.createdAt)}
+                </time>
+              </p>
             </li>
           ))}
         </ul>

@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, ok } from '../api/client.js';
+import { useSession } from '../session.js';
+import { useAction } from '../ui/action.js';
+import { Notice, useTitle } from '../ui/controls.js';
+import { DateRange, RangeProblem } from '../ui/date-range.js';
+import { when } from '../ui/format.js';
+import { useResource } from '../ui/resource.js';
+import {
+  ACTION_KINDS_ALL,
+  AUDIT_KINDS,
+  type AuditEntry,
+  type AuditFilter,
+  actionWords,
+  actorWords,
+  auditQuery,
+  type KnownNames,
+  NO_AUDIT_FILTER,
+  refusalWords,
+} from './model.js';
+import { may, needs, type Workspace } from './roles.js';
+
+/**
+ * The workspace's audit log (API.md §14), for admins and owners: newest first, each entry in
+ * words (who did what to what, when, from where), filtered by kind of action, member and dates,
+ * and "Load more" with the server's cursor.
+ */
+export function Audit() {
+  useTitle('Audit log');
+  const { workspace, role } = useSession();
+  if (!workspace || !may(role, 'manageAccess'))
+    return (
+      <section class="view">
+        <h1>Audit log</h1>
+        {workspace ? <p>{needs(role, 'manageAccess')}</p> : <p role="status">Loading the workspace…</p>}
+      </section>
+    );
+  return <AuditLog workspace={workspace} />;
+}
+
+function AuditLog({ workspace }: { workspace: Workspace }) {
+  const { environments } = useSession();
+  const [filter, setFilter] = useState<AuditFilter>(NO_AUDIT_FILTER);
+  const [entries, setEntries] = useState<AuditEntry[]>();
+  const [cursor, setCursor] = useState<string | null>(null);
+  const loading = useAction();
+  const members = useResource(
+    `members:${workspace.id}`,
+    async () =>
+      (await ok(api.GET('/workspaces/{id}/members', { params: { path: { id: workspace.id } } }))).data,
+  );
+  // forms are named by title where they still exist (a deleted one keeps its id)
+  const forms = useResource(`audit-forms:${workspace.id}:${environments.join(',')}`, async () => {
+    const pages = await Promise.all(
+      environments.map((environment) =>
+        ok(api.GET('/forms', { params: { query: { environment, limit: 100 } } })),
+      ),
+    );
+    return pages.flatMap((page) => page.data.map((form) => [form.id, form.title] as const));
+  });
+  const names = useMemo<KnownNames>(
+    () => ({
+      members: new Map(members.data?.map((member) => [member.userId, member.email])),
+      forms: new Map(forms.data),
+    }),
+    [members.data, forms.data],
+  );
+  const problem = filter.from && filter.to && filter.to < filter.from ? '“To” is before “From”.' : undefined;
+
+  const load = (after?: string) =>
+    loading.run(async () => {
+      const page = await ok(
+        api.GET('/workspaces/{id}/audit', {
+          params: { path: { id: workspace.id }, query: auditQuery(filter, after) },
+        }),
+      );
+      setEntries((shown) => (after ? [...(shown ?? []), ...page.data] : page.data));
+      setCursor(page.nextCursor);
+    });
+  // read again when the filter changes (not when `load` is made anew, at every render)
+  useEffect(() => {
+    if (!problem) void load();
+  }, [filter, problem]);
+
+  const change = (member: keyof AuditFilter, value: string) =>
+    setFilter((now) => ({ ...now, [member]: value }));
+  return (
+    <section class="view">
+      <h1>Audit log</h1>
+      <p class="muted">
+        Every change made in <strong>{workspace.name}</strong>, by its members and their API keys, newest
+        first.
+      </p>
+      <form
+        class="audit__filters"
+        aria-label="Filter the audit log"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div class="control-row">
+          <label for="audit-action">What</label>
+          <select
+            id="audit-action"
+            value={filter.action}
+            onChange={(event) => change('action', event.currentTarget.value)}
+          >
+            <option value="">{ACTION_KINDS_ALL}</option>
+            {AUDIT_KINDS.map((kind) => (
+              <option key={kind.value} value={kind.value} selected={kind.value === filter.action}>
+                {kind.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="control-row">
+          <label for="audit-actor">Who</label>
+          <select
+            id="audit-actor"
+            value={filter.actor}
+            onChange={(event) => change('actor', event.currentTarget.value)}
+          >
+            <option value="">Anyone</option>
+            {members.data?.map((member) => (
+              <option key={member.userId} value={member.userId} selected={member.userId === filter.actor}>
+                {member.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <DateRange id="audit-dates" from={filter.from} to={filter.to} problem={problem} change={change} />
+      </form>
+      <RangeProblem id="audit-dates" problem={problem} />
+      {loading.error && (
+        <Notice kind="error" announce={loading.error}>
+          {refusalWords(loading.error)}
+        </Notice>
+      )}
+      {entries === undefined ? (
+        !loading.error && <p role="status">Loading the audit log…</p>
+      ) : entries.length === 0 ? (
+        <p class="empty">
+          Nothing recorded{filter === NO_AUDIT_FILTER ? ' yet' : ' that matches these filters'}.
+        </p>
+      ) : (
+        <ol class="list audit">
+          {entries.map((entry) => (
+            <li key={entry.id} class="audit__entry">
+              <p class="audit__what">
+                <strong>{actorWords(entry.actor, names)}</strong> {actionWords(entry, names)}
+              </p>
+              <p class="muted audit__when">
+                <time dateTime={entry.at}>{when(entry.at)}</time> · from {entry.ip}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {cursor && (
+        <p class="actions">
+          <button class="button" type="button" disabled={loading.busy} onClick={() => load(cursor)}>
+            Load more
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
