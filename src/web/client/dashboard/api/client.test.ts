@@ -145,4 +145,11 @@ describe('the workspace chosen', () => {
     await listKeys();
     expect(workspaces).toEqual([null, 'wsp_team', 'wsp_team', null]);
   });
+
+  it('is said in the query of what the browser opens by itself (no header goes with an image or a download)', () => {
+    expect(client.inWorkspace('/forms/frm_1/qr.svg')).toBe('/forms/frm_1/qr.svg');
+    client.setWorkspaceHeader('wsp_team');
+    expect(client.inWorkspace('/forms/frm_1/qr.svg')).toBe('/forms/frm_1/qr.svg?workspace=wsp_team');
+    expect(client.inWorkspace('/responses?format=csv')).toBe('/responses?format=csv&workspace=wsp_team');
+  });
 });

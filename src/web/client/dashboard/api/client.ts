@@ -58,6 +58,15 @@ export const setWorkspaceHeader = (id: string | undefined): void => {
   workspaceId = id;
 };
 
+/**
+ * An address of the API the browser opens by itself (an image, a download, a CSV export), which
+ * no header goes with: the workspace is said as `?workspace=` instead (API.md §14), when not the personal one.
+ */
+export function inWorkspace(href: string): string {
+  if (!workspaceId) return href;
+  return `${href}${href.includes('?') ? '&' : '?'}workspace=${encodeURIComponent(workspaceId)}`;
+}
+
 /** Why this tab is no longer signed in: the session ended, or the cookie is now another user's. */
 export type SignedOutReason = 'ended' | 'another-user';
 /** Called when an answer says the session is gone (401), or is now another user's: the app goes to log-in. */

@@ -15,6 +15,7 @@ import {
   actorWords,
   auditQuery,
   type KnownNames,
+  knownNames,
   NO_AUDIT_FILTER,
   refusalWords,
 } from './model.js';
@@ -43,6 +44,8 @@ function AuditLog({ workspace }: { workspace: Workspace }) {
   const [filter, setFilter] = useState<AuditFilter>(NO_AUDIT_FILTER);
   const [entries, setEntries] = useState<AuditEntry[]>();
   const [cursor, setCursor] = useState<string | null>(null);
+  // who acted in any page read so far: a member who left stays a choice of "Who" and has a name
+  const [actors, setActors] = useState<Pick<AuditEntry, 'actor'>[]>([]);
   const loading = useAction();
   const members = useResource(
     `members:${workspace.id}`,
@@ -59,11 +62,8 @@ function AuditLog({ workspace }: { workspace: Workspace }) {
     return pages.flatMap((page) => page.data.map((form) => [form.id, form.title] as const));
   });
   const names = useMemo<KnownNames>(
-    () => ({
-      members: new Map(members.data?.map((member) => [member.userId, member.email])),
-      forms: new Map(forms.data),
-    }),
-    [members.data, forms.data],
+    () => knownNames(members.data ?? [], actors, forms.data ?? []),
+    [members.data, actors, forms.data],
   );
   const problem = filter.from && filter.to && filter.to < filter.from ? '“To” is before “From”.' : undefined;
 
@@ -76,6 +76,7 @@ function AuditLog({ workspace }: { workspace: Workspace }) {
       );
       setEntries((shown) => (after ? [...(shown ?? []), ...page.data] : page.data));
       setCursor(page.nextCursor);
+      setActors((known) => [...known, ...page.data.map(({ actor }) => ({ actor }))]);
     });
   // read again when the filter changes (not when `load` is made anew, at every render)
   useEffect(() => {
@@ -119,9 +120,10 @@ function AuditLog({ workspace }: { workspace: Workspace }) {
             onChange={(event) => change('actor', event.currentTarget.value)}
           >
             <option value="">Anyone</option>
-            {members.data?.map((member) => (
-              <option key={member.userId} value={member.userId} selected={member.userId === filter.actor}>
-                {member.email}
+            {/* members, and those who acted in what is shown (one who left among them) */}
+            {[...names.members].map(([userId, email]) => (
+              <option key={userId} value={userId} selected={userId === filter.actor}>
+                {email}
               </option>
             ))}
           </select>

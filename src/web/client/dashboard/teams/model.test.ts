@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionWords, actorWords, auditQuery, NO_AUDIT_FILTER, refusalWords } from './model.js';
+import { actionWords, actorWords, auditQuery, knownNames, NO_AUDIT_FILTER, refusalWords } from './model.js';
 
 const names = {
   members: new Map([['usr_bob', 'bob@example.com']]),
@@ -30,6 +30,23 @@ describe('the audit log in words', () => {
     expect(actionWords({ action: 'form.translated_anew', target: { type: 'form', id: 'frm_2' } })).toBe(
       'form translated anew frm_2',
     );
+  });
+
+  it('knows members who left by the address they acted with, and members by their current one', () => {
+    const known = knownNames(
+      [{ userId: 'usr_ada', email: 'ada@new.example' }],
+      [
+        { actor: { type: 'user', id: 'usr_bob', email: 'bob@example.com' } },
+        { actor: { type: 'user', id: 'usr_ada', email: 'ada@old.example' } },
+        { actor: { type: 'key', id: 'key_1' } },
+      ],
+      [['frm_1', 'Contact']],
+    );
+    expect(actionWords({ action: 'member.removed', target: { type: 'member', id: 'usr_bob' } }, known)).toBe(
+      'removed bob@example.com',
+    );
+    expect(known.members.get('usr_ada')).toBe('ada@new.example');
+    expect(known.forms.get('frm_1')).toBe('Contact');
   });
 
   it('asks only for what the filter sets', () => {

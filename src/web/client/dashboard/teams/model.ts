@@ -80,6 +80,22 @@ export interface KnownNames {
   forms: ReadonlyMap<string, string>;
 }
 
+/**
+ * The names the log's ids stand for: members' addresses (also of members who have left, from
+ * entries where they acted, which keep the address they had) and the titles of forms still there.
+ */
+export function knownNames(
+  members: readonly Pick<Member, 'userId' | 'email'>[],
+  entries: readonly Pick<AuditEntry, 'actor'>[],
+  forms: Iterable<readonly [string, string]>,
+): KnownNames {
+  const addresses = new Map<string, string>();
+  for (const { actor } of entries)
+    if (actor.type === 'user' && actor.email) addresses.set(actor.id, actor.email);
+  for (const member of members) addresses.set(member.userId, member.email);
+  return { members: addresses, forms: new Map(forms) };
+}
+
 /** Who acted: a person's address as it was then, or the key by its id. */
 export const actorWords = (actor: AuditEntry['actor'], names?: KnownNames): string =>
   actor.type === 'key' ? `API key ${actor.id}` : (actor.email ?? names?.members.get(actor.id) ?? actor.id);
