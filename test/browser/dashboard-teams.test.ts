@@ -111,7 +111,12 @@ describe('teams in the dashboard', () => {
         owner,
         'POST',
         '/forms',
-        { title: 'Contact', environment: 'development', fields: [] },
+        {
+          title: 'Contact',
+          environment: 'development',
+          status: 'live',
+          fields: [{ id: 'message', type: 'textarea', label: 'Message' }],
+        },
         acme,
       )) as {
         id: string;
@@ -142,6 +147,24 @@ describe('teams in the dashboard', () => {
       await other.getByRole('link', { name: 'See its forms' }).click();
       await other.getByRole('link', { name: 'Contact', exact: true }).waitFor();
 
+      // the shared inbox: a note the colleague writes names them to the owner
+      const sent = await fetch(`${server.url}/forms/${form.id}/submit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ answers: { message: 'Hello team' } }),
+      });
+      expect(sent.status).toBe(201);
+      await other.getByRole('link', { name: 'Inbox: Contact' }).click();
+      await other.locator('.inbox__row').first().getByRole('button').click();
+      await other.getByText('No notes yet. Everyone in this workspace sees them').waitFor();
+      await other.getByRole('textbox', { name: 'Note' }).fill('I will answer this one');
+      await other.getByRole('button', { name: 'Add note' }).click();
+      await other.locator('.notes').getByText(`${bob} · just now`).waitFor();
+      await page.goto(`${server.url}/app/forms/${form.id}/inbox`);
+      await page.locator('.inbox__row').first().getByRole('button').click();
+      await page.locator('.notes').getByText(`${bob} · just now`).waitFor();
+      await other.goto(`${server.url}/app`);
+
       // switching: the personal workspace has no form; back in Acme, remembered across a reload
       await other.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Personal (personal)' });
       await other.getByText('No forms in development yet').waitFor();
@@ -152,7 +175,7 @@ describe('teams in the dashboard', () => {
       expect(await other.getByLabel('Workspace', { exact: true }).inputValue()).toBe(acme);
 
       // demoted to viewer: the builder reads, its controls disabled with the reason
-      await page.reload();
+      await page.goto(`${server.url}/app/members`);
       await page.getByLabel(`Role of ${bob}`).selectOption('viewer');
       await page.getByText(`${bob} is now viewer.`).waitFor();
       await other.goto(`${server.url}/app/forms/${form.id}`);
@@ -180,9 +203,10 @@ describe('teams in the dashboard', () => {
       const entries = page.locator('.audit__entry .audit__what');
       await entries.first().waitFor();
       const said = await entries.allTextContents();
-      expect(said.slice(0, 5)).toEqual([
+      expect(said.slice(0, 6)).toEqual([
         `${ada} removed ${bob}`,
         `${ada} changed the role of ${bob}`,
+        expect.stringMatching(new RegExp(`^${bob} wrote a note on response sub_`)),
         `${bob} accepted an invitation and joined`,
         expect.stringMatching(new RegExp(`^${ada} sent invitation inv_`)),
         `${ada} created form Contact`,
@@ -193,7 +217,10 @@ describe('teams in the dashboard', () => {
       await page.getByLabel('What').selectOption('');
       await expect
         .poll(() => entries.allTextContents())
-        .toEqual([`${bob} accepted an invitation and joined`]);
+        .toEqual([
+          expect.stringMatching(new RegExp(`^${bob} wrote a note on response sub_`)),
+          `${bob} accepted an invitation and joined`,
+        ]);
       expect(await page.locator('.audit__when').first().textContent()).toMatch(
         /from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/,
       );

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, ok } from '../api/client.js';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
 import { useSession } from '../session.js';
-import { useAction } from '../ui/action.js';
 import { Notice, useTitle } from '../ui/controls.js';
 import { DateRange, RangeProblem } from '../ui/date-range.js';
 import { when } from '../ui/format.js';
@@ -46,7 +45,6 @@ function AuditLog({ workspace }: { workspace: Workspace }) {
   const [cursor, setCursor] = useState<string | null>(null);
   // who acted in any page read so far: a member who left stays a choice of "Who" and has a name
   const [actors, setActors] = useState<Pick<AuditEntry, 'actor'>[]>([]);
-  const loading = useAction();
   const members = useResource(
     `members:${workspace.id}`,
     async () =>
@@ -67,17 +65,30 @@ function AuditLog({ workspace }: { workspace: Workspace }) {
   );
   const problem = filter.from && filter.to && filter.to < filter.from ? '“To” is before “From”.' : undefined;
 
-  const load = (after?: string) =>
-    loading.run(async () => {
+  // the latest read wins: a filter changed while a page is read asks again, and the older answer is dropped
+  const latest = useRef(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError>();
+  const load = async (after?: string) => {
+    const mine = ++latest.current;
+    setBusy(true);
+    setError(undefined);
+    try {
       const page = await ok(
         api.GET('/workspaces/{id}/audit', {
           params: { path: { id: workspace.id }, query: auditQuery(filter, after) },
         }),
       );
+      if (mine !== latest.current) return;
       setEntries((shown) => (after ? [...(shown ?? []), ...page.data] : page.data));
       setCursor(page.nextCursor);
       setActors((known) => [...known, ...page.data.map(({ actor }) => ({ actor }))]);
-    });
+    } catch (caught) {
+      if (mine === latest.current) setError(apiErrorOf(caught));
+    } finally {
+      if (mine === latest.current) setBusy(false);
+    }
+  };
   // read again when the filter changes (not when `load` is made anew, at every render)
   useEffect(() => {
     if (!problem) void load();
@@ -131,13 +142,13 @@ function AuditLog({ workspace }: { workspace: Workspace }) {
         <DateRange id="audit-dates" from={filter.from} to={filter.to} problem={problem} change={change} />
       </form>
       <RangeProblem id="audit-dates" problem={problem} />
-      {loading.error && (
-        <Notice kind="error" announce={loading.error}>
-          {refusalWords(loading.error)}
+      {error && (
+        <Notice kind="error" announce={error}>
+          {refusalWords(error)}
         </Notice>
       )}
       {entries === undefined ? (
-        !loading.error && <p role="status">Loading the audit log…</p>
+        !error && <p role="status">Loading the audit log…</p>
       ) : entries.length === 0 ? (
         <p class="empty">
           Nothing recorded{filter === NO_AUDIT_FILTER ? ' yet' : ' that matches these filters'}.
@@ -158,7 +169,7 @@ function AuditLog({ workspace }: { workspace: Workspace }) {
       )}
       {cursor && (
         <p class="actions">
-          <button class="button" type="button" disabled={loading.busy} onClick={() => load(cursor)}>
+          <button class="button" type="button" disabled={busy} onClick={() => load(cursor)}>
             Load more
           </button>
         </p>
