@@ -13,6 +13,7 @@ import {
   actionWords,
   actorWords,
   auditQuery,
+  filtered,
   type KnownNames,
   knownNames,
   NO_AUDIT_FILTER,
@@ -150,9 +151,7 @@ function AuditLog({ workspace }: { workspace: Workspace }) {
       {entries === undefined ? (
         !error && <p role="status">Loading the audit log…</p>
       ) : entries.length === 0 ? (
-        <p class="empty">
-          Nothing recorded{filter === NO_AUDIT_FILTER ? ' yet' : ' that matches these filters'}.
-        </p>
+        <p class="empty">Nothing recorded{filtered(filter) ? ' that matches these filters' : ' yet'}.</p>
       ) : (
         <ol class="list audit">
           {entries.map((entry) => (

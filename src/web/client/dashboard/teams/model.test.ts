@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { actionWords, actorWords, auditQuery, knownNames, NO_AUDIT_FILTER, refusalWords } from './model.js';
+import {
+  actionWords,
+  actorWords,
+  auditQuery,
+  filtered,
+  knownNames,
+  NO_AUDIT_FILTER,
+  refusalWords,
+} from './model.js';
 
 const names = {
   members: new Map([['usr_bob', 'bob@example.com']]),
@@ -51,6 +59,8 @@ describe('the audit log in words', () => {
 
   it('asks only for what the filter sets', () => {
     expect(auditQuery(NO_AUDIT_FILTER)).toEqual({ limit: 50 });
+    expect(filtered({ ...NO_AUDIT_FILTER })).toBe(false);
+    expect(filtered({ ...NO_AUDIT_FILTER, to: '2026-11-02' })).toBe(true);
     expect(auditQuery({ action: 'form', actor: 'usr_ada', from: '2026-11-01', to: '' }, 'c1')).toEqual({
       limit: 50,
       cursor: 'c1',

@@ -42,8 +42,8 @@ const ACTION_WORDS: Record<string, string> = {
   'member.role_changed': 'changed the role of',
   'member.removed': 'removed',
   'member.left': 'left the workspace',
-  'invitation.created': 'sent invitation',
-  'invitation.revoked': 'revoked invitation',
+  'invitation.created': 'sent an invitation',
+  'invitation.revoked': 'revoked an invitation',
   'invitation.accepted': 'accepted an invitation and joined',
   'environment.created': 'created environment',
   'environment.deleted': 'deleted environment',
@@ -68,6 +68,9 @@ const SAID_BY_VERB = new Set([
   'workspace.renamed',
   'workspace.deleted',
   'member.left',
+  // the log keeps no invited address, and an invitation's id tells a person nothing
+  'invitation.created',
+  'invitation.revoked',
   'invitation.accepted',
   'webhook.created',
   'webhook.updated',
@@ -118,6 +121,7 @@ export interface AuditFilter {
   to: string;
 }
 export const NO_AUDIT_FILTER: AuditFilter = { action: '', actor: '', from: '', to: '' };
+export const filtered = (filter: AuditFilter): boolean => Object.values(filter).some((value) => value !== '');
 
 /** The query of GET /workspaces/{id}/audit for a filter and page: only what is set. */
 export function auditQuery(filter: AuditFilter, cursor?: string) {
