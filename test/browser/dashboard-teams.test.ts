@@ -261,6 +261,37 @@ describe('teams in the dashboard', () => {
     }
   });
 
+  it('loads more of the audit log on the cursor, and filters it by dates', async () => {
+    const view = await openPage(browser, `${server.url}/app/signup`);
+    const { page } = view;
+    try {
+      const team = await ownerWithWorkspace(view, newEmail('ada'), 'Renamed often');
+      // 1 creation and 54 renames: more than one page of 50
+      for (let i = 1; i <= 54; i++) await call(view, 'PATCH', `/workspaces/${team}`, { name: `Name ${i}` });
+      await page.goto(`${server.url}/app/audit`);
+      const entries = page.locator('.audit__entry');
+      await expect.poll(() => entries.count()).toBe(50);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect.poll(() => entries.count()).toBe(55);
+      expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+      expect(await entries.last().locator('.audit__what').textContent()).toMatch(/created the workspace$/);
+
+      const today = new Date().toISOString().slice(0, 10);
+      await page.getByLabel('From').fill('2099-01-01');
+      await page.getByText('Nothing recorded that matches these filters.').waitFor();
+      await page.getByLabel('From').fill('');
+      await page.getByLabel('To').fill('2000-01-01');
+      await page.getByText('Nothing recorded that matches these filters.').waitFor();
+      await page.getByLabel('From').fill(today);
+      await page.getByText('“To” is before “From”.').waitFor();
+      await page.getByLabel('To').fill(today);
+      await expect.poll(() => entries.count()).toBe(50);
+      expect(unexpected(view.problems)).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
+
   it('is used with the keyboard alone: the workspace switcher and the invite form', async () => {
     const view = await openPage(browser, `${server.url}/app/signup`);
     const { page } = view;
