@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
-import { api, type SignedOutReason, setSession, setWorkspaceHeader, whenSignedOut } from './api/client.js';
+import {
+  api,
+  type SignedOutReason,
+  setSession,
+  setWorkspaceHeader,
+  whenSignedOut,
+  whenWorkspaceRefused,
+} from './api/client.js';
 import {
   ENVIRONMENTS_KEY,
   loadEnvironments,
@@ -19,7 +26,7 @@ import { Shell } from './shell.js';
 import { chosenWorkspace } from './teams/roles.js';
 import { focusOn, useTitle } from './ui/controls.js';
 import { installLeaveGuard } from './ui/leave-guard.js';
-import { forgetCached, useResource } from './ui/resource.js';
+import { forgetCached, setCached, useResource } from './ui/resource.js';
 
 /**
  * The dashboard (API.md §11.3), at /app: who is signed in is asked of GET /auth/me (the
@@ -182,9 +189,11 @@ export function App() {
   // personal workspace is the server's default, so a person alone never sends the header.
   setWorkspaceHeader(workspace && !workspace.personal ? workspace.id : undefined);
   const reloadWorkspaces = listedWorkspaces.reload;
+  const [lostWorkspace, setLostWorkspace] = useState<string>();
   const switchWorkspace = useCallback(
     (id: string) => {
       rememberWorkspace(id);
+      setLostWorkspace(undefined);
       // before anything is read again (the render sets it too, and leaves it out for the personal one)
       setWorkspaceHeader(id);
       // what was read in one workspace is never shown in another; the list itself is the person's
@@ -193,6 +202,24 @@ export function App() {
       void reloadEnvironments();
     },
     [reloadEnvironments],
+  );
+  // removed from the workspace in use (a read refused): back to the personal one, and told why
+  const inUse = useRef(workspace);
+  inUse.current = workspace;
+  useEffect(
+    () =>
+      whenWorkspaceRefused(async () => {
+        const lost = inUse.current;
+        if (!lost || lost.personal) return;
+        const list = await loadWorkspaces().catch(() => undefined);
+        const personal = list?.find((each) => each.personal);
+        if (!list || !personal || list.some((each) => each.id === lost.id) || inUse.current?.id !== lost.id)
+          return;
+        setCached(WORKSPACES_KEY, list);
+        switchWorkspace(personal.id);
+        setLostWorkspace(lost.name);
+      }),
+    [switchWorkspace],
   );
   const role = workspace?.role ?? 'owner';
   // a shared workspace was chosen last: no view reads before it is known to be still the user's
@@ -211,6 +238,7 @@ export function App() {
       workspace,
       role,
       workspacePending,
+      lostWorkspace,
       switchWorkspace,
       reloadWorkspaces,
     }),
@@ -226,6 +254,7 @@ export function App() {
       workspace,
       role,
       workspacePending,
+      lostWorkspace,
       switchWorkspace,
       reloadWorkspaces,
     ],

@@ -30,6 +30,8 @@ export interface Session {
   role: Role;
   /** Whether the workspace chosen last is still being checked (nothing is read meanwhile). */
   workspacePending: boolean;
+  /** The name of a workspace the user was removed from while using it (said once they are moved out of it). */
+  lostWorkspace: string | undefined;
   /** Acts in another workspace from now on: what was read in the last one is forgotten. */
   switchWorkspace(id: string): void;
   /** Reads the list again (after one is created, renamed, deleted, joined or left). */

@@ -3,6 +3,7 @@ import { useLocation } from 'preact-iso';
 import { api, ok } from './api/client.js';
 import { useSession } from './session.js';
 import { may } from './teams/roles.js';
+import { Notice } from './ui/controls.js';
 
 /**
  * What a signed-in person sees around every view: where they are, the workspace switcher (only
@@ -30,6 +31,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
     workspace,
     switchWorkspace,
     role,
+    lostWorkspace,
   } = useSession();
   // the audit log is an admin's, of a shared workspace: a person alone has no one to audit
   const links = LINKS.filter(
@@ -103,6 +105,11 @@ export function Shell({ children }: { children: ComponentChildren }) {
         </div>
       </header>
       <main class="app-main" id="main">
+        {lostWorkspace && (
+          <Notice kind="info">
+            You are no longer a member of {lostWorkspace}: you are back in your personal workspace.
+          </Notice>
+        )}
         {children}
       </main>
     </>

@@ -56,6 +56,7 @@ beforeAll(async () => {
   client = await import('./client.js');
 });
 afterEach(() => {
+  client.whenWorkspaceRefused(() => undefined);
   client.setWorkspaceHeader(undefined);
   client.setSession(undefined);
   client.whenSignedOut(() => undefined);
@@ -151,5 +152,20 @@ describe('the workspace chosen', () => {
     client.setWorkspaceHeader('wsp_team');
     expect(client.inWorkspace('/forms/frm_1/qr.svg')).toBe('/forms/frm_1/qr.svg?workspace=wsp_team');
     expect(client.inWorkspace('/responses?format=csv')).toBe('/responses?format=csv&workspace=wsp_team');
+  });
+
+  it('has a read refused in a shared workspace checked (the person may have been removed), and nothing else', async () => {
+    const refused = vi.fn();
+    client.whenWorkspaceRefused(refused);
+    server = async () => staleToken();
+    const listKeys = () =>
+      client
+        .ok(client.api.GET('/keys', { params: { query: { environment: 'development' } } }))
+        .catch(() => undefined);
+    await listKeys();
+    expect(refused).not.toHaveBeenCalled();
+    client.setWorkspaceHeader('wsp_team');
+    await listKeys();
+    expect(refused).toHaveBeenCalledTimes(1);
   });
 });

@@ -67,6 +67,15 @@ export function inWorkspace(href: string): string {
   return `${href}${href.includes('?') ? '&' : '?'}workspace=${encodeURIComponent(workspaceId)}`;
 }
 
+/**
+ * Called when a read in a shared workspace is refused (403): the person may have been removed
+ * from it meanwhile (API.md §14: from their next request on), which the app then checks.
+ */
+let onWorkspaceRefused: () => void = () => {};
+export const whenWorkspaceRefused = (callback: () => void): void => {
+  onWorkspaceRefused = callback;
+};
+
 /** Why this tab is no longer signed in: the session ended, or the cookie is now another user's. */
 export type SignedOutReason = 'ended' | 'another-user';
 /** Called when an answer says the session is gone (401), or is now another user's: the app goes to log-in. */
@@ -96,6 +105,8 @@ api.use({
    * not made in another account's name; the person is sent to log-in. A second refusal stands.
    */
   async onResponse({ request, response }) {
+    if (response.status === 403 && request.headers.has('x-intake-workspace') && !changes(request.method))
+      onWorkspaceRefused();
     const again = sent.get(request);
     if (response.status !== 403 || !again || !session) return response;
     let now: { user?: { id: string }; csrfToken?: string } | undefined;
