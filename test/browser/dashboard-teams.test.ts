@@ -182,6 +182,8 @@ describe('teams in the dashboard', () => {
       await other.getByText('You can read this form, not change it.').waitFor();
       expect(await other.locator('#form-title').isDisabled()).toBe(true);
       expect(await other.getByRole('button', { name: 'Add field' }).isDisabled()).toBe(true);
+      await screenshot(other, 'teams-viewer-builder-1280-light', { fullPage: false });
+      await expectNoAxeViolations(other);
 
       // removed: gone from the colleague's switcher at the next load
       await page.getByRole('button', { name: `Remove ${bob}` }).click();
