@@ -178,6 +178,15 @@ describe('teams in the dashboard', () => {
       await page.goto(`${server.url}/app/members`);
       await page.getByLabel(`Role of ${bob}`).selectOption('viewer');
       await page.getByText(`${bob} is now viewer.`).waitFor();
+      // a viewer makes no form, deletes no response, sees no keys: each said in place
+      await other.goto(`${server.url}/app`);
+      await other.getByRole('link', { name: 'Contact', exact: true }).waitFor();
+      expect(await other.getByRole('button', { name: 'New form' }).isDisabled()).toBe(true);
+      await other
+        .getByText('Your role here (viewer) does not allow this: it needs editor or above.')
+        .waitFor();
+      await other.getByRole('navigation').getByRole('link', { name: 'API keys' }).click();
+      await other.getByText('Admins and owners make and delete this workspace').waitFor();
       await other.goto(`${server.url}/app/forms/${form.id}`);
       await other.getByText('You can read this form, not change it.').waitFor();
       expect(await other.locator('#form-title').isDisabled()).toBe(true);

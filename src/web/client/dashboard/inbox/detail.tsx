@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
+import { may, needs } from '../teams/roles.js';
 import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, TextInput } from '../ui/controls.js';
@@ -37,6 +38,8 @@ export function Detail({
     ...Object.keys(submission.answers).filter((id) => !fieldIds.includes(id)),
   ];
   const canReply = recipientOf(form, submission) !== undefined;
+  const { role } = useSession();
+  const deletes = may(role, 'manageForms');
   // the reply's message field, further down: where the person writes it
   const toReply = () => {
     const message = document.getElementById('reply-message');
@@ -64,13 +67,16 @@ export function Detail({
             Reply
           </button>
         )}
-        <ConfirmButton
-          label="Delete"
-          question="Delete this response for good?"
-          confirmLabel="Delete response"
-          onConfirm={remove}
-        />
+        {deletes && (
+          <ConfirmButton
+            label="Delete"
+            question="Delete this response for good?"
+            confirmLabel="Delete response"
+            onConfirm={remove}
+          />
+        )}
       </p>
+      {!deletes && <p class="hint">Deleting a response: {needs(role, 'manageForms').toLowerCase()}</p>}
       <dl class="answers">
         {answered.map((id) => {
           const field = form.fields.find((candidate) => candidate.id === id);
