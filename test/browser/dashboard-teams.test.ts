@@ -187,6 +187,8 @@ describe('teams in the dashboard', () => {
         .waitFor();
       await other.getByRole('navigation').getByRole('link', { name: 'API keys' }).click();
       await other.getByText('Admins and owners make and delete this workspace').waitFor();
+      await other.goto(`${server.url}/app/forms/${form.id}/webhooks`);
+      await other.getByText('Editors add, change and delete webhooks.').waitFor();
       await other.goto(`${server.url}/app/forms/${form.id}`);
       await other.getByText('You can read this form, not change it.').waitFor();
       expect(await other.locator('#form-title').isDisabled()).toBe(true);
