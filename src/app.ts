@@ -204,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     formPostPages,
     maxBatch: options.submitBatchMax,
     retentionIntervalMs: options.retentionIntervalMs,
+    masterKey: masterKey.key,
   });
   const events = await registerAnalytics(app, context);
   // The pages submit and count through the features' own services (ARCHITECTURE.md, "Layers").

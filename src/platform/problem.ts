@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   immutable_member: 'Immutable member',
   version_conflict: 'Version conflict',
   form_closed: 'Form closed',
+  already_submitted: 'Already submitted',
+  password_required: 'Password required',
   spam_detected: 'Spam detected',
   no_recipient: 'No recipient',
   mail_failed: 'Mail failed',

@@ -141,6 +141,59 @@ export interface PublicSpamProtection {
   captcha: { provider: CaptchaProvider; siteKey: string } | null;
 }
 
+/** Who may answer, and when (API.md §15 `access`): one response per browser, or per e-mail address. */
+export type OncePer = 'browser' | 'email';
+
+/**
+ * Why a form takes no responses now: before `opensAt`, after `closesAt`, or `maxSubmissions`
+ * accepted submissions reached.
+ */
+export type ClosedReason = 'not_yet_open' | 'closed' | 'full';
+
+/**
+ * The rules of a form's `access` member (API.md §15), as its owner writes and reads them.
+ * Times are ISO 8601 date-times; `emailField` names the form's e-mail question that `oncePer:
+ * "email"` counts by.
+ */
+export interface AccessRules {
+  opensAt?: string;
+  closesAt?: string;
+  maxSubmissions?: number;
+  closedMessage?: string;
+  oncePer?: OncePer;
+  emailField?: string;
+}
+
+/**
+ * `access` in a POST or PUT body: `password` is write-only (stored hashed). Left out, the stored
+ * password stays; `null` removes it. `hasPassword` is read-only and ignored, so that a form read
+ * can be sent back as it is.
+ */
+export interface FormAccessInput extends AccessRules {
+  password?: string | null;
+  hasPassword?: boolean;
+}
+
+/** `access` as its owner reads it: the rules, and whether a password is set (never the password). */
+export interface FormAccess extends AccessRules {
+  hasPassword: boolean;
+}
+
+/**
+ * What a renderer needs of a form's `access` (API.md §15): whether it is open now and why not,
+ * the owner's closed message, whether to ask for a password; never the password or its hash.
+ */
+export interface PublicAccess {
+  open: boolean;
+  /** Set when `open` is false. */
+  closedReason?: ClosedReason;
+  closedMessage?: string;
+  opensAt?: string;
+  closesAt?: string;
+  oncePer?: OncePer;
+  passwordRequired: boolean;
+}
+
 /** The public view of a form (`GET /v1/forms/{formId}/public`, forms/presenter.ts `presentPublicForm`). */
 export interface PublicForm {
   id: string;
@@ -152,6 +205,8 @@ export interface PublicForm {
   ui: FormUi;
   logic: Logic;
   spamProtection: PublicSpamProtection;
+  /** Open or closed, and why; whether a password is asked for (API.md §15). */
+  access: PublicAccess;
   /** The language the texts are in (API.md §13): `?lang=` when the form has it, else `ui.language` (default `en`). */
   language: string;
   /** Every language the form is written in: `ui.language` first, then its translations'. */

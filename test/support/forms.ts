@@ -17,6 +17,7 @@ export type PublicFormPage = Page<PublicFormView>;
 
 export const STATUSES = ['draft', 'live', 'active', 'disabled', 'archived'] as const;
 export const FULL_KEYS = [
+  'access',
   'autoResponse',
   'createdAt',
   'environment',
@@ -38,6 +39,7 @@ export const FULL_KEYS = [
   'webhooks',
 ];
 export const PUBLIC_KEYS = [
+  'access',
   'environment',
   'fields',
   'id',

@@ -24,7 +24,7 @@ import { findWorkingCopy } from './working-copy-repo.js';
  * outbox after commit.
  */
 
-type FormsContext = Pick<AppContext, 'config' | 'database' | 'envelope' | 'outbox'>;
+type FormsContext = Pick<AppContext, 'config' | 'database' | 'envelope' | 'outbox' | 'passwords'>;
 
 /** A stored form and its owner's view (GET /forms/{id}). */
 export interface FormWritten {
@@ -72,6 +72,7 @@ export async function createForm(
   }
   const input = await parseCreateInput(body, (plaintext) => envelope.encrypt(plaintext), {
     fileMaxBytes: config.fileMaxBytes,
+    hashPassword: (password) => context.passwords.hash(password),
   });
   if (principal.kind === 'session') {
     const denial = sessionDenial(principal, 'manageForms');
@@ -154,6 +155,7 @@ export async function updateFormById(
     }
     const draft = await parseUpdateInput(body, stored, (plaintext) => envelope.encrypt(plaintext), {
       fileMaxBytes: config.fileMaxBytes,
+      hashPassword: (password) => context.passwords.hash(password),
     });
     const next: StoredForm = {
       ...stored,

@@ -3,6 +3,7 @@ import { fieldErrorsFromAjv } from '../../platform/errors.js';
 import { createAjv } from '../../platform/http/validation.js';
 import { badRequest, type FieldError } from '../../platform/problem.js';
 import type { WebhookInput } from '../webhooks/schemas.js';
+import { accessFrom, checkAccess } from './access-rules.js';
 import { checkLogic } from './logic-rules.js';
 import { checkPattern, isPatternKnown, MAX_NEW_PATTERNS_PER_SAVE } from './patterns.js';
 import {
@@ -78,6 +79,8 @@ export type Encrypt = (plaintext: string) => Promise<string>;
 export interface DefinitionLimits {
   /** FILE_MAX_BYTES: no file field may accept more. */
   fileMaxBytes: number;
+  /** Hashes a form's new password (`access.password`, API.md §15) as account passwords are. */
+  hashPassword?: (password: string) => Promise<string>;
 }
 
 const DEFAULT_LIMITS: DefinitionLimits = { fileMaxBytes: 100 * 1024 * 1024 };
@@ -91,7 +94,7 @@ export async function parseCreateInput(
   const validateCreateShape = shapes().create;
   const shapeErrors = validateCreateShape(body) ? [] : fieldErrorsFromAjv(validateCreateShape.errors ?? []);
   const input = body as Partial<CreateFormBody>;
-  const draft = draftFrom(input, undefined);
+  const { draft, newPassword } = draftFrom(input, undefined);
   const ruleErrors =
     shapeErrors.length === 0
       ? await checkRules(draft, { fileMaxBytes: limits.fileMaxBytes })
@@ -99,6 +102,7 @@ export async function parseCreateInput(
   const errors = [...shapeErrors, ...ruleErrors];
   if (errors.length > 0) throw invalidForm(errors);
   await encryptNewCaptchaSecret(input, draft, encrypt);
+  await hashNewPassword(draft, newPassword, limits);
   return { ...draft, id: input.id, environment: String(input.environment) };
 }
 
@@ -111,7 +115,7 @@ export async function parseUpdateInput(
   assertObject(body);
   const validateUpdateShape = shapes().update;
   const shapeErrors = validateUpdateShape(body) ? [] : fieldErrorsFromAjv(validateUpdateShape.errors ?? []);
-  const draft = draftFrom(body as Partial<CreateFormBody>, stored);
+  const { draft, newPassword } = draftFrom(body as Partial<CreateFormBody>, stored);
   // A stored rule that does not fit its field (saved before conditions had to fit) is judged
   // when the logic or the fields it compares are sent again, not on every change of status or title.
   const options = {
@@ -125,7 +129,16 @@ export async function parseUpdateInput(
   const errors = [...shapeErrors, ...ruleErrors];
   if (errors.length > 0) throw invalidForm(errors);
   await encryptNewCaptchaSecret(body as Partial<CreateFormBody>, draft, encrypt);
+  await hashNewPassword(draft, newPassword, limits);
   return draft;
+}
+
+/** A form's new password is stored as its scrypt hash, made once the definition is known to be valid. */
+async function hashNewPassword(draft: FormDraft, password: string | undefined, limits: DefinitionLimits) {
+  const access = draft.definition.access;
+  if (password === undefined || !access) return;
+  if (!limits.hashPassword) throw new Error('a form password was sent, and no hasher was handed over');
+  access.passwordHash = await limits.hashPassword(password);
 }
 
 /** A CAPTCHA secret sent in the body is stored encrypted; a kept one is stored already. */
@@ -136,7 +149,10 @@ async function encryptNewCaptchaSecret(input: Partial<CreateFormBody>, draft: Fo
 }
 
 /** Body members over the stored ones (or the defaults), member by member. */
-function draftFrom(input: Partial<CreateFormBody>, stored: StoredDraft | undefined): FormDraft {
+function draftFrom(
+  input: Partial<CreateFormBody>,
+  stored: StoredDraft | undefined,
+): { draft: FormDraft; newPassword: string | undefined } {
   const previous = stored?.definition;
   const has = (member: string) => Object.hasOwn(input, member);
   const pick = <T>(member: string, fallback: T): T =>
@@ -157,12 +173,18 @@ function draftFrom(input: Partial<CreateFormBody>, stored: StoredDraft | undefin
     ),
     translations: pick('translations', previous?.translations ?? {}),
   };
-  return {
+  // access: sent, it replaces the stored one (its password kept unless sent or null); else the stored one stays
+  const access = has('access')
+    ? accessFrom(input.access ?? null, previous?.access)
+    : { access: previous?.access ?? null, newPassword: undefined };
+  if (access.access) definition.access = access.access;
+  const draft = {
     title: pick('title', stored?.title ?? ''),
     status: pick('status', stored?.status ?? 'draft'),
     definition,
     webhooks: has('webhooks') ? input.webhooks : undefined,
   };
+  return { draft, newPassword: access.newPassword };
 }
 
 /**
@@ -220,6 +242,7 @@ async function checkRulesLeniently(
       autoResponse: broken('autoResponse') || !fieldsKnown ? null : definition.autoResponse,
       notifications: broken('notifications') ? null : definition.notifications,
       translations: broken('translations') || !fieldsKnown ? {} : definition.translations,
+      access: broken('access') || !fieldsKnown ? null : definition.access,
     },
     webhooks: broken('webhooks') ? undefined : draft.webhooks,
   };
@@ -239,12 +262,14 @@ export interface RuleOptions {
 }
 
 export async function checkRules(draft: CheckedDraft, options: RuleOptions = {}): Promise<FieldError[]> {
-  const { fields, logic, spamProtection, autoResponse, notifications, ui, translations } = draft.definition;
+  const { fields, logic, spamProtection, autoResponse, notifications, ui, translations, access } =
+    draft.definition;
   const patterns = patternChecker();
   const errors = await checkFields(fields, patterns, options.fileMaxBytes ?? DEFAULT_LIMITS.fileMaxBytes);
   errors.push(...checkAccentColor(ui), ...checkEmbedOrigins(ui));
   const byId = new Map(fields.flatMap((field) => (field ? [[field.id, field] as const] : [])));
   errors.push(...checkLogic(logic, byId, options.fitConditions ?? true));
+  errors.push(...checkAccess(access, byId, logic));
   errors.push(...checkTranslations(translations, fields, ui));
   errors.push(...(await checkSpamProtection(patterns, spamProtection, byId)));
   if (autoResponse) {

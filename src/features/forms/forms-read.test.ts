@@ -73,6 +73,7 @@ describe('forms endpoints', () => {
             honeypot: { field: 'website' },
             captcha: { provider: 'turnstile', siteKey: 'site-key-1' },
           },
+          access: { open: true, passwordRequired: false },
           language: 'en',
           languages: ['en'],
         });

@@ -1,6 +1,7 @@
 import type { PublicForm } from '../../shared/form.js';
 import { presentWebhook } from '../webhooks/presenter.js';
 import type { StoredWebhook } from '../webhooks/repo.js';
+import { ownerAccessOf, publicAccessOf } from './access-rules.js';
 import type { StoredForm } from './repo.js';
 import type { FormDefinition } from './schemas.js';
 import { DEFAULT_LANGUAGE, languagesOf, translatePublicForm } from './translations.js';
@@ -39,17 +40,26 @@ export function presentForm(form: StoredForm, webhooks: readonly StoredWebhook[]
     autoResponse: d.autoResponse,
     spamProtection: presentSpamProtection(d.spamProtection),
     translations: d.translations ?? {},
+    access: ownerAccessOf(d.access),
     hasDraft,
     createdAt: form.createdAt,
     updatedAt: form.updatedAt,
   };
 }
 
+/** What the public view says of `access` depends on the moment and the count of accepted submissions. */
+export interface AccessState {
+  /** Milliseconds since the epoch; now when not given. */
+  now?: number;
+  /** Accepted submissions so far (repo.ts `acceptedCount`), for `maxSubmissions`. */
+  accepted?: number;
+}
+
 /**
  * What anyone may see of a form: how to render and fill it in, nothing about its handling; its
  * texts in `language` when that is one of its languages (API.md §13), else in its own.
  */
-export function presentPublicForm(form: StoredForm, language?: string): PublicForm {
+export function presentPublicForm(form: StoredForm, language?: string, state: AccessState = {}): PublicForm {
   const d = form.definition;
   const languages = languagesOf(d);
   const own = languages[0] ?? DEFAULT_LANGUAGE;
@@ -69,6 +79,7 @@ export function presentPublicForm(form: StoredForm, language?: string): PublicFo
         ? { provider: d.spamProtection.captcha.provider, siteKey: d.spamProtection.captcha.siteKey }
         : null,
     },
+    access: publicAccessOf(d.access, state.now ?? Date.now(), state.accepted, d.access?.closedMessage),
     language: shown,
     languages,
   };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { olderThan, type Position } from '../../platform/cursor.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { decodeJson, type Engine, encodeJson, lockRow } from '../../platform/db/dialect.js';
@@ -152,6 +153,66 @@ export async function updateForm(trx: Trx, next: StoredForm, expectedVersion: nu
 export async function deleteForm(trx: Trx, id: string): Promise<void> {
   forgetForm(id);
   await trx.deleteFrom('forms').where('id', '=', id).execute();
+}
+
+/** Accepted submissions of a form so far (API.md §15 `maxSubmissions`): 0 before the first. */
+export async function acceptedCount(db: Db | Trx, formId: string): Promise<number> {
+  const row = await db
+    .selectFrom('form_counts')
+    .select('accepted')
+    .where('form_id', '=', formId)
+    .executeTakeFirst();
+  return row ? Number(row.accepted) : 0;
+}
+
+/** The same for several forms at once (a page of public views); a form never counted is left out. */
+export async function acceptedCounts(db: Db, formIds: readonly string[]): Promise<Map<string, number>> {
+  if (formIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('form_counts')
+    .select(['form_id', 'accepted'])
+    .where('form_id', 'in', [...formIds])
+    .execute();
+  return new Map(rows.map((row) => [row.form_id, Number(row.accepted)]));
+}
+
+/**
+ * Counts `count` more accepted submissions of a form in their own transaction, all or nothing:
+ * false, with nothing counted, when that would pass `max`. One conditional upsert: on PostgreSQL
+ * the row's lock makes a concurrent transaction (of this instance or another) wait and judge the
+ * count it leaves; SQLite has one writer.
+ */
+export async function countAccepted(
+  trx: Trx,
+  formId: string,
+  count: number,
+  max: number | undefined,
+): Promise<boolean> {
+  if (max !== undefined && count > max) return false;
+  const counted = await trx
+    .insertInto('form_counts')
+    .values({ form_id: formId, accepted: count })
+    .onConflict((conflict) => {
+      const update = conflict
+        .column('form_id')
+        .doUpdateSet({ accepted: sql<number>`form_counts.accepted + ${count}` });
+      return max === undefined
+        ? update
+        : update.where(sql<number>`form_counts.accepted + ${count}`, '<=', max);
+    })
+    .returning('accepted')
+    .executeTakeFirst();
+  return counted !== undefined;
+}
+
+/** Gives back counted submissions: refused after they were counted, or deleted by the owner. */
+export async function uncountAccepted(trx: Trx, formId: string, count: number): Promise<void> {
+  await trx
+    .updateTable('form_counts')
+    .set({ accepted: sql<number>`accepted - ${count}` })
+    .where('form_id', '=', formId)
+    .where('accepted', '>=', count)
+    .execute();
 }
 
 /** What the webhooks feature (below forms) is told of forms: handed to it at registration. */

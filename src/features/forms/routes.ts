@@ -23,9 +23,10 @@ import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
 import { listWebhooksOfForms } from '../webhooks/repo.js';
 import { formNotFound, readView } from './access.js';
+import { closedReasonOf } from './access-rules.js';
 import { createForm, deleteFormById, etagOf, etagWithDraft, matchesTag, updateFormById } from './commands.js';
-import { presentForm, presentPublicForm } from './presenter.js';
-import { findForm, listForms, type StoredForm } from './repo.js';
+import { type AccessState, presentForm, presentPublicForm } from './presenter.js';
+import { acceptedCount, acceptedCounts, findForm, listForms, type StoredForm } from './repo.js';
 import {
   CreateFormBody,
   FORM_STATUSES,
@@ -111,6 +112,31 @@ export const formRoutes =
       );
     }
 
+    /** A closed reason in an entity tag (letters, digits and hyphens). */
+    const tagOf = (reason: string) => reason.replaceAll('_', '-');
+
+    /** The moment and, for a form with a limit, its count: what the public view's `access` is judged by. */
+    async function accessStateOf(
+      form: StoredForm,
+    ): Promise<Required<Pick<AccessState, 'now'>> & AccessState> {
+      const now = Date.now();
+      if (form.definition.access?.maxSubmissions === undefined) return { now };
+      return { now, accepted: await acceptedCount(database.db, form.id) };
+    }
+
+    /** Public views of a page of forms, the counts of those with a limit read in one query. */
+    async function presentPublicPage(forms: StoredForm[]) {
+      const now = Date.now();
+      const limited = forms.filter((form) => form.definition.access?.maxSubmissions !== undefined);
+      const counts = await acceptedCounts(
+        database.db,
+        limited.map((form) => form.id),
+      );
+      return forms.map((form) =>
+        presentPublicForm(form, undefined, { now, accepted: counts.get(form.id) ?? 0 }),
+      );
+    }
+
     async function loadForm(id: string): Promise<StoredForm> {
       const form = await findForm(database.db, id);
       if (!form) throw formNotFound(id);
@@ -141,7 +167,7 @@ export const formRoutes =
       const page = toPage(rows, limit);
       const full = principal !== null && principal.kind !== 'publishable';
       return {
-        data: full ? await presentFull(page.rows) : page.rows.map((row) => presentPublicForm(row)),
+        data: full ? await presentFull(page.rows) : await presentPublicPage(page.rows),
         nextCursor: page.nextCursor,
       };
     }
@@ -248,13 +274,20 @@ export const formRoutes =
         // the owner's view says hasDraft, which changes without a new version: so does its tag
         const hasDraft =
           view === 'full' && (await formsWithWorkingCopies(database.db, [form.id])).has(form.id);
-        const etag = hasDraft ? etagWithDraft(form.version) : etagOf(form.version);
+        // the public view says whether the form is open now: a closed one is another representation
+        const state = view === 'public' ? await accessStateOf(form) : undefined;
+        const closed = state && closedReasonOf(form.definition.access, state.now, state.accepted);
+        const etag = hasDraft
+          ? etagWithDraft(form.version)
+          : closed
+            ? `"${form.version}-${tagOf(closed)}"`
+            : etagOf(form.version);
         callerDependent(reply.header('etag', etag), request.principal);
         const ifNoneMatch = request.headers['if-none-match'];
         if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etag)) {
           return reply.status(304).send(null);
         }
-        if (view === 'public') return presentPublicForm(form);
+        if (state) return presentPublicForm(form, undefined, state);
         return presentOne(form);
       },
     );
@@ -296,15 +329,21 @@ export const formRoutes =
           lang: request.query.lang,
           acceptLanguage: request.headers['accept-language'],
         });
-        // one view per language: its tag says which, and caches keep them apart
-        const etag = language === languages[0] ? etagOf(form.version) : `"${form.version}-${language}"`;
+        // one view per language, and per state of its access (open, full …): its tag says which
+        const state = await accessStateOf(form);
+        const closed = closedReasonOf(form.definition.access, state.now, state.accepted);
+        const variant = [
+          language === languages[0] ? '' : `-${language}`,
+          closed ? `-${tagOf(closed)}` : '',
+        ].join('');
+        const etag = variant === '' ? etagOf(form.version) : `"${form.version}${variant}"`;
         reply.header('etag', etag);
         if (languages.length > 1) appendVary(reply, 'Accept-Language');
         const ifNoneMatch = request.headers['if-none-match'];
         if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etag)) {
           return reply.status(304).send(null);
         }
-        return presentPublicForm(form, language);
+        return presentPublicForm(form, language, state);
       },
     );
 

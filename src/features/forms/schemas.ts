@@ -1,12 +1,15 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { StringEnum, Timestamp } from '../../platform/http/schemas.js';
 import type {
+  AccessRules,
   CaptchaProvider,
+  ClosedReason,
   ConditionOp,
   Condition as ConditionShape,
   FieldType,
   FormStatus,
   Logic as LogicShape,
+  OncePer,
   PiiMode,
 } from '../../shared/form.js';
 import { WebhookInput, WebhookOut } from '../webhooks/schemas.js';
@@ -337,6 +340,82 @@ export const Translations = Type.Record(Type.String({ maxLength: 35 }), Translat
     'Texts in other languages by BCP 47 tag (API.md §13); the form’s own are in ui.language. A missing text is shown in that language.',
 });
 
+const ONCE_PER = ['browser', 'email'] as const satisfies readonly OncePer[];
+const CLOSED_REASONS = ['not_yet_open', 'closed', 'full'] as const satisfies readonly ClosedReason[];
+
+/** The rules of `access` (API.md §15): shared/form.ts `AccessRules`. */
+const accessRules = {
+  opensAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'Submissions are refused (form_closed) before this moment',
+    }),
+  ),
+  closesAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'Submissions are refused (form_closed) from this moment on; later than opensAt',
+    }),
+  ),
+  maxSubmissions: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1_000_000_000,
+      description: 'Accepted submissions after which the form closes; never exceeded',
+    }),
+  ),
+  closedMessage: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 5000, description: 'What the closed page says' }),
+  ),
+  oncePer: Type.Optional(
+    StringEnum(ONCE_PER, {
+      description:
+        'browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)',
+    }),
+  ),
+  emailField: Type.Optional(
+    Type.String({
+      pattern: FORM_ID_PATTERN,
+      description: 'A required email field: what oncePer "email" counts by',
+    }),
+  ),
+};
+
+/** `access` as sent (shared/form.ts `FormAccessInput`): the password write-only. */
+export const AccessInput = Type.Object(
+  {
+    ...accessRules,
+    password: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], {
+        description:
+          'Write-only, stored hashed: asked for by the hosted page, X-Form-Password on the API. Left out keeps the stored one; null removes it',
+      }),
+    ),
+    hasPassword: Type.Optional(Type.Boolean({ description: 'Read-only; ignored on input' })),
+  },
+  { additionalProperties: false },
+);
+
+/** `access` as its owner reads it (shared/form.ts `FormAccess`). */
+export const AccessOut = Type.Object(
+  { ...accessRules, hasPassword: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+/** `access` in the public view (shared/form.ts `PublicAccess`). */
+export const PublicAccessOut = Type.Object(
+  {
+    open: Type.Boolean({ description: 'Whether the form takes submissions now' }),
+    closedReason: Type.Optional(StringEnum(CLOSED_REASONS, { description: 'Why not, when it does not' })),
+    closedMessage: Type.Optional(Type.String()),
+    opensAt: Type.Optional(Type.String()),
+    closesAt: Type.Optional(Type.String()),
+    oncePer: Type.Optional(StringEnum(ONCE_PER)),
+    passwordRequired: Type.Boolean({ description: 'The form asks for a password (X-Form-Password)' }),
+  },
+  { additionalProperties: false },
+);
+
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
@@ -354,6 +433,7 @@ const writableMembers = {
   spamProtection: nullable(SpamProtection),
   webhooks: Type.Array(WebhookInput, { maxItems: 20 }),
   translations: Translations,
+  access: nullable(AccessInput),
 };
 
 /** Server-set members: accepted in a body (so a GET result can be sent back), then ignored or checked. */
@@ -384,6 +464,7 @@ export const CreateFormBody = Type.Object(
     spamProtection: Type.Optional(writableMembers.spamProtection),
     webhooks: Type.Optional(writableMembers.webhooks),
     translations: Type.Optional(writableMembers.translations),
+    access: Type.Optional(writableMembers.access),
     userId: Type.Optional(serverMembers.userId),
     version: Type.Optional(serverMembers.version),
     createdAt: Type.Optional(serverMembers.createdAt),
@@ -424,6 +505,13 @@ export interface FormDefinition {
   spamProtection: SpamProtection | null;
   /** Absent in definitions stored before languages (API.md §13): none. */
   translations?: Static<typeof Translations>;
+  /** Absent or null: anyone may answer, any number of times (API.md §15). */
+  access?: StoredAccess | null;
+}
+
+/** `access` as stored: the rules, and the password's scrypt hash (platform/hashing.ts), never the password. */
+export interface StoredAccess extends AccessRules {
+  passwordHash?: string;
 }
 
 // --- output -----------------------------------------------------------------------
@@ -457,6 +545,7 @@ export const FormOut = Type.Object({
   autoResponse: nullable(AutoResponse),
   spamProtection: nullable(SpamProtectionOut),
   translations: Translations,
+  access: nullable(AccessOut),
   hasDraft: Type.Boolean({
     description: 'The form has a working copy (GET /forms/{id}/draft), not yet published',
   }),
@@ -483,6 +572,7 @@ export const PublicFormOut = Type.Object({
     honeypot: nullable(Honeypot),
     captcha: nullable(Type.Object({ provider: StringEnum(CAPTCHA_PROVIDERS), siteKey: Type.String() })),
   }),
+  access: PublicAccessOut,
   language: Type.String({
     description: 'The language of the texts (API.md §13): ?lang= when the form has it, else ui.language',
   }),

@@ -2,9 +2,12 @@ import type { Static } from '@sinclair/typebox';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { FieldErrorSchema } from '../../platform/http/schemas.js';
 import type {
+  AccessRules,
   Condition,
   ConditionLeaf,
   FieldError,
+  FormAccess,
+  FormAccessInput,
   FormField,
   FormUi,
   Logic,
@@ -14,6 +17,8 @@ import type {
   Translations,
 } from '../../shared/form.js';
 import type {
+  AccessInput as AccessInputSchema,
+  AccessOut as AccessOutSchema,
   ConditionLeaf as ConditionLeafSchema,
   Condition as ConditionSchema,
   Field as FieldSchema,
@@ -69,6 +74,12 @@ describe('the form contract (shared/form.ts) and the schemas (forms/schemas.ts)'
   it('describe the same translations (API.md §13)', () => {
     expectTypeOf<Static<typeof TranslationSchema>>().toEqualTypeOf<Translation>();
     expectTypeOf<Static<typeof TranslationsSchema>>().toEqualTypeOf<Translations>();
+  });
+
+  it('describe the same access, as written and as read (API.md §15)', () => {
+    expectTypeOf<Static<typeof AccessInputSchema>>().toEqualTypeOf<FormAccessInput>();
+    expectTypeOf<Static<typeof AccessOutSchema>>().toEqualTypeOf<FormAccess>();
+    expectTypeOf<FormAccess>().toMatchTypeOf<AccessRules>();
   });
 
   it("describe the same field error (a problem's errors[])", () => {

@@ -154,5 +154,8 @@ export function translatePublicForm(view: PublicForm, translation: Translation |
     const translated = text(translation[member], ui[member]);
     if (translated !== undefined) ui[member] = translated;
   }
-  return { ...view, title: text(translation.title, view.title) ?? view.title, fields, ui };
+  const access = { ...view.access };
+  const closedMessage = text(translation.closedMessage, access.closedMessage);
+  if (closedMessage !== undefined) access.closedMessage = closedMessage;
+  return { ...view, title: text(translation.title, view.title) ?? view.title, fields, ui, access };
 }

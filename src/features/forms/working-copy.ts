@@ -33,7 +33,7 @@ import {
  * the form's own, changed at once through PUT /forms/{id} and /webhooks (docs/decisions.md).
  */
 
-type FormsContext = Pick<AppContext, 'config' | 'database' | 'envelope' | 'outbox'>;
+type FormsContext = Pick<AppContext, 'config' | 'database' | 'envelope' | 'outbox' | 'passwords'>;
 
 /** The statuses whose form respondents get: only these are worth a working copy. */
 const PUBLISHED: readonly FormStatus[] = ['live', 'active'];
@@ -100,7 +100,10 @@ export async function saveWorkingCopyOf(
       body,
       { title: base.title, status: form.status, definition: base.definition },
       (plaintext) => envelope.encrypt(plaintext),
-      { fileMaxBytes: context.config.fileMaxBytes },
+      {
+        fileMaxBytes: context.config.fileMaxBytes,
+        hashPassword: (password) => context.passwords.hash(password),
+      },
     );
     const webhooks = await listWebhooksOfForms(database.db, [id]);
     assertOwnMembersKept(parsed.status, form.status, parsed.webhooks, webhooks);

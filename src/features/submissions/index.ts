@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { Files } from '../files/index.js';
@@ -17,6 +18,8 @@ export interface SubmissionsOptions {
   maxBatch?: number;
   /** How often the retention job runs (tests shorten it); default hourly, see retention.ts. */
   retentionIntervalMs?: number;
+  /** The master key: response controls derive their secret from it (address hashes, the hosted page's cookies). */
+  masterKey: Buffer;
 }
 
 /**
@@ -33,6 +36,10 @@ export async function registerSubmissions(
     mailFor: mailBuilder(context.envelope, autoResponseCap(context.rateLimitStore)),
     maxBatch: options.maxBatch,
     files: options.files.service,
+    // the same on every instance sharing the master key, and changed with it
+    controlsKey: Buffer.from(
+      hkdfSync('sha256', options.masterKey, Buffer.alloc(0), 'intake response controls v1', 32),
+    ),
   });
   await app.register(
     submissionRoutes(context, submissions, {

@@ -3,8 +3,8 @@ import type { Db, Trx } from '../../platform/db/database.js';
 import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
 import { insertRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
+import { uncountAccepted } from '../forms/repo.js';
 import type { StoredAnswers } from './pii.js';
-
 import type { SubmissionStatus } from './schemas.js';
 
 export type { SubmissionStatus };
@@ -288,6 +288,17 @@ export async function insertNote(
     .execute();
 }
 
-export async function deleteSubmission(trx: Trx, id: string): Promise<void> {
-  await trx.deleteFrom('submissions').where('id', '=', id).execute();
+/**
+ * The owner deletes a submission: with it go its place in its form's count of accepted
+ * submissions and its address under `oncePer: "email"` (API.md §15), so that the person may
+ * answer again and the form, if it was full, takes one more.
+ */
+export async function deleteSubmission(
+  trx: Trx,
+  submission: Pick<StoredSubmission, 'id' | 'formId' | 'status'>,
+): Promise<void> {
+  const deleted = await trx.deleteFrom('submissions').where('id', '=', submission.id).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) return;
+  await trx.deleteFrom('response_addresses').where('submission_id', '=', submission.id).execute();
+  if (submission.status === 'accepted') await uncountAccepted(trx, submission.formId, 1);
 }

@@ -74,6 +74,12 @@ const IdempotencyHeaders = Type.Object({
     }),
   ),
   'X-Idempotency-Key': Type.Optional(Type.String({ description: 'The same as Idempotency-Key' })),
+  'X-Form-Password': Type.Optional(
+    Type.String({
+      description:
+        'The form’s password (API.md §15 access.password): missing or wrong is 401 password_required; a secret key needs none',
+    }),
+  ),
 });
 
 /** What GET /responses answers with format=csv (API.md §6.2). */
@@ -163,6 +169,7 @@ export const submissionRoutes =
                 ...RATE_LIMIT,
               ]),
               ...problemsOrPages(400, 401, 403, 404, 409, 413, 429),
+              // 401 password_required, 403 form_closed, 409 already_submitted: API.md §15
             },
           },
         },
@@ -185,6 +192,7 @@ export const submissionRoutes =
             idempotency: idempotencyOf(request),
             // the language the client showed the form in, as it asks for its errors' words (API.md §13)
             language: requestedLanguageOf(form.definition, request),
+            password: request.headers['x-form-password'],
           });
           return post ? post.respond(reply, result) : reply.status(201).send(result);
         },
@@ -492,7 +500,7 @@ export const submissionRoutes =
           'manageForms',
         );
         await writeResponseChange(context, submission, { event: 'response.deleted' }, async (trx) => {
-          await deleteSubmission(trx, submission.id);
+          await deleteSubmission(trx, submission);
           await recordAudit(trx, {
             workspaceId: submission.workspaceId,
             actor: actorOf(principal),

@@ -3,11 +3,12 @@ import type { AppContext } from '../../platform/context.js';
 import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import { Problem } from '../../platform/problem.js';
 import { createRateLimiter, type RateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
-import type { FieldError } from '../../shared/form.js';
+import type { ClosedReason, FieldError } from '../../shared/form.js';
 import { type Answers, visibleAnswers } from '../../shared/logic.js';
 import type { FileService } from '../files/service.js';
 import { assertMaySubmit, formNotFound } from '../forms/access.js';
 import { findFormCached, type StoredForm } from '../forms/repo.js';
+import { ResponseControls } from './controls.js';
 import { captchaTokenOf, redirectTarget } from './form-posts.js';
 import { type Idempotency, idempotencyFor } from './idempotency.js';
 import { captchaVerifier, type SpamSource } from './spam.js';
@@ -34,6 +35,8 @@ export interface SubmissionServiceOptions {
   mailFor?: SubmitDependencies['mailFor'];
   /** Largest batch written at once; default in writer.ts. */
   maxBatch?: number;
+  /** The secret (derived from the master key) that keys address hashes and signs the hosted page's cookies. */
+  controlsKey: Buffer;
 }
 
 /** What a respondent sent, as read by whichever door it came through. */
@@ -48,6 +51,8 @@ export interface Submission {
   idempotency?: Idempotency;
   /** The language the form was shown in (API.md §13); the form's own when not given. */
   language?: string | undefined;
+  /** `X-Form-Password`, for a form with a password (API.md §15). */
+  password?: string | undefined;
 }
 
 /** A post of a form's page (web/hosted), read: what `submitPost` takes. */
@@ -84,10 +89,14 @@ export type PostResult = { headers: Record<string, string> } & (
   | { outcome: 'captcha-undone' }
   | { outcome: 'spam'; source: SpamSource }
   | { outcome: 'sent-already' }
+  | { outcome: 'closed'; reason: ClosedReason }
+  | { outcome: 'already-submitted' }
 );
 
 export class SubmissionService {
   readonly writer: SubmissionWriter;
+  /** Response controls (API.md §15): open or closed, the password, the cookies of the hosted page. */
+  readonly controls: ResponseControls;
   private readonly dependencies: SubmitDependencies;
   private readonly anonymous: RateLimiter;
   private readonly keyed: RateLimiter;
@@ -107,8 +116,10 @@ export class SubmissionService {
       envelope,
       afterCommit: () => context.outbox.nudge(),
     });
+    this.controls = new ResponseControls(context, options.controlsKey);
     this.dependencies = {
       context,
+      controls: this.controls,
       writer: this.writer,
       captcha: captchaVerifier(config.captchaVerifyUrls),
       files: options.files,
@@ -153,6 +164,9 @@ export class SubmissionService {
   /** Spam, validation, PII, then the batched write (the API's door): the stored submission's summary, or the problem. */
   async submit(submission: Submission): Promise<SubmitResult> {
     const { form, answers } = submission;
+    // the password keeps out respondents; a secret key is the owner's own integration
+    if (submission.principal?.kind !== 'secret')
+      await this.controls.assertPassword(form, submission.password, submission.remoteIp ?? '');
     const honeypot = form.definition.spamProtection?.honeypot?.field;
     const { [honeypot ?? '']: honeypotValue, ...rest } = answers;
     return submit(
@@ -220,6 +234,10 @@ export class SubmissionService {
       const redirect = redirectTarget(form, undefined)?.href;
       return { headers, outcome: 'stored', submissionId: ended.result.id, redirect };
     } catch (error) {
+      if (error instanceof Problem && error.code === 'form_closed')
+        return { headers, outcome: 'closed', reason: closedReasonIn(error) };
+      if (error instanceof Problem && error.code === 'already_submitted')
+        return { headers, outcome: 'already-submitted' };
       // The same page sent again with other answers (Back after the thank-you page, answers
       // changed), or while its first post is still being stored: its key is spent.
       if (error instanceof Problem && error.status === 409) return { headers, outcome: 'sent-already' };
@@ -231,6 +249,12 @@ export class SubmissionService {
   flush(): Promise<void> {
     return this.writer.flush();
   }
+}
+
+/** Why a `form_closed` problem (controls.ts `formClosed`) refused, or `closed` for a status that takes none. */
+function closedReasonIn(problem: Problem): ClosedReason {
+  const reason = problem.options.extensions?.reason;
+  return reason === 'not_yet_open' || reason === 'full' ? reason : 'closed';
 }
 
 /** The form was deleted between reading it and storing the submission: 404, as if it had never been found. */

@@ -10,6 +10,7 @@ import type { StoredFile } from '../files/repo.js';
 import type { FileService } from '../files/service.js';
 import type { StoredForm } from '../forms/repo.js';
 import { languagesOf } from '../forms/translations.js';
+import { alreadySubmitted, formClosed, type ResponseControls } from './controls.js';
 import { earlierResult, type Idempotency, keyWasTaken, resultOfHolder } from './idempotency.js';
 import { ownerAnswers, protectAnswers } from './pii.js';
 import { submissionView } from './presenter.js';
@@ -57,6 +58,8 @@ export interface SubmitDependencies {
   writer: SubmissionWriter;
   /** Judges the uploads a submission names, links its files in what goes out. */
   files: FileService;
+  /** Response controls (API.md §15): the keyed hash of an address, for `oncePer: "email"`. */
+  controls: ResponseControls;
   /** Builds the e-mails a new submission causes (notifications, auto-response). */
   mailFor?: (
     form: StoredForm,
@@ -106,6 +109,8 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
       return { outcome: 'stored', result: earlier };
     }
   }
+  // before its opening, after its closing, or full (by the count read here; the writer counts exactly)
+  await deps.controls.assertOpen(form);
   deps.writer.assertRoom();
 
   const captchaSecret = protection?.captcha?.secret;
@@ -136,6 +141,10 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
     files = resolved.files;
   }
 
+  // compared by its keyed hash, taken from the answer before PII handling hashes, encrypts or drops it
+  const access = definition.access;
+  const address =
+    access?.oncePer === 'email' && access.emailField !== undefined ? answers[access.emailField] : undefined;
   const stored = await protectAnswers(answers, definition, envelope);
   const createdAt = nowIso();
   const id = newId('sub');
@@ -176,6 +185,20 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
           }
         : undefined,
     submission: keepsSubmission ? record : undefined,
+    count:
+      status === 'accepted'
+        ? { formId: form.id, max: access?.maxSubmissions, refusal: () => formClosed(form, 'full') }
+        : undefined,
+    address:
+      typeof address === 'string'
+        ? {
+            formId: form.id,
+            hash: deps.controls.addressHash(form.id, address),
+            submissionId: id,
+            createdAt,
+            refusal: () => alreadySubmitted(form),
+          }
+        : undefined,
     outbox: messages,
     files:
       files.length === 0

@@ -8,6 +8,7 @@ import { badRequest } from '../../platform/problem.js';
 import { FIELD_MESSAGES } from '../../shared/messages.js';
 import { refusal } from '../../shared/refusals.js';
 import { attachUploads, detachUploads } from '../files/repo.js';
+import { countAccepted, uncountAccepted } from '../forms/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
 import { countManyAgainstQuota, type QuotaScope, quotaExceeded } from './quota.js';
@@ -43,6 +44,27 @@ export interface SubmissionWrite {
   event: WebhookEvent | undefined;
   /** The uploads the submission names, attached in its transaction (each used once: API.md §12). */
   files?: FileAttachment;
+  /** An accepted submission, counted against its form's `maxSubmissions` (API.md §15): refused past it. */
+  count?: FormCount;
+  /** `oncePer: "email"`: the address's keyed hash, taken for the form in the submission's transaction. */
+  address?: AddressClaim;
+}
+
+export interface FormCount {
+  formId: string;
+  /** `access.maxSubmissions`; undefined counts without a limit. */
+  max: number | undefined;
+  /** The refusal once the form is full (403 form_closed). */
+  refusal: () => unknown;
+}
+
+export interface AddressClaim {
+  formId: string;
+  hash: string;
+  submissionId: string;
+  createdAt: string;
+  /** The refusal when the address has sent one already (409 already_submitted). */
+  refusal: () => unknown;
 }
 
 export interface FileAttachment {
@@ -213,7 +235,23 @@ export class SubmissionWriter {
       }
     }
 
+    // Addresses, then the forms' counts, then the quota: a refusal by one counts nothing in the next.
+    const claimed = await this.claimAddresses(trx, batch, outcomes, refuse);
+    const counted = await this.countForms(trx, batch, outcomes, refuse);
     await this.countQuota(trx, batch, outcomes, refuse);
+    // A submission refused by the quota gives its place in its form's count back, and its address.
+    const uncounted = new Map<string, number>();
+    for (const index of counted) {
+      const count = batch[index]?.write.count;
+      if (!outcomes[index]?.ok && count) uncounted.set(count.formId, (uncounted.get(count.formId) ?? 0) + 1);
+    }
+    for (const [formId, count] of uncounted) await uncountAccepted(trx, formId, count);
+    const released = claimed.flatMap((index) => {
+      const address = batch[index]?.write.address;
+      return !outcomes[index]?.ok && address ? [address.submissionId] : [];
+    });
+    if (released.length > 0)
+      await trx.deleteFrom('response_addresses').where('submission_id', 'in', released).execute();
     // A submission refused by the quota gives its uploads back: they may be sent again.
     for (const index of attached) {
       const files = batch[index]?.write.files;
@@ -242,6 +280,90 @@ export class SubmissionWriter {
     const events = written.flatMap((write) => (write.event ? [write.event] : []));
     const queued = this.options.envelope ? await enqueueWebhookEvents(trx, this.options.envelope, events) : 0;
     return { outcomes, queuedSideEffects: queued > 0 || written.some((write) => write.outbox.length > 0) };
+  }
+
+  /**
+   * `oncePer: "email"`: one INSERT for the batch of every address it claims, in one order (form,
+   * hash) so two batches never wait on each other crosswise; a claim that finds its address taken
+   * (by an earlier submission, by a concurrent transaction that commits first, or by an earlier
+   * one of this batch) inserts nothing, and its submission is refused. The indexes that claimed.
+   */
+  private async claimAddresses(
+    trx: Trx,
+    batch: readonly Pending[],
+    outcomes: readonly Outcome[],
+    refuse: (index: number, error: unknown) => void,
+  ): Promise<number[]> {
+    const claims = batch
+      .map(({ write }, index) => ({ index, address: write.address }))
+      .filter(
+        (claim): claim is { index: number; address: AddressClaim } =>
+          claim.address !== undefined && outcomes[claim.index]?.ok === true,
+      )
+      .sort((a, b) => {
+        const x = `${a.address.formId}\u0000${a.address.hash}`;
+        const y = `${b.address.formId}\u0000${b.address.hash}`;
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+    if (claims.length === 0) return [];
+    const taken = await trx
+      .insertInto('response_addresses')
+      .values(
+        claims.map(({ address }) => ({
+          form_id: address.formId,
+          address_hash: address.hash,
+          submission_id: address.submissionId,
+          created_at: address.createdAt,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
+      .returning('submission_id')
+      .execute();
+    const won = new Set(taken.map((row) => row.submission_id));
+    const claimed: number[] = [];
+    for (const { index, address } of claims) {
+      if (won.has(address.submissionId)) claimed.push(index);
+      else refuse(index, address.refusal());
+    }
+    return claimed;
+  }
+
+  /**
+   * Each form's accepted submissions, counted against its `maxSubmissions`: one conditional upsert
+   * per form for the batch (forms in one order); when the batch does not fit, one by one, so that
+   * exactly the submissions up to the limit are accepted. The indexes counted.
+   */
+  private async countForms(
+    trx: Trx,
+    batch: readonly Pending[],
+    outcomes: readonly Outcome[],
+    refuse: (index: number, error: unknown) => void,
+  ): Promise<number[]> {
+    const groups = new Map<string, { max: number | undefined; indexes: number[] }>();
+    for (const [index, { write }] of batch.entries()) {
+      if (!write.count || !outcomes[index]?.ok) continue;
+      const group = groups.get(write.count.formId) ?? { max: write.count.max, indexes: [] };
+      group.indexes.push(index);
+      groups.set(write.count.formId, group);
+    }
+    const counted: number[] = [];
+    const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [formId, { max, indexes }] of ordered) {
+      if (await countAccepted(trx, formId, indexes.length, max)) {
+        counted.push(...indexes);
+        continue;
+      }
+      let full = false;
+      for (const index of indexes) {
+        if (!full && (await countAccepted(trx, formId, 1, max))) counted.push(index);
+        else {
+          // the count only grows within the transaction: once one does not fit, none after it does
+          full = true;
+          refuse(index, batch[index]?.write.count?.refusal());
+        }
+      }
+    }
+    return counted;
   }
 
   /**

@@ -151,6 +151,20 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Accepted submissions of a form, counted with them (API.md §15 `maxSubmissions`). */
+export interface FormCountsTable {
+  form_id: string;
+  accepted: number;
+}
+
+/** The keyed hash of each address a form with `oncePer: "email"` took a submission from (API.md §15). */
+export interface ResponseAddressesTable {
+  form_id: string;
+  address_hash: string;
+  submission_id: string;
+  created_at: string;
+}
+
 export interface UsageTable {
   /** The workspace that owns the row (API.md §14). */
   workspace_id: string;
@@ -278,6 +292,8 @@ export interface Schema {
   submission_notes: SubmissionNotesTable;
   idempotency_keys: IdempotencyKeysTable;
   usage: UsageTable;
+  form_counts: FormCountsTable;
+  response_addresses: ResponseAddressesTable;
   outbox: OutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;

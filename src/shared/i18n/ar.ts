@@ -1,5 +1,7 @@
 import type { Catalogue } from './words.js';
 
+// Examples in Latin script (an address, a URL, a date, a phone number) are each in a
+// left-to-right isolate (U+2066 … U+2069), so right-to-left text keeps their characters in order.
 export const ar: Catalogue = {
   required: 'أجب عن هذا السؤال',
   requiredBox: 'ضع علامة في هذا المربع للمتابعة',
@@ -10,16 +12,16 @@ export const ar: Catalogue = {
     'أدخل {minLength, plural, zero {# حرف على الأقل} one {حرفًا واحدًا على الأقل} two {حرفين على الأقل} few {# أحرف على الأقل} many {# حرفًا على الأقل} other {# حرف على الأقل}}',
   tooLong:
     'أدخل {maxLength, plural, zero {# حرف كحد أقصى} one {حرفًا واحدًا كحد أقصى} two {حرفين كحد أقصى} few {# أحرف كحد أقصى} many {# حرفًا كحد أقصى} other {# حرف كحد أقصى}}',
-  notEmail: 'أدخل عنوان بريد إلكتروني مثل name@example.com',
-  notUrl: 'أدخل عنوان ويب يبدأ بـ http:// أو https://',
-  notPhone: 'أدخل رقم هاتف بالأرقام، مثل ‎+966 11 123 4567',
+  notEmail: 'أدخل عنوان بريد إلكتروني مثل \u2066name@example.com\u2069',
+  notUrl: 'أدخل عنوان ويب يبدأ بـ \u2066http://\u2069 أو \u2066https://\u2069',
+  notPhone: 'أدخل رقم هاتف بالأرقام، مثل \u2066+966 11 123 4567\u2069',
   notPattern: 'أدخل إجابتك بالصيغة التي يطلبها هذا السؤال',
   notNumber: 'أدخل رقمًا',
   notWhole: 'أدخل عددًا صحيحًا بلا كسور عشرية',
   belowMinimum: 'أدخل رقمًا يساوي {min, number} أو أكثر',
   aboveMaximum: 'أدخل رقمًا يساوي {max, number} أو أقل',
   notBoolean: 'أجب بـ true (محدد) أو false (غير محدد)',
-  notDate: 'أدخل تاريخًا صحيحًا، مثل 2026-03-31',
+  notDate: 'أدخل تاريخًا صحيحًا، مثل \u20662026-03-31\u2069',
   notOptionList: 'اختر من الخيارات المعروضة',
   notOption: 'اختر أحد الخيارات المعروضة',
   notOneOf: 'اختر أحد الخيارات: {options}',
@@ -87,6 +89,20 @@ export const ar: Catalogue = {
   notFoundText: 'لا توجد صفحة على هذا العنوان. تأكد من كتابة الرابط أو نسخه كاملًا.',
   closedTitle: 'هذا النموذج مغلق',
   closedText: 'لم يعد يقبل الردود.',
+  notYetOpenTitle: 'هذا النموذج غير مفتوح بعد',
+  notYetOpenText: 'لا يقبل الردود بعد. يرجى العودة لاحقًا.',
+  fullText: 'تلقى كل الردود التي يمكنه قبولها.',
+  answeredTitle: 'لقد أجبت بالفعل',
+  answeredText: 'يقبل هذا النموذج ردًا واحدًا لكل شخص، وقد تم استلام ردك.',
+  addressUsedText:
+    'تم استلام رد من عنوان البريد الإلكتروني هذا بالفعل: يقبل هذا النموذج ردًا واحدًا لكل عنوان.',
+  passwordTitle: 'كلمة المرور مطلوبة – {title}',
+  passwordText: 'أدخل كلمة المرور التي أُعطيت لك لفتح هذا النموذج.',
+  passwordLabel: 'كلمة المرور',
+  passwordSubmit: 'افتح النموذج',
+  passwordWrong: 'كلمة المرور هذه غير صحيحة. تحقق منها وحاول مرة أخرى.',
+  passwordMissing: 'أدخل كلمة المرور',
+  passwordTooMany: 'كلمات مرور خاطئة كثيرة. يرجى المحاولة مرة أخرى بعد بضع دقائق.',
   unavailableTitle: 'Intake غير متاح للحظات',
   unavailableText: 'تعذّر عرض الصفحة الآن. حاول مرة أخرى بعد بضع ثوانٍ.',
   brokenTitle: 'حدث خطأ ما',

@@ -92,7 +92,7 @@ describe('the catalogue of Intake’s own words', () => {
       // words that are the same in both (Video, Audio, "Question" in French) are listed here by language
       const alike: Record<string, string[]> = {
         fr: ['questionOf', 'kindImages'],
-        it: ['kindAudio'],
+        it: ['kindAudio', 'passwordLabel'],
         es: ['kindAudio', 'errorPrefix', 'errorTitle'],
         nl: ['kindAudio'],
       };

@@ -8,6 +8,12 @@ import type { Words } from '../../shared/i18n/words.js';
 import { questionOf } from '../../shared/messages.js';
 import { localized } from '../../shared/refusals.js';
 import { positionOf } from '../../shared/walk.js';
+import {
+  ClosedCard,
+  type ClosedPageReason,
+  closedHeading,
+  PasswordCard,
+} from '../components/form/access-pages.js';
 import type { PageUploads } from '../components/form/controls.js';
 import { FormPage, QuestionPage } from '../components/form/form-page.js';
 import type { PageContext } from '../pages.js';
@@ -87,6 +93,35 @@ export function formPages(page: PageContext) {
     );
   }
 
+  /** A page of the form that is not the form (closed, password): no CAPTCHA, the language links kept. */
+  function sendDone(
+    reply: FastifyReply,
+    { stored, view, words }: ShownForm,
+    options: { embedded: boolean; status?: number },
+    title: string,
+    body: ComponentChildren,
+  ) {
+    const policy = policyFor(stored, options.embedded);
+    const state: PageState = { answers: {}, sessionId: '', idempotencyKey: '', embedded: options.embedded };
+    return sendPage(
+      reply,
+      <FormDocument
+        form={view}
+        page={page}
+        nonce={policy.nonce}
+        embedded={options.embedded}
+        words={words}
+        alternates={alternatesOf(stored, view, state)}
+        languageLinks
+        done
+        title={title}
+      >
+        {body}
+      </FormDocument>,
+      { status: options.status ?? 200, policy, cache: 'no-store' },
+    );
+  }
+
   return {
     /** Every field on one page: the classic layout, and a one-by-one form whose questions the logic hides all. */
     form(reply: FastifyReply, form: ShownForm, state: PageState) {
@@ -139,6 +174,47 @@ export function formPages(page: PageContext) {
           preview={state.preview}
         />,
       );
+    },
+
+    /**
+     * The closed page (API.md §15) instead of the form: not yet open, closed, full (the owner's
+     * `closedMessage` when set), or this respondent's answer received already.
+     */
+    closed(
+      reply: FastifyReply,
+      form: ShownForm,
+      reason: ClosedPageReason,
+      options: { embedded: boolean; status?: number },
+    ) {
+      const heading = closedHeading(reason, form.words);
+      return sendDone(reply, form, options, `${heading} – ${form.view.title}`, [
+        <ClosedCard
+          key="closed"
+          title={form.view.title}
+          reason={reason}
+          closedMessage={form.view.access.closedMessage}
+          words={form.words}
+        />,
+      ]);
+    },
+
+    /** The password page (API.md §15): asked before the form; `error` the last try's refusal. */
+    password(
+      reply: FastifyReply,
+      form: ShownForm,
+      options: { embedded: boolean; status?: number; error?: string },
+    ) {
+      const title = form.words.say('passwordTitle', { title: form.view.title });
+      return sendDone(reply, form, options, options.error ? form.words.say('errorTitle', { title }) : title, [
+        <PasswordCard
+          key="password"
+          title={form.view.title}
+          action={actionOf(form.stored, { embedded: options.embedded }, form.view)}
+          error={options.error}
+          words={form.words}
+          autofocus={!options.embedded}
+        />,
+      ]);
     },
 
     /** The end: `ui.successMessage`; embedded, the submission's id for the parent page's event. */

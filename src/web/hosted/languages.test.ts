@@ -2,7 +2,7 @@ import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
-import { CATALOGUES, wordsFor } from '../../shared/i18n/catalogues.js';
+import { CATALOGUES, SHIPPED_LANGUAGES, wordsFor } from '../../shared/i18n/catalogues.js';
 import { en } from '../../shared/i18n/en.js';
 
 /**
@@ -237,6 +237,67 @@ describe('the hosted page in the respondent’s language (API.md §13)', () => {
     expect(done.querySelector('h1')?.textContent).toBe('شكرًا لك');
     expect(englishLeft(done, 'ar')).toEqual([]);
   });
+
+  /** Every page a respondent meets, in `lang`: none may hold a word of Intake's in English. */
+  it.each(SHIPPED_LANGUAGES.filter((lang) => lang !== 'en'))(
+    'speaks %s on every page of both layouts, errors and thanks included, without an English word of Intake’s',
+    async (lang) => {
+      const pages: Array<{ name: string; status: number; document: Document }> = [];
+      const seen = (name: string, page: Response) => {
+        const entry = { name, status: page.status, document: documentOf(page.text) };
+        pages.push(entry);
+        return entry;
+      };
+      const classic = await form({ language: lang }, {});
+      const start = hidden(await get(`/f/${classic.id}`));
+      seen('classic', await get(`/f/${classic.id}`));
+      seen('classic, refused', await post(`/f/${classic.id}`, { ...start.out, name: 'A' }));
+      seen(
+        'classic, thanks',
+        await post(`/f/${classic.id}`, { ...start.out, name: 'Ada', topic: 'sales', agree: 'on' }),
+      );
+
+      const steps = await form({ language: lang, layout: 'one-by-one' }, {});
+      let step = hidden(await get(`/f/${steps.id}`));
+      seen('one-by-one, first', await get(`/f/${steps.id}`));
+      const answers = { name: 'Ada' };
+      const next = async (question: string, more: Record<string, string>, action = 'next') =>
+        post(`/f/${steps.id}`, { ...step.out, _question: question, _action: action, ...answers, ...more });
+      step = hidden(await next('name', {}));
+      const refused = seen('one-by-one, refused', await next('topic', {}));
+      step = hidden(await next('topic', {}));
+      expect(refused.status).toBe(400);
+      const last = await next('topic', { topic: 'sales' });
+      seen('one-by-one, last', last);
+      step = hidden(last);
+      seen('one-by-one, thanks', await next('agree', { topic: 'sales', agree: 'on' }, 'submit'));
+
+      expect(pages.map((page) => [page.name, page.status])).toEqual([
+        ['classic', 200],
+        ['classic, refused', 400],
+        ['classic, thanks', 200],
+        ['one-by-one, first', 200],
+        ['one-by-one, refused', 400],
+        ['one-by-one, last', 200],
+        ['one-by-one, thanks', 200],
+      ]);
+      const words = wordsFor(lang);
+      for (const page of pages) {
+        const html = page.document.documentElement;
+        expect([page.name, html.getAttribute('lang'), html.getAttribute('dir')]).toEqual([
+          page.name,
+          lang,
+          lang === 'ar' || lang === 'he' ? 'rtl' : 'ltr',
+        ]);
+        expect([page.name, englishLeft(page.document, lang)]).toEqual([page.name, []]);
+      }
+      const summaryOf = (name: string) =>
+        pages.find((page) => page.name === name)?.document.querySelector('.error-summary__title')
+          ?.textContent;
+      expect(summaryOf('classic, refused')).toBe(words.say('errorSummaryTitle'));
+      expect(summaryOf('one-by-one, refused')).toBe(words.say('errorSummaryTitle'));
+    },
+  );
 
   it('escapes HTML and scripts in a translation like any other text', async () => {
     const { id } = await form(

@@ -13,6 +13,7 @@ import * as m011 from './011-files.js';
 import * as m012 from './012-workspaces.js';
 import * as m013 from './013-submission-language.js';
 import * as m014 from './014-invitations-audit-note-authors.js';
+import * as m015 from './015-response-controls.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-workspaces': m012,
   '013-submission-language': m013,
   '014-invitations-audit-note-authors': m014,
+  '015-response-controls': m015,
 };

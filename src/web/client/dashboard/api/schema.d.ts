@@ -935,7 +935,7 @@ export interface components {
              * @description Stable snake_case identifier of the error (API.md §10)
              * @enum {string}
              */
-            code: "invalid_json" | "validation_failed" | "invalid_form" | "invalid_parameter" | "invalid_environment" | "environment_not_found" | "environment_not_empty" | "unauthorized" | "forbidden" | "not_owner" | "form_not_in_environment" | "not_found" | "method_not_allowed" | "conflict" | "last_owner" | "invalid_token" | "immutable_member" | "version_conflict" | "form_closed" | "spam_detected" | "no_recipient" | "mail_failed" | "rate_limited" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "service_unavailable" | "internal";
+            code: "invalid_json" | "validation_failed" | "invalid_form" | "invalid_parameter" | "invalid_environment" | "environment_not_found" | "environment_not_empty" | "unauthorized" | "forbidden" | "not_owner" | "form_not_in_environment" | "not_found" | "method_not_allowed" | "conflict" | "last_owner" | "invalid_token" | "immutable_member" | "version_conflict" | "form_closed" | "already_submitted" | "password_required" | "spam_detected" | "no_recipient" | "mail_failed" | "rate_limited" | "quota_exceeded" | "payload_too_large" | "unsupported_media_type" | "service_unavailable" | "internal";
             /** @description Every failing member, for validation failures */
             errors?: {
                 field: string;
@@ -3444,6 +3444,30 @@ export interface operations {
                                     };
                                 };
                             };
+                            access: {
+                                /**
+                                 * Format: date-time
+                                 * @description Submissions are refused (form_closed) before this moment
+                                 */
+                                opensAt?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                                 */
+                                closesAt?: string;
+                                /** @description Accepted submissions after which the form closes; never exceeded */
+                                maxSubmissions?: number;
+                                /** @description What the closed page says */
+                                closedMessage?: string;
+                                /**
+                                 * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                                 * @enum {string}
+                                 */
+                                oncePer?: "browser" | "email";
+                                /** @description A required email field: what oncePer "email" counts by */
+                                emailField?: string;
+                                hasPassword: boolean;
+                            } | null;
                             /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                             hasDraft: boolean;
                             /**
@@ -3635,6 +3659,22 @@ export interface operations {
                                     provider: "turnstile" | "hcaptcha" | "recaptcha";
                                     siteKey: string;
                                 } | null;
+                            };
+                            access: {
+                                /** @description Whether the form takes submissions now */
+                                open: boolean;
+                                /**
+                                 * @description Why not, when it does not
+                                 * @enum {string}
+                                 */
+                                closedReason?: "not_yet_open" | "closed" | "full";
+                                closedMessage?: string;
+                                opensAt?: string;
+                                closesAt?: string;
+                                /** @enum {string} */
+                                oncePer?: "browser" | "email";
+                                /** @description The form asks for a password (X-Form-Password) */
+                                passwordRequired: boolean;
                             };
                             /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
                             language: string;
@@ -3924,6 +3964,33 @@ export interface operations {
                             };
                         };
                     };
+                    access?: {
+                        /**
+                         * Format: date-time
+                         * @description Submissions are refused (form_closed) before this moment
+                         */
+                        opensAt?: string;
+                        /**
+                         * Format: date-time
+                         * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                         */
+                        closesAt?: string;
+                        /** @description Accepted submissions after which the form closes; never exceeded */
+                        maxSubmissions?: number;
+                        /** @description What the closed page says */
+                        closedMessage?: string;
+                        /**
+                         * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                         * @enum {string}
+                         */
+                        oncePer?: "browser" | "email";
+                        /** @description A required email field: what oncePer "email" counts by */
+                        emailField?: string;
+                        /** @description Write-only, stored hashed: asked for by the hosted page, X-Form-Password on the API. Left out keeps the stored one; null removes it */
+                        password?: string | null;
+                        /** @description Read-only; ignored on input */
+                        hasPassword?: boolean;
+                    } | null;
                     userId?: string;
                     version?: unknown;
                     createdAt?: unknown;
@@ -4198,6 +4265,30 @@ export interface operations {
                                 };
                             };
                         };
+                        access: {
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) before this moment
+                             */
+                            opensAt?: string;
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                             */
+                            closesAt?: string;
+                            /** @description Accepted submissions after which the form closes; never exceeded */
+                            maxSubmissions?: number;
+                            /** @description What the closed page says */
+                            closedMessage?: string;
+                            /**
+                             * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                             * @enum {string}
+                             */
+                            oncePer?: "browser" | "email";
+                            /** @description A required email field: what oncePer "email" counts by */
+                            emailField?: string;
+                            hasPassword: boolean;
+                        } | null;
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -4509,6 +4600,30 @@ export interface operations {
                                     };
                                 };
                             };
+                            access: {
+                                /**
+                                 * Format: date-time
+                                 * @description Submissions are refused (form_closed) before this moment
+                                 */
+                                opensAt?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                                 */
+                                closesAt?: string;
+                                /** @description Accepted submissions after which the form closes; never exceeded */
+                                maxSubmissions?: number;
+                                /** @description What the closed page says */
+                                closedMessage?: string;
+                                /**
+                                 * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                                 * @enum {string}
+                                 */
+                                oncePer?: "browser" | "email";
+                                /** @description A required email field: what oncePer "email" counts by */
+                                emailField?: string;
+                                hasPassword: boolean;
+                            } | null;
                             /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                             hasDraft: boolean;
                             /**
@@ -4700,6 +4815,22 @@ export interface operations {
                                     provider: "turnstile" | "hcaptcha" | "recaptcha";
                                     siteKey: string;
                                 } | null;
+                            };
+                            access: {
+                                /** @description Whether the form takes submissions now */
+                                open: boolean;
+                                /**
+                                 * @description Why not, when it does not
+                                 * @enum {string}
+                                 */
+                                closedReason?: "not_yet_open" | "closed" | "full";
+                                closedMessage?: string;
+                                opensAt?: string;
+                                closesAt?: string;
+                                /** @enum {string} */
+                                oncePer?: "browser" | "email";
+                                /** @description The form asks for a password (X-Form-Password) */
+                                passwordRequired: boolean;
                             };
                             /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
                             language: string;
@@ -5002,6 +5133,30 @@ export interface operations {
                                 };
                             };
                         };
+                        access: {
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) before this moment
+                             */
+                            opensAt?: string;
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                             */
+                            closesAt?: string;
+                            /** @description Accepted submissions after which the form closes; never exceeded */
+                            maxSubmissions?: number;
+                            /** @description What the closed page says */
+                            closedMessage?: string;
+                            /**
+                             * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                             * @enum {string}
+                             */
+                            oncePer?: "browser" | "email";
+                            /** @description A required email field: what oncePer "email" counts by */
+                            emailField?: string;
+                            hasPassword: boolean;
+                        } | null;
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -5193,6 +5348,22 @@ export interface operations {
                                 provider: "turnstile" | "hcaptcha" | "recaptcha";
                                 siteKey: string;
                             } | null;
+                        };
+                        access: {
+                            /** @description Whether the form takes submissions now */
+                            open: boolean;
+                            /**
+                             * @description Why not, when it does not
+                             * @enum {string}
+                             */
+                            closedReason?: "not_yet_open" | "closed" | "full";
+                            closedMessage?: string;
+                            opensAt?: string;
+                            closesAt?: string;
+                            /** @enum {string} */
+                            oncePer?: "browser" | "email";
+                            /** @description The form asks for a password (X-Form-Password) */
+                            passwordRequired: boolean;
                         };
                         /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
                         language: string;
@@ -5494,6 +5665,33 @@ export interface operations {
                             };
                         };
                     };
+                    access?: {
+                        /**
+                         * Format: date-time
+                         * @description Submissions are refused (form_closed) before this moment
+                         */
+                        opensAt?: string;
+                        /**
+                         * Format: date-time
+                         * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                         */
+                        closesAt?: string;
+                        /** @description Accepted submissions after which the form closes; never exceeded */
+                        maxSubmissions?: number;
+                        /** @description What the closed page says */
+                        closedMessage?: string;
+                        /**
+                         * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                         * @enum {string}
+                         */
+                        oncePer?: "browser" | "email";
+                        /** @description A required email field: what oncePer "email" counts by */
+                        emailField?: string;
+                        /** @description Write-only, stored hashed: asked for by the hosted page, X-Form-Password on the API. Left out keeps the stored one; null removes it */
+                        password?: string | null;
+                        /** @description Read-only; ignored on input */
+                        hasPassword?: boolean;
+                    } | null;
                     environment?: string;
                     userId?: string;
                     version?: unknown;
@@ -5768,6 +5966,30 @@ export interface operations {
                                 };
                             };
                         };
+                        access: {
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) before this moment
+                             */
+                            opensAt?: string;
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                             */
+                            closesAt?: string;
+                            /** @description Accepted submissions after which the form closes; never exceeded */
+                            maxSubmissions?: number;
+                            /** @description What the closed page says */
+                            closedMessage?: string;
+                            /**
+                             * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                             * @enum {string}
+                             */
+                            oncePer?: "browser" | "email";
+                            /** @description A required email field: what oncePer "email" counts by */
+                            emailField?: string;
+                            hasPassword: boolean;
+                        } | null;
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -6041,6 +6263,22 @@ export interface operations {
                                 provider: "turnstile" | "hcaptcha" | "recaptcha";
                                 siteKey: string;
                             } | null;
+                        };
+                        access: {
+                            /** @description Whether the form takes submissions now */
+                            open: boolean;
+                            /**
+                             * @description Why not, when it does not
+                             * @enum {string}
+                             */
+                            closedReason?: "not_yet_open" | "closed" | "full";
+                            closedMessage?: string;
+                            opensAt?: string;
+                            closesAt?: string;
+                            /** @enum {string} */
+                            oncePer?: "browser" | "email";
+                            /** @description The form asks for a password (X-Form-Password) */
+                            passwordRequired: boolean;
                         };
                         /** @description The language of the texts (API.md §13): ?lang= when the form has it, else ui.language */
                         language: string;
@@ -6347,6 +6585,30 @@ export interface operations {
                                 };
                             };
                         };
+                        access: {
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) before this moment
+                             */
+                            opensAt?: string;
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                             */
+                            closesAt?: string;
+                            /** @description Accepted submissions after which the form closes; never exceeded */
+                            maxSubmissions?: number;
+                            /** @description What the closed page says */
+                            closedMessage?: string;
+                            /**
+                             * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                             * @enum {string}
+                             */
+                            oncePer?: "browser" | "email";
+                            /** @description A required email field: what oncePer "email" counts by */
+                            emailField?: string;
+                            hasPassword: boolean;
+                        } | null;
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -6646,6 +6908,33 @@ export interface operations {
                             };
                         };
                     };
+                    access?: {
+                        /**
+                         * Format: date-time
+                         * @description Submissions are refused (form_closed) before this moment
+                         */
+                        opensAt?: string;
+                        /**
+                         * Format: date-time
+                         * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                         */
+                        closesAt?: string;
+                        /** @description Accepted submissions after which the form closes; never exceeded */
+                        maxSubmissions?: number;
+                        /** @description What the closed page says */
+                        closedMessage?: string;
+                        /**
+                         * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                         * @enum {string}
+                         */
+                        oncePer?: "browser" | "email";
+                        /** @description A required email field: what oncePer "email" counts by */
+                        emailField?: string;
+                        /** @description Write-only, stored hashed: asked for by the hosted page, X-Form-Password on the API. Left out keeps the stored one; null removes it */
+                        password?: string | null;
+                        /** @description Read-only; ignored on input */
+                        hasPassword?: boolean;
+                    } | null;
                     environment?: string;
                     userId?: string;
                     version?: unknown;
@@ -6919,6 +7208,30 @@ export interface operations {
                                 };
                             };
                         };
+                        access: {
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) before this moment
+                             */
+                            opensAt?: string;
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                             */
+                            closesAt?: string;
+                            /** @description Accepted submissions after which the form closes; never exceeded */
+                            maxSubmissions?: number;
+                            /** @description What the closed page says */
+                            closedMessage?: string;
+                            /**
+                             * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                             * @enum {string}
+                             */
+                            oncePer?: "browser" | "email";
+                            /** @description A required email field: what oncePer "email" counts by */
+                            emailField?: string;
+                            hasPassword: boolean;
+                        } | null;
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -7272,6 +7585,30 @@ export interface operations {
                                 };
                             };
                         };
+                        access: {
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) before this moment
+                             */
+                            opensAt?: string;
+                            /**
+                             * Format: date-time
+                             * @description Submissions are refused (form_closed) from this moment on; later than opensAt
+                             */
+                            closesAt?: string;
+                            /** @description Accepted submissions after which the form closes; never exceeded */
+                            maxSubmissions?: number;
+                            /** @description What the closed page says */
+                            closedMessage?: string;
+                            /**
+                             * @description browser: a cookie remembers a submission from the hosted page; email: one submission per address in emailField (409 already_submitted)
+                             * @enum {string}
+                             */
+                            oncePer?: "browser" | "email";
+                            /** @description A required email field: what oncePer "email" counts by */
+                            emailField?: string;
+                            hasPassword: boolean;
+                        } | null;
                         /** @description The form has a working copy (GET /forms/{id}/draft), not yet published */
                         hasDraft: boolean;
                         /**
@@ -7344,6 +7681,8 @@ export interface operations {
                 "Idempotency-Key"?: string;
                 /** @description The same as Idempotency-Key */
                 "X-Idempotency-Key"?: string;
+                /** @description The form’s password (API.md §15 access.password): missing or wrong is 401 password_required; a secret key needs none */
+                "X-Form-Password"?: string;
                 /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
                 "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
             };

@@ -29,6 +29,7 @@ const stored = (partial: Partial<StoredForm> = {}): StoredForm => ({
   webhooks: [],
   hasDraft: false,
   translations: {},
+  access: null,
   notifications: { email: { enabled: true, to: ['me@example.com', 'you@example.com'] } },
   autoResponse: null,
   spamProtection: {

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  inject,
+  isolatedStorage,
+  type Response,
+  type TestApp,
+  testConfig,
+} from '../../../test/support/app.js';
+import { storedCount } from '../../../test/support/assertions.js';
+import { createForm, signup } from '../../../test/support/factories.js';
+import { buildApp } from '../../app.js';
+
+/**
+ * API.md §15: `maxSubmissions` is never exceeded, and one address sends one submission, even
+ * under concurrent submissions to several instances: three on one PostgreSQL schema, each with
+ * its own batch writer, the count and the address taken in each batch's transaction (a row lock
+ * and a unique key the instances meet in). SQLite serves one process.
+ */
+describe.runIf(process.env.DATABASE_URL)('response controls across three instances', () => {
+  const instances: TestApp[] = [];
+  let drop: () => Promise<void>;
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    const isolated = await isolatedStorage();
+    drop = isolated.drop;
+    // one after the other: the first applies the migrations
+    for (let i = 0; i < 3; i++) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-instance-'));
+      dirs.push(dataDir);
+      const config = testConfig({
+        ...isolated.storage,
+        dataDir,
+        rateLimitPublic: 1_000_000,
+        // the same master key on each, as the README asks of several instances: address hashes agree
+        masterKey: Buffer.alloc(32, 9),
+      });
+      const app = await buildApp(config, { logger: false, passwordLog2Cost: 10 });
+      instances.push({ app, config, request: (options) => inject(app, options), close: () => app.close() });
+    }
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    await drop?.();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const submit = (i: number, formId: string, email: string): Promise<Response> =>
+    (instances[i % 3] as TestApp).request({
+      method: 'POST',
+      url: `/forms/${formId}/submit`,
+      body: { answers: { name: 'Ada', email } },
+    });
+
+  const statuses = (responses: Response[]) =>
+    responses.reduce<Record<string, number>>((counts, response) => {
+      const name = response.status === 201 ? '201' : `${response.status} ${response.body?.code}`;
+      counts[name] = (counts[name] ?? 0) + 1;
+      return counts;
+    }, {});
+
+  it('accepts exactly 10 of 50 concurrent submissions spread over three instances', async () => {
+    const [a] = instances as [TestApp];
+    const owner = await signup(a);
+    const form = await createForm(a, owner.token, { status: 'live', access: { maxSubmissions: 10 } });
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => submit(i, form.id, `person${i}@example.com`)),
+    );
+    expect(statuses(responses)).toEqual({ '201': 10, '403 form_closed': 40 });
+    expect(await storedCount(a, form.id)).toBe(10);
+  });
+
+  it('takes one submission of one address sent to three instances at once', async () => {
+    const [a] = instances as [TestApp];
+    const owner = await signup(a);
+    const form = await createForm(a, owner.token, {
+      status: 'live',
+      access: { oncePer: 'email', emailField: 'email' },
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        submit(i, form.id, i % 2 ? 'same@example.com' : 'SAME@example.com'),
+      ),
+    );
+    expect(statuses(responses)).toEqual({ '201': 1, '409 already_submitted': 29 });
+    expect(await storedCount(a, form.id)).toBe(1);
+  });
+});
