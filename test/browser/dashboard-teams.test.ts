@@ -136,6 +136,12 @@ describe('teams in the dashboard', () => {
 
       // the colleague opens the link signed out: the token leaves the address at once
       const other = colleague.page;
+      // what the sign-up and the acceptance are sent with: the token in their body, never in a Referer
+      const referers: string[] = [];
+      other.on('request', (request) => {
+        if (/\/auth\/signup|\/invitations\/accept/.test(request.url()))
+          referers.push(request.headers().referer ?? '');
+      });
       await other.goto(link);
       await other.getByRole('heading', { level: 1, name: 'Join a workspace' }).waitFor();
       await expect.poll(() => new URL(other.url()).search).toBe('');
@@ -143,6 +149,8 @@ describe('teams in the dashboard', () => {
       await signUp(other, bob, 'Join a workspace');
       await other.getByRole('button', { name: 'Accept the invitation' }).click();
       await other.getByText('You joined Acme as editor').waitFor();
+      expect(referers).toHaveLength(2);
+      for (const referer of referers) expect(referer).not.toContain('token=');
       expect(await other.getByLabel('Workspace', { exact: true }).inputValue()).toBe(acme);
       await other.getByRole('link', { name: 'See its forms' }).click();
       await other.getByRole('link', { name: 'Contact', exact: true }).waitFor();
