@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Config } from '../../src/config.js';
 import { insertMember } from '../../src/features/workspaces/repo.js';
 import type { Role } from '../../src/platform/roles.js';
 import { nowIso } from '../../src/platform/time.js';
@@ -32,8 +33,8 @@ export interface SharedWorkspace {
   close(): Promise<void>;
 }
 
-export async function startSharedWorkspace(): Promise<SharedWorkspace> {
-  const t = await createTestApp();
+export async function startSharedWorkspace(overrides: Partial<Config> = {}): Promise<SharedWorkspace> {
+  const t = await createTestApp(overrides);
   const addMember = (workspaceId: string, user: TestUser, role: Role) =>
     insertMember(t.app.intake.database.db, { workspaceId, userId: user.id, role, joinedAt: nowIso() });
   const inWorkspace = (workspace: string, user: TestUser, options: Omit<RequestOptions, 'auth'>) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestOptions, Response, TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
-import { signup } from '../../../test/support/factories.js';
+import { createForm, signup } from '../../../test/support/factories.js';
 import { PDF, uploadFile } from '../../../test/support/multipart.js';
 import { type SharedWorkspace, startSharedWorkspace } from '../../../test/support/shared-workspace.js';
 import { ROLES, type Role } from '../../platform/roles.js';
@@ -14,8 +14,11 @@ import { ROLES, type Role } from '../../platform/roles.js';
  * no cell here fails it, so a new route cannot skip its row.
  */
 
-/** Who asks: a member of each role, a secret key of the shared `development`, a stranger. */
-const CALLERS = [...ROLES, 'secret key', 'stranger'] as const;
+/**
+ * Who asks: a member of each role; the editor again through the dashboard's cookie (with its
+ * CSRF token); a secret and a publishable key of the shared `development`; a stranger.
+ */
+const CALLERS = [...ROLES, 'editor cookie', 'secret key', 'publishable key', 'stranger'] as const;
 type Caller = (typeof CALLERS)[number];
 
 /** A caller's name as it may stand in an e-mail address. */
@@ -36,15 +39,21 @@ interface Cell {
   run(as: As, who: Caller): Promise<Response>;
   /** The status a permitted request answers. */
   ok: number;
+  /** What a publishable key gets: 403 unless told (it reads live forms' public views, nothing else here). */
+  publishable?: number;
 }
 
 let world: SharedWorkspace;
 let t: TestApp;
 let shared: string;
 let secretKey: string;
+let publishableKey: string;
+/** The editor signed in as the dashboard is: the session cookie and its CSRF token. */
+let editorCookie: Record<string, string>;
 
 beforeAll(async () => {
-  world = await startSharedWorkspace();
+  // every cell submits as the same client: no rate limit in the way
+  world = await startSharedWorkspace({ rateLimitPublic: 1_000_000 });
   ({ t, shared } = world);
   const made = await world.sharedAs('owner', {
     method: 'POST',
@@ -52,6 +61,19 @@ beforeAll(async () => {
   });
   expect(made.status, made.text).toBe(201);
   secretKey = made.body.key;
+  const publishable = await world.sharedAs('owner', {
+    method: 'POST',
+    url: '/keys/publishable?environment=development',
+  });
+  publishableKey = publishable.body.key;
+  const login = await t.request({
+    method: 'POST',
+    url: '/auth/login',
+    body: { email: world.members.editor.email, password: world.members.editor.password, cookie: true },
+  });
+  const session = /^intake_session=([^;]+)/.exec(String(login.headers['set-cookie']))?.[1];
+  expect(login.status, login.text).toBe(200);
+  editorCookie = { cookie: `intake_session=${session}`, 'x-csrf-token': login.body.csrfToken };
 });
 afterAll(() => world?.close());
 
@@ -115,6 +137,7 @@ const CELLS: Cell[] = [
     route: 'GET /forms',
     least: 'viewer',
     ok: 200,
+    publishable: 200,
     run: (as, who) => as({ method: 'GET', url: '/forms?environment=development' }),
   },
   {
@@ -122,6 +145,7 @@ const CELLS: Cell[] = [
     route: 'GET /forms/{id}',
     least: 'viewer',
     ok: 200,
+    publishable: 200,
     run: async (as, who) =>
       as({ method: 'GET', url: `/forms/${(await sharedForm({ status: 'draft' })).id}` }),
   },
@@ -462,6 +486,7 @@ const CELLS: Cell[] = [
     route: 'GET /environments/{environment}/forms',
     least: 'viewer',
     ok: 200,
+    publishable: 200,
     run: (as) => as({ method: 'GET', url: '/environments/development/forms' }),
   },
   {
@@ -469,6 +494,7 @@ const CELLS: Cell[] = [
     route: 'GET /forms/{id}/qr.svg',
     least: 'viewer',
     ok: 200,
+    publishable: 200,
     run: async (as) =>
       as({ method: 'GET', url: `/forms/${(await sharedForm({ status: 'draft' })).id}/qr.svg` }),
   },
@@ -529,8 +555,9 @@ const CELLS: Cell[] = [
       const response = await t.request({
         method: 'POST',
         url: `/forms/${form.id}/submit`,
-        body: { answers: { email: 'ada@example.com' } },
+        body: { answers: { email: `ada-${slug(who)}-${Date.now()}@example.com` } },
       });
+      expect(response.status, response.text).toBe(201);
       return as({
         method: 'POST',
         url: `/responses/${response.body.id}/reply`,
@@ -665,6 +692,8 @@ const NOT_IN_A_WORKSPACE: Record<string, string> = {
 
 function expectedFor(cell: Cell, caller: Caller): number {
   if (caller === 'stranger') return 403;
+  if (caller === 'editor cookie') return expectedFor(cell, 'editor');
+  if (caller === 'publishable key') return cell.publishable ?? 403;
   if (caller === 'secret key')
     return !cell.sessionOnly && (cell.least === 'viewer' || cell.least === 'editor') ? cell.ok : 403;
   return ROLES.indexOf(caller) <= ROLES.indexOf(cell.least) ? cell.ok : 403;
@@ -673,6 +702,12 @@ function expectedFor(cell: Cell, caller: Caller): number {
 function asCaller(caller: Caller): As {
   return (options, workspace = shared) => {
     if (caller === 'secret key') return t.request({ ...options, auth: secretKey });
+    if (caller === 'publishable key') return t.request({ ...options, auth: publishableKey });
+    if (caller === 'editor cookie')
+      return t.request({
+        ...options,
+        headers: { ...editorCookie, 'x-intake-workspace': workspace, ...options.headers },
+      });
     const user = caller === 'stranger' ? world.stranger : world.members[caller];
     return world.inWorkspace(workspace, user, options);
   };
@@ -701,5 +736,106 @@ describe('the role table, cell by cell (API.md §14)', () => {
     expect(
       [...covered, ...Object.keys(NOT_IN_A_WORKSPACE)].filter((route) => !routes.includes(route)),
     ).toEqual([]);
+  });
+});
+
+describe("another workspace's ids (API.md §14): refused to every member as to a stranger", () => {
+  /** What a lone user (no part in either workspace) gets: the answer the members must get too. */
+  it('in paths, bodies, filters and cursors, never a 2xx and never another answer than a stranger’s', async () => {
+    const theirs = world.stranger;
+    const form = await createForm(t, theirs.token, {
+      status: 'live',
+      fields: [{ id: 'name', type: 'text', label: 'Name' }],
+    });
+    const sent = await t.request({
+      method: 'POST',
+      url: `/forms/${form.id}/submit`,
+      body: { answers: { name: 'B' } },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const response = sent.body.id as string;
+    const hook = await t.request({
+      method: 'POST',
+      url: '/webhooks',
+      auth: theirs.token,
+      body: { formId: form.id, event: 'form.updated', url: 'https://hooks.example.com/theirs' },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const q = `form_id=${form.id}&environment=development`;
+    const requests: Array<Omit<RequestOptions, 'auth'>> = [
+      { method: 'GET', url: `/forms/${form.id}/draft` },
+      { method: 'PUT', url: `/forms/${form.id}`, body: { title: 'Taken' } },
+      { method: 'DELETE', url: `/forms/${form.id}` },
+      { method: 'GET', url: `/responses?${q}` },
+      { method: 'GET', url: `/responses?${q}&format=csv` },
+      { method: 'GET', url: `/responses/${response}?${q}` },
+      { method: 'DELETE', url: `/responses/${response}` },
+      { method: 'POST', url: `/responses/${response}/star`, body: { starred: true } },
+      { method: 'POST', url: `/responses/${response}/notes`, body: { text: 'mine now' } },
+      { method: 'GET', url: `/analytics?${q}` },
+      { method: 'GET', url: `/analytics/questions?${q}` },
+      { method: 'GET', url: `/webhooks/${hook.body.id}` },
+      { method: 'GET', url: `/webhooks/${hook.body.id}/deliveries` },
+      { method: 'PATCH', url: `/webhooks/${hook.body.id}`, body: { enabled: false } },
+      {
+        method: 'POST',
+        url: '/webhooks',
+        body: { formId: form.id, event: 'form.updated', url: 'https://hooks.example.com/x' },
+      },
+      { method: 'GET', url: `/workspaces/${theirs.workspaceId}/members` },
+      { method: 'GET', url: `/workspaces/${theirs.workspaceId}/audit` },
+      { method: 'GET', url: `/workspaces/${theirs.workspaceId}/invitations` },
+    ];
+    const lone = await signup(t);
+    for (const request of requests) {
+      const stranger = await t.request({ ...request, auth: lone.token });
+      expect(stranger.status, `${request.method} ${request.url}: ${stranger.text}`).toBeGreaterThanOrEqual(
+        400,
+      );
+      for (const role of ROLES) {
+        const member = await sharedAs(role, request);
+        expect({
+          request: `${request.method} ${request.url}`,
+          role,
+          status: member.status,
+          code: member.body?.code,
+        }).toEqual({
+          request: `${request.method} ${request.url}`,
+          role,
+          status: stranger.status,
+          code: stranger.body?.code,
+        });
+      }
+    }
+    // nothing of theirs changed
+    const still = await t.request({ method: 'GET', url: `/forms/${form.id}`, auth: theirs.token });
+    expect(still.body.title).not.toBe('Taken');
+    const kept = await t.request({ method: 'GET', url: `/responses/${response}?${q}`, auth: theirs.token });
+    expect(kept.status).toBe(200);
+    expect(kept.body.starred).toBe(false);
+  });
+
+  it('a cursor from another workspace pages through this one’s rows only', async () => {
+    const theirs = await createForm(t, world.stranger.token, {
+      status: 'live',
+      fields: [{ id: 'name', type: 'text', label: 'Name' }],
+    });
+    for (let i = 0; i < 3; i++) await submission(theirs.id);
+    const page = await t.request({
+      method: 'GET',
+      url: `/responses?form_id=${theirs.id}&environment=development&limit=1`,
+      auth: world.stranger.token,
+    });
+    const cursor = page.body.nextCursor as string;
+    expect(cursor).toBeTruthy();
+    const ours = await sharedForm();
+    await submission(ours.id);
+    const listed = await sharedAs('viewer', {
+      method: 'GET',
+      url: `/responses?form_id=${ours.id}&environment=development&cursor=${encodeURIComponent(cursor)}`,
+    });
+    expect(listed.status, listed.text).toBe(200);
+    for (const row of listed.body.data) expect(row.formId).toBe(ours.id);
+    expect(JSON.stringify(listed.body)).not.toContain(theirs.id);
   });
 });
