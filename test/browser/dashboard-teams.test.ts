@@ -99,7 +99,7 @@ describe('teams in the dashboard', () => {
     return page.getByLabel('Workspace', { exact: true }).inputValue();
   }
 
-  it('invites a colleague who signs up through the link, shares a form, is demoted, removed, and the log says it all', async () => {
+  it('invites a colleague who signs up through the link, shares a form, is demoted to viewer, promoted to editor and edits, is removed, and the log says it all', async () => {
     const ada = newEmail('ada');
     const bob = newEmail('bob');
     const owner = await openPage(browser, `${server.url}/app/signup`);
@@ -210,6 +210,19 @@ describe('teams in the dashboard', () => {
       await screenshot(other, 'teams-viewer-builder-1280-light', { fullPage: false });
       await expectNoAxeViolations(other);
 
+      // promoted to editor: the same builder now edits, and publishes the edit
+      await page.getByLabel(`Role of ${bob}`).selectOption('editor');
+      await page.getByText(`${bob} is now editor.`).waitFor();
+      await other.reload();
+      await expect.poll(() => other.locator('#form-title').isDisabled()).toBe(false);
+      await other.locator('#form-title').fill('Contact the team');
+      await other.getByRole('button', { name: 'Save', exact: true }).click();
+      await other.getByText(/^Saved as unpublished changes/).waitFor();
+      await other.getByRole('button', { name: 'Publish changes' }).click();
+      await other.getByText('Published: respondents now get version 2.').waitFor();
+      const published = await server.request({ method: 'GET', url: `/v1/forms/${form.id}/public` });
+      expect(published.body.title).toBe('Contact the team');
+
       // removed: gone from the colleague's switcher at the next load
       await page.getByRole('button', { name: `Remove ${bob}` }).click();
       await page.getByRole('button', { name: `Remove ${bob}` }).click();
@@ -231,21 +244,24 @@ describe('teams in the dashboard', () => {
       const entries = page.locator('.audit__entry .audit__what');
       await entries.first().waitFor();
       const said = await entries.allTextContents();
-      expect(said.slice(0, 6)).toEqual([
+      expect(said.slice(0, 8)).toEqual([
         `${ada} removed ${bob}`,
+        expect.stringMatching(new RegExp(`^${bob} published the edits of form`)),
+        `${ada} changed the role of ${bob}`,
         `${ada} changed the role of ${bob}`,
         expect.stringMatching(new RegExp(`^${bob} wrote a note on response sub_`)),
         `${bob} accepted an invitation and joined`,
         `${ada} sent an invitation`,
-        `${ada} created form Contact`,
+        `${ada} created form Contact the team`,
       ]);
       await page.getByLabel('What').selectOption('member');
-      await expect.poll(() => entries.count()).toBe(2);
+      await expect.poll(() => entries.count()).toBe(3);
       await page.getByLabel('Who').selectOption({ label: bob });
       await page.getByLabel('What').selectOption('');
       await expect
         .poll(() => entries.allTextContents())
         .toEqual([
+          expect.stringMatching(new RegExp(`^${bob} published the edits of form`)),
           expect.stringMatching(new RegExp(`^${bob} wrote a note on response sub_`)),
           `${bob} accepted an invitation and joined`,
         ]);
