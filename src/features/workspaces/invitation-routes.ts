@@ -7,7 +7,13 @@ import { linkOrigin } from '../../platform/http/link-origin.js';
 import { ListOf, noBody, problems, SECURITY } from '../../platform/http/schemas.js';
 import { nowIso } from '../../platform/time.js';
 import { memberOrThrow } from './commands.js';
-import { acceptInvitation, type InvitationLimits, invite, revokeInvitation } from './invitations.js';
+import {
+  acceptInvitation,
+  type InvitationLimits,
+  invite,
+  previewInvitation,
+  revokeInvitation,
+} from './invitations.js';
 import { presentInvitation, presentWorkspace } from './presenter.js';
 import { listPendingInvitations } from './repo.js';
 import { workspaceIdOf } from './routes.js';
@@ -17,6 +23,7 @@ import {
   InvitationBody,
   InvitationOut,
   InvitationParams,
+  InvitationPreviewOut,
   WorkspaceParams,
 } from './schemas.js';
 
@@ -92,6 +99,27 @@ export const invitationRoutes =
         const actor = actorOf(requireSession(request));
         await revokeInvitation(context, actor, workspaceIdOf(request.params.id), request.params.invitationId);
         return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/invitations/preview',
+      {
+        schema: {
+          tags,
+          summary:
+            "What an invitation link offers, before accepting: the workspace's name, the role, the invited address",
+          description:
+            'For the holder of the link, signed in or not (the invitation page shows it before asking to log in). An unknown, used, revoked or expired token is 400 `invalid_token`. Rate-limited per client address like accepting.',
+          operationId: 'previewInvitation',
+          security: SECURITY.optional,
+          body: AcceptBody,
+          response: { 200: InvitationPreviewOut, ...problems(400, 429) },
+        },
+      },
+      async (request) => {
+        await limits.accepting(request.ip);
+        return previewInvitation(context, request.body.token);
       },
     );
 

@@ -174,6 +174,36 @@ describe('invitations (API.md §14)', () => {
     expect((await accept(invited, token)).status).toBe(200);
   });
 
+  it('a link shows what it offers before accepting, to its holder signed in or not; not once used, revoked or expired', async () => {
+    const email = address();
+    const sent = await invite(owner, email, 'editor');
+    const token = await lastToken(email);
+    const preview = (auth?: string) =>
+      t.request({ method: 'POST', url: '/invitations/preview', body: { token }, ...(auth ? { auth } : {}) });
+    const expected = {
+      workspace: { name: 'Acme' },
+      role: 'editor',
+      email,
+      invitedBy: owner.email,
+      expiresAt: sent.body.expiresAt,
+    };
+    expect((await preview()).body).toEqual(expected);
+    // any session may look (the page shows it before a log-in); only the address may accept
+    expect((await preview(editor.token)).body).toEqual(expected);
+    expectProblem(
+      await t.request({ method: 'POST', url: '/invitations/preview', body: { token: `${token}x` } }),
+      400,
+      'invalid_token',
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 7 * 86_400_000 + 60_000);
+    expectProblem(await preview(), 400, 'invalid_token');
+    vi.useRealTimers();
+    const user = await signup(t, { email });
+    expect((await accept(user, token)).status).toBe(200);
+    expectProblem(await preview(), 400, 'invalid_token');
+  });
+
   it('an unknown token is 400 invalid_token', async () => {
     expectProblem(await accept(editor, randomBytes(32).toString('base64url')), 400, 'invalid_token');
   });

@@ -14,6 +14,7 @@ import { memberOrThrow } from './commands.js';
 import {
   deleteInvitation,
   findInvitationByToken,
+  findInvitationPreview,
   findMember,
   findMemberByEmail,
   findUserAddress,
@@ -191,6 +192,22 @@ const invalidToken = () =>
  * Accepts an invitation with the session of the invited address: the caller joins with the
  * invited role and the invitation is gone. Another account gets 403 and leaves the link usable.
  */
+/**
+ * What an invitation link offers, read before accepting (the invitation page's "Join Acme as
+ * editor"): only for a valid token, whoever holds it, so a stranger without the link learns nothing.
+ */
+export async function previewInvitation(context: Pick<AppContext, 'database'>, token: string) {
+  const preview = await findInvitationPreview(context.database.db, sha256Hex(token), nowIso());
+  if (!preview) throw invalidToken();
+  return {
+    workspace: { name: preview.workspaceName },
+    role: preview.role as Role,
+    email: preview.email,
+    invitedBy: preview.invitedBy ?? null,
+    expiresAt: preview.expiresAt,
+  };
+}
+
 export async function acceptInvitation(
   context: Pick<AppContext, 'database'>,
   actor: AuditActor,

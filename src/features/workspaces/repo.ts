@@ -269,6 +269,24 @@ export function findInvitationByToken(
     .executeTakeFirst();
 }
 
+/** What the holder of a link may know before accepting: the workspace's name, the role, the address, the inviter's address. */
+export function findInvitationPreview(db: Db | Trx, tokenHash: string, now: string) {
+  return db
+    .selectFrom('workspace_invitations as i')
+    .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
+    .leftJoin('users as u', 'u.id', 'i.invited_by')
+    .select([
+      'w.name as workspaceName',
+      'i.role',
+      'i.email',
+      'i.expires_at as expiresAt',
+      'u.email as invitedBy',
+    ])
+    .where('i.token_hash', '=', tokenHash)
+    .where('i.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /** Takes (deletes) the invitation `id`: of two acceptances at once only one gets true. */
 export async function takeInvitation(trx: Trx, id: string): Promise<boolean> {
   const result = await trx.deleteFrom('workspace_invitations').where('id', '=', id).executeTakeFirst();

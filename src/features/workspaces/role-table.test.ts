@@ -683,6 +683,7 @@ const NOT_IN_A_WORKSPACE: Record<string, string> = {
   'GET /workspaces': "the caller's own memberships",
   'POST /workspaces': 'makes a workspace; its caller owns it',
   'POST /invitations/accept': 'the invited address, before it is a member',
+  'POST /invitations/preview': 'the holder of an invitation link, before accepting',
   'GET /v1/forms/{formId}/public': "the public: a live form's public view",
   'POST /forms/{id}/submit': 'the public (or a key): answering a form',
   'POST /forms/{id}/uploads': 'the public: a file for an answer',

@@ -62,6 +62,16 @@ export const AcceptBody = Type.Object(
 
 export const AcceptedOut = Type.Object({ workspace: WorkspaceOut, role: RoleSchema });
 
+export const InvitationPreviewOut = Type.Object({
+  workspace: Type.Object({ name: Type.String() }),
+  role: RoleSchema,
+  email: Type.String({ description: 'The invited address, lower-cased: the account that may accept' }),
+  invitedBy: Type.Union([Type.String(), Type.Null()], {
+    description: "The inviter's address (null once their account is gone)",
+  }),
+  expiresAt: Timestamp,
+});
+
 export const AuditQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),

@@ -280,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link offers, before accepting: the workspace's name, the role, the invited address
+         * @description For the holder of the link, signed in or not (the invitation page shows it before asking to log in). An unknown, used, revoked or expired token is 400 `invalid_token`. Rate-limited per client address like accepting.
+         */
+        post: operations["previewInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invitations/accept": {
         parameters: {
             query?: never;
@@ -2123,6 +2143,66 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description With the session cookie (not with a bearer token or key): the `csrfToken` of log-in or GET /auth/me; without it a change is 403 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The link's `token` */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspace: {
+                            name: string;
+                        };
+                        /** @description owner, admin, editor or viewer (highest first) */
+                        role: "owner" | "admin" | "editor" | "viewer";
+                        /** @description The invited address, lower-cased: the account that may accept */
+                        email: string;
+                        /** @description The inviter's address (null once their account is gone) */
+                        invitedBy: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -34,6 +34,51 @@ const keepToken = (token: string | undefined): void => {
   }
 };
 
+type Preview = Awaited<ReturnType<typeof previewOf>>;
+const previewOf = (token: string) => ok(api.POST('/invitations/preview', { body: { token } }));
+
+/**
+ * What the link offers, asked of the server as the page opens (signed in or not): the
+ * workspace, the role, the invited address; or that the link will never work.
+ */
+function usePreview(token: string | undefined): { preview?: Preview; invalid?: boolean } {
+  const [state, setState] = useState<{ preview?: Preview; invalid?: boolean }>({});
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    previewOf(token).then(
+      (preview) => current && setState({ preview }),
+      (caught: unknown) => {
+        if (!current || !(caught instanceof ApiError) || caught.code !== 'invalid_token') return;
+        keepToken(undefined);
+        setState({ invalid: true });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return state;
+}
+
+function Offer({ preview }: { preview: Preview }) {
+  return (
+    <p>
+      {preview.invitedBy ?? 'Someone'} invites <strong>{preview.email}</strong> to join{' '}
+      <strong>{preview.workspace.name}</strong> as {ROLE_WORDS[preview.role].toLowerCase()}.
+    </p>
+  );
+}
+
+function Unusable({ announce }: { announce?: unknown }) {
+  return (
+    <Notice kind="error" announce={announce}>
+      This invitation link is used already, revoked or expired (an invitation works once, for 7 days). Ask
+      whoever invited you to send a new one.
+    </Notice>
+  );
+}
+
 /** The workspace just joined: accepting switches to it, which mounts this view afresh. */
 let joinedNow: { name: string; role: Role } | undefined;
 
@@ -53,15 +98,19 @@ export function Invite() {
     setToken(query.token);
     route('/app/invite', true);
   }, [query.token, route]);
+  const { preview, invalid } = usePreview(joined ? undefined : token);
 
   if (!user)
     return (
       <AuthFrame title={TITLE}>
-        {token ? (
+        {invalid ? (
+          <Unusable />
+        ) : token ? (
           <>
+            {preview && <Offer preview={preview} />}
             <p>
-              You are invited to a workspace on Intake. Log in, or sign up with the address the invitation was
-              sent to; you come back here to accept it.
+              {preview ? 'Log in' : 'You are invited to a workspace on Intake. Log in'}, or sign up with the
+              address the invitation was sent to; you come back here to accept it.
             </p>
             <p class="actions">
               <a class="button button--primary" href="/app/login?next=%2Fapp%2Finvite">
@@ -94,8 +143,10 @@ export function Invite() {
             </a>
           </p>
         </>
+      ) : invalid ? (
+        <Unusable />
       ) : token ? (
-        <Accept token={token} />
+        <Accept token={token} preview={preview} />
       ) : (
         <NoToken />
       )}
@@ -112,7 +163,7 @@ function NoToken() {
   );
 }
 
-function Accept({ token }: { token: string }) {
+function Accept({ token, preview }: { token: string; preview: Preview | undefined }) {
   const { user, signedIn, reloadWorkspaces, switchWorkspace } = useSession();
   const { error, busy, run } = useAction();
   const accept = () =>
@@ -134,13 +185,7 @@ function Accept({ token }: { token: string }) {
     // the token stays kept: the right account logs in and comes back here
     signedIn(undefined);
   };
-  if (error?.code === 'invalid_token')
-    return (
-      <Notice kind="error" announce={error}>
-        This invitation link is used already, revoked or expired (an invitation works once, for 7 days). Ask
-        whoever invited you to send a new one.
-      </Notice>
-    );
+  if (error?.code === 'invalid_token') return <Unusable announce={error} />;
   return (
     <>
       {error?.status === 403 ? (
@@ -155,15 +200,20 @@ function Accept({ token }: { token: string }) {
           </Notice>
         )
       )}
+      {preview && <Offer preview={preview} />}
       <p>
-        You are signed in as <strong>{user?.email}</strong>. Accept the invitation to join its workspace with
-        the role it gives you (the mail names both).
+        You are signed in as <strong>{user?.email}</strong>.{' '}
+        {preview
+          ? preview.email === user?.email.toLowerCase()
+            ? 'Accept to join.'
+            : 'The invitation is for another address: log in with that one to accept it.'
+          : 'Accept the invitation to join its workspace with the role it gives you (the mail names both).'}
       </p>
       <p class="actions">
         <button class="button button--primary" type="button" disabled={busy} onClick={accept}>
           Accept the invitation
         </button>
-        {error?.status === 403 && (
+        {(error?.status === 403 || (preview && preview.email !== user?.email.toLowerCase())) && (
           <button class="button" type="button" onClick={logOut}>
             Log out
           </button>
