@@ -1,3 +1,4 @@
+import { type AccessDraft, accessBodyOf, accessDraftOf } from './access.js';
 import {
   type FieldInput,
   type FormInput,
@@ -31,6 +32,8 @@ export interface Draft {
   notify: boolean;
   notifyTo: string;
   retentionDays: string;
+  /** Who may answer, and when (the Settings tab's Responses section, access.ts). */
+  access: AccessDraft;
 }
 
 export const HONEYPOT = 'website_url';
@@ -79,6 +82,7 @@ export function draftOf(form: StoredForm): Draft {
     notify: notify?.enabled === true,
     notifyTo: (notify?.to ?? []).join(', '),
     retentionDays: String(form.retention?.days ?? ''),
+    access: accessDraftOf(form.access),
   };
 }
 
@@ -120,6 +124,7 @@ export function bodyOf(draft: Draft, form: StoredForm): FormInput {
       draft.autoResponse.enabled || form.autoResponse ? { ...draft.autoResponse, emailField } : null,
     notifications: to.length > 0 || draft.notify ? { email: { enabled: draft.notify, to } } : null,
     retention: draft.retentionDays.trim() && Number.isFinite(days) ? { days } : null,
+    access: accessBodyOf(draft.access),
   };
 }
 
@@ -162,7 +167,7 @@ export function copyOf(
 /**
  * Fields changed: a field whose id was edited, by hand or as it follows its label (same place,
  * another id), takes its references along (logic rules, spam rules, the automatic reply's address
- * field), so the save stays valid.
+ * field, the e-mail question one response per address counts by), so the save stays valid.
  */
 export function withFields(draft: Draft, fields: FieldInput[]): Draft {
   const renamed = new Map<string, string>();
@@ -188,5 +193,6 @@ export function withFields(draft: Draft, fields: FieldInput[]): Draft {
     })),
     spamRules: draft.spamRules.map((rule) => ({ ...rule, field: to(rule.field) })),
     autoResponse: { ...draft.autoResponse, emailField: to(draft.autoResponse.emailField) },
+    access: { ...draft.access, emailField: to(draft.access.emailField) },
   };
 }

@@ -11,6 +11,7 @@ import { Section } from './inputs.js';
 import { LogicEditor } from './logic-editor.js';
 import { toLogic, type Ui } from './model.js';
 import { Preview } from './preview.js';
+import { ResponsesSection } from './responses.js';
 import { SaveBar, SaveNotices } from './save-bar.js';
 import { useSaveFlow } from './save-flow.js';
 import { DesignSection, PageSection, PrivacySection } from './sections.js';
@@ -174,6 +175,12 @@ function FormBuilder({ id }: { id: string }) {
           settings: (
             <>
               <PageSection ui={draft.ui} changeUi={changeUi} error={error} />
+              <ResponsesSection
+                access={draft.access}
+                fields={draft.fields}
+                onChange={(access) => change({ access })}
+                error={error}
+              />
               <PrivacySection draft={draft} change={change} error={error} />
               <Elsewhere form={form} draft={draft} />
             </>
