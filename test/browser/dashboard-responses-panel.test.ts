@@ -91,8 +91,9 @@ describe('the builder’s Responses section in Chromium', () => {
       await page.keyboard.press('ArrowRight');
       await page.keyboard.type('0930A');
       await expect(page.locator('#access-closes-at').inputValue()).resolves.toBe('2026-03-15T09:30');
-      const hint = await page.locator('#access-closes-at-hint').innerText();
-      expect(hint).toMatch(/^In your time zone \(America\/New_York, UTC−0[45]:00\)/);
+      // the label names the zone the time is read in
+      const label = await page.locator('label[for="access-closes-at"]').innerText();
+      expect(label).toMatch(/^Closes at \(your time: America\/New_York, UTC−0[45]:00\)$/);
       await tabTo(page, 'input:Responses it takes, at most');
       await page.keyboard.type('5');
       await tabTo(page, 'textarea:What the page says when it is closed');
@@ -108,6 +109,10 @@ describe('the builder’s Responses section in Chromium', () => {
       await page.locator('#access-email-field-error').waitFor();
       expect(await page.locator('#access-email-field-error').innerText()).toMatch(/must be required/);
       expect(await page.locator('#access-email-field').getAttribute('aria-invalid')).toBe('true');
+      await page
+        .locator('#access-once-per')
+        .evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await screenshot(page, 'builder-responses-panel-refused-1280-light', { fullPage: false });
       await expectNoAxeViolations(page);
 
       await page.locator('#access-once-per').focus();
@@ -140,7 +145,11 @@ describe('the builder’s Responses section in Chromium', () => {
         await page.emulateMedia({ colorScheme: scheme });
         for (const width of [1280, 320]) {
           await page.setViewportSize({ width, height: 800 });
-          await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+          // the heading below the save bar that stays in sight
+          await section.evaluate((element) => {
+            element.scrollIntoView({ block: 'start' });
+            (globalThis as any).scrollBy(0, -120);
+          });
           expect(await scrollsHorizontally(page)).toBe(false);
           await screenshot(page, `builder-responses-panel-${width}-${scheme}`, { fullPage: false });
           await expectNoAxeViolations(page);
@@ -190,6 +199,15 @@ describe('the builder’s Responses section in Chromium', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => focused(page)).toBe('button:Keep the password');
       await expectNoAxeViolations(page);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toBe('button:Change the password');
+      await page
+        .locator('#access-once-per')
+        .evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await screenshot(page, 'builder-responses-panel-password-set-1280-light', { fullPage: false });
+      await tabTo(page, 'button:Remove the password');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toBe('button:Keep the password');
       await publish(page);
       await page.getByText(/^Published: respondents now get version 3/).waitFor();
       const after = await server.request({ method: 'GET', url: `/forms/${id}`, auth: token });

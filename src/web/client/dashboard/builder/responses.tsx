@@ -27,24 +27,23 @@ export function ResponsesSection({
   const about = (member: string) => error?.about(`access.${member}`);
   const emailFields = fields.filter((field) => field.type === 'email');
   const zone = timeZoneName();
-  const whenHint = `In your time zone (${zone}). Blank: no such moment.`;
   return (
     <Section title="Responses">
-      <div class="accent-row">
+      <div class="when-row">
         <TextInput
           id="access-opens-at"
-          label="Opens at"
+          label={`Opens at (your time: ${zone})`}
           type="datetime-local"
-          hint={whenHint}
+          hint="Blank: open as soon as it is live."
           value={access.opensAt}
           onInput={(opensAt) => set({ opensAt })}
           error={about('opensAt')}
         />
         <TextInput
           id="access-closes-at"
-          label="Closes at"
+          label={`Closes at (your time: ${zone})`}
           type="datetime-local"
-          hint={whenHint}
+          hint="Blank: no closing date."
           value={access.closesAt}
           onInput={(closesAt) => set({ closesAt })}
           error={about('closesAt')}
@@ -71,10 +70,11 @@ export function ResponsesSection({
       <Choice
         id="access-once-per"
         label="One response per"
+        hint="Browser: remembered in a cookie, so another browser may answer again. E-mail address: one per address given."
         value={access.oncePer}
         options={[
-          { value: '', label: 'Nobody: any number from anyone' },
-          { value: 'browser', label: 'Browser (remembered in a cookie)' },
+          { value: '', label: 'Nobody (no limit)' },
+          { value: 'browser', label: 'Browser' },
           { value: 'email', label: 'E-mail address' },
         ]}
         onChange={(oncePer) =>
