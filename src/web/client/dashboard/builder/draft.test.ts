@@ -142,6 +142,27 @@ describe('bodyOf: access', () => {
   });
 });
 
+describe('bodyOf: translations', () => {
+  it('sends the translations back, the texts of a removed field left out', () => {
+    const form = stored({
+      translations: { de: { title: 'Rückmeldung', fields: { name: { label: 'Name' } } } },
+    });
+    const draft = draftOf(form);
+    expect(bodyOf(draft, form).translations).toEqual(form.translations);
+    expect(bodyOf({ ...draft, fields: draft.fields.slice(1) }, form).translations).toEqual({
+      de: { title: 'Rückmeldung' },
+    });
+  });
+  it('takes a renamed field’s texts along', () => {
+    const draft = draftOf(stored({ translations: { de: { fields: { email: { label: 'E-Mail' } } } } }));
+    const renamed = withFields(draft, [
+      draft.fields[0] ?? { id: 'name', type: 'text', label: 'Name' },
+      { id: 'mail', type: 'email', label: 'E-mail' },
+    ]);
+    expect(renamed.translations).toEqual({ de: { fields: { mail: { label: 'E-Mail' } } } });
+  });
+});
+
 describe('copyOf', () => {
   it('is a POST body for the other environment, without nulls', () => {
     const { body } = copyOf(draftOf(stored({ retention: null })), stored({ retention: null }), 'production');

@@ -1,3 +1,4 @@
+import type { Translations } from '../../../../shared/form.js';
 import { type AccessDraft, accessBodyOf, accessDraftOf } from './access.js';
 import {
   type FieldInput,
@@ -10,6 +11,7 @@ import {
   type Ui,
 } from './model.js';
 import type { AutoResponseDraft, CaptchaDraft, SpamRuleDraft } from './protection.js';
+import { prunedTranslations, renameFieldTexts } from './translations/model.js';
 
 /**
  * The builder's working copy of a form: read from the stored form (draftOf), sent back as a PUT
@@ -34,6 +36,8 @@ export interface Draft {
   retentionDays: string;
   /** Who may answer, and when (the Settings tab's Responses section, access.ts). */
   access: AccessDraft;
+  /** The form's texts in other languages by tag (the Languages tab, translations/). */
+  translations: Translations;
 }
 
 export const HONEYPOT = 'website_url';
@@ -83,6 +87,7 @@ export function draftOf(form: StoredForm): Draft {
     notifyTo: (notify?.to ?? []).join(', '),
     retentionDays: String(form.retention?.days ?? ''),
     access: accessDraftOf(form.access),
+    translations: form.translations ?? {},
   };
 }
 
@@ -125,6 +130,7 @@ export function bodyOf(draft: Draft, form: StoredForm): FormInput {
     notifications: to.length > 0 || draft.notify ? { email: { enabled: draft.notify, to } } : null,
     retention: draft.retentionDays.trim() && Number.isFinite(days) ? { days } : null,
     access: accessBodyOf(draft.access),
+    translations: prunedTranslations(draft.translations, draft.fields),
   };
 }
 
@@ -194,5 +200,6 @@ export function withFields(draft: Draft, fields: FieldInput[]): Draft {
     spamRules: draft.spamRules.map((rule) => ({ ...rule, field: to(rule.field) })),
     autoResponse: { ...draft.autoResponse, emailField: to(draft.autoResponse.emailField) },
     access: { ...draft.access, emailField: to(draft.access.emailField) },
+    translations: renameFieldTexts(draft.translations, renamed),
   };
 }
