@@ -245,7 +245,13 @@ describe('the organised builder in Chromium', () => {
       await page.getByRole('button', { name: 'New form' }).click();
       await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form”' }).waitFor();
       const tabs = page.getByRole('tablist', { name: 'Parts of the builder' });
-      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Build', 'Design', 'Settings', 'Share']);
+      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual([
+        'Build',
+        'Design',
+        'Settings',
+        'Languages',
+        'Share',
+      ]);
       const preview = page.getByRole('complementary', { name: 'Preview' });
       await page.getByRole('tab', { name: 'Build' }).focus();
       await page.keyboard.press('ArrowRight');

@@ -9,6 +9,7 @@ import {
   renameFieldTexts,
   textAt,
   translatableTexts,
+  translatedPage,
   withText,
 } from './model.js';
 
@@ -153,5 +154,25 @@ describe('prunedTranslations', () => {
       },
       fr: {},
     });
+  });
+});
+
+describe('translatedPage', () => {
+  it('puts the translation’s texts in the page, keeping the form’s own where it has none', () => {
+    const page = translatedPage(
+      { title: 'Summer party', ui: { description: 'Come along', submitLabel: 'Send' }, fields },
+      {
+        title: 'Sommerfest',
+        submitLabel: ' ',
+        fields: { name: { label: 'Ihr Name' }, day: { options: { Sunday: 'Sonntag' } } },
+      },
+    );
+    expect(page.title).toBe('Sommerfest');
+    expect(page.ui).toMatchObject({ description: 'Come along', submitLabel: 'Send' });
+    expect(page.fields[0]).toMatchObject({ label: 'Ihr Name', help: 'As on your badge' });
+    expect(page.fields[1]?.options).toEqual([
+      { value: 'fri', label: 'Friday' },
+      { value: 'Sunday', label: 'Sonntag' },
+    ]);
   });
 });

@@ -218,3 +218,48 @@ export function prunedTranslations(translations: Translations, fields: readonly 
     }),
   );
 }
+
+const shown = (translated: string | undefined, own: string | undefined) =>
+  translated?.trim() ? translated : own;
+
+/**
+ * A form's page in one of its languages, for the builder's preview: each text the translation
+ * gives replaces the form's own, the others stay (as the server's public view in `?lang=`).
+ */
+export function translatedPage<
+  F extends { title: string; ui: Ui; fields: ReadonlyArray<Omit<FieldInput, 'pii' | 'piiMode'>> },
+>(form: F, translation: Translation | undefined): F {
+  if (!translation) return form;
+  const ui: Ui = { ...form.ui };
+  for (const key of ['description', 'submitLabel', 'successMessage'] as const) {
+    const text = shown(translation[key], form.ui[key]);
+    if (text !== undefined) ui[key] = text;
+  }
+  return {
+    ...form,
+    title: shown(translation.title, form.title) ?? form.title,
+    ui,
+    fields: form.fields.map((field) => {
+      const texts = translation.fields?.[field.id];
+      if (!texts) return field;
+      const help = shown(texts.help, field.help);
+      const placeholder = shown(texts.placeholder, field.placeholder);
+      return {
+        ...field,
+        label: shown(texts.label, field.label) ?? field.label,
+        ...(help !== undefined ? { help } : {}),
+        ...(placeholder !== undefined ? { placeholder } : {}),
+        ...(field.options
+          ? {
+              options: field.options.map((option) => {
+                const value = typeof option === 'string' ? option : option.value;
+                const label = texts.options?.[value];
+                if (!label?.trim()) return option;
+                return typeof option === 'string' ? { value, label } : { ...option, label };
+              }),
+            }
+          : {}),
+      };
+    }),
+  };
+}
