@@ -71,7 +71,7 @@ describe('the builder’s Responses section in Chromium', () => {
   }
   const hosted = async (id: string) => {
     const visitor = await openPage(browser, `${server.url}/f/${id}`);
-    const text = await visitor.page.locator('main').innerText();
+    const text = await visitor.page.locator('main').textContent();
     await visitor.close();
     return text;
   };
@@ -92,7 +92,7 @@ describe('the builder’s Responses section in Chromium', () => {
       await page.keyboard.type('0930A');
       await expect(page.locator('#access-closes-at').inputValue()).resolves.toBe('2026-03-15T09:30');
       // the label names the zone the time is read in
-      const label = await page.locator('label[for="access-closes-at"]').innerText();
+      const label = await page.locator('label[for="access-closes-at"]').textContent();
       expect(label).toMatch(/^Closes at \(your time: America\/New_York, UTC−0[45]:00\)$/);
       await tabTo(page, 'input:Responses it takes, at most');
       await page.keyboard.type('5');
@@ -107,7 +107,7 @@ describe('the builder’s Responses section in Chromium', () => {
       // the e-mail question is not required: the API refuses, the select says why
       await publish(page);
       await page.locator('#access-email-field-error').waitFor();
-      expect(await page.locator('#access-email-field-error').innerText()).toMatch(/must be required/);
+      expect(await page.locator('#access-email-field-error').textContent()).toMatch(/must be required/);
       expect(await page.locator('#access-email-field').getAttribute('aria-invalid')).toBe('true');
       await page
         .locator('#access-once-per')

@@ -66,7 +66,8 @@ export function LanguagesPanel({
   const [addError, setAddError] = useState<string>();
   const [fileNews, setFileNews] = useState<{ kind: 'error' | 'success'; text: string }>();
   const refusals = error?.errors.filter((problem) => problem.field.startsWith('translations')) ?? [];
-  const adding = offered.includes(toAdd) ? toAdd : OTHER;
+  // a language just added is no longer offered: the next one is
+  const adding = toAdd === OTHER ? OTHER : offered.includes(toAdd) ? toAdd : (offered[0] ?? OTHER);
 
   const add = () => {
     const tag = adding === OTHER ? canonicalTag(typed) : adding;
@@ -226,6 +227,7 @@ function TranslationTexts({
   error: ApiError | undefined;
 }) {
   const name = languageName(tag);
+  const ownName = languageName(ownLanguage);
   const exportFile = () => {
     const blob = new Blob([`${JSON.stringify({ [tag]: translation }, null, 2)}\n`], {
       type: 'application/json',
@@ -247,20 +249,44 @@ function TranslationTexts({
         const id = `translation-${text.path.join('-')}`;
         const value = textAt(translation, text.path);
         const missing = value.trim() === '';
+        const problem = error?.about(`translations.${tag}.${text.path.join('.')}`);
+        const described = [`${id}-own`, missing && `${id}-missing`, problem && `${id}-error`]
+          .filter(Boolean)
+          .join(' ');
+        const control = {
+          id,
+          value,
+          'aria-describedby': described,
+          'aria-invalid': problem ? ('true' as const) : undefined,
+          lang: tag,
+          onInput: (event: { currentTarget: { value: string } }) =>
+            onChange(withText(translation, text.path, event.currentTarget.value)),
+        };
         return (
           <div key={id} class={`translation-row${missing ? ' translation-row--missing' : ''}`}>
-            <p class="translation-row__own" lang={ownLanguage}>
+            <p class="translation-row__caption" aria-hidden="true">
+              {ownName}
+            </p>
+            <p class="translation-row__label">
+              <label for={id}>{text.what}</label>
+              {missing && (
+                <span class="badge badge--draft" id={`${id}-missing`}>
+                  missing
+                </span>
+              )}
+            </p>
+            <p class="translation-row__own" id={`${id}-own`} lang={ownLanguage}>
+              <span class="visually-hidden">{ownName}: </span>
               {text.own}
             </p>
-            <TextInput
-              id={id}
-              label={text.what}
-              hint={missing ? `Missing: the ${languageName(ownLanguage)} text is shown.` : undefined}
-              multiline={text.multiline}
-              value={value}
-              onInput={(words) => onChange(withText(translation, text.path, words))}
-              error={error?.about(`translations.${tag}.${text.path.join('.')}`)}
-            />
+            <div class={`control-row translation-row__input${problem ? ' control-row--invalid' : ''}`}>
+              {problem && (
+                <p class="error" id={`${id}-error`}>
+                  {problem}
+                </p>
+              )}
+              {text.multiline ? <textarea rows={3} {...control} /> : <input type="text" {...control} />}
+            </div>
           </div>
         );
       })}
