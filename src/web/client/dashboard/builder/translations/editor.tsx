@@ -245,6 +245,10 @@ function TranslationTexts({
           Export {name} (JSON)
         </button>
       </p>
+      <div class="translation-row translation-row--head" aria-hidden="true">
+        <p class="translation-row__own-head">{ownName}</p>
+        <p class="translation-row__label">{name}</p>
+      </div>
       {texts.map((text) => {
         const id = `translation-${text.path.join('-')}`;
         const value = textAt(translation, text.path);
@@ -264,9 +268,6 @@ function TranslationTexts({
         };
         return (
           <div key={id} class={`translation-row${missing ? ' translation-row--missing' : ''}`}>
-            <p class="translation-row__caption" aria-hidden="true">
-              {ownName}
-            </p>
             <p class="translation-row__label">
               <label for={id}>{text.what}</label>
               {missing && (
