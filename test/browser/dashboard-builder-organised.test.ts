@@ -237,7 +237,7 @@ describe('the organised builder in Chromium', () => {
     }
   });
 
-  it('has Build, Design, Settings and Share as tabs: arrows move, the hash keeps one, a refusal shows its control', async () => {
+  it('has Build, Design, Settings, Languages and Share as tabs: arrows move, the hash keeps one, a refusal shows its control', async () => {
     const view = await openPage(browser, `${server.url}/app/signup`);
     const { page } = view;
     try {

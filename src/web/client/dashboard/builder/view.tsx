@@ -17,8 +17,8 @@ import { useSaveFlow } from './save-flow.js';
 import { DesignSection, PageSection, PrivacySection } from './sections.js';
 import { SharePanel } from './share.js';
 import { BuilderTabs } from './tabs.js';
-import { LanguagesPanel, languageName } from './translations/editor.js';
-import { canonicalTag, translatedPage } from './translations/model.js';
+import { LanguagesPanel } from './translations/editor.js';
+import { canonicalTag, languageName, translatedPage } from './translations/model.js';
 
 /**
  * The form builder (API.md §11.3): fields, rules, logic, the page's `ui`, PII handling, spam

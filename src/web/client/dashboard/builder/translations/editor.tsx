@@ -7,12 +7,14 @@ import { useFocusAfterRender } from '../focus-after.js';
 import { Choice, Section } from '../inputs.js';
 import {
   canonicalTag,
+  languageName,
   missingCount,
   type OwnTexts,
   parseTranslationsFile,
   type TranslatableText,
   textAt,
   translatableTexts,
+  whereIn,
   withText,
 } from './model.js';
 
@@ -22,17 +24,6 @@ import {
  * the language chosen, and a language exported to or imported from a JSON file
  * (`{tag: Translation}`). The server judges the texts on save; its refusals are shown here.
  */
-
-const names = new Intl.DisplayNames(['en'], { type: 'language' });
-/** "German (de)"; a tag Intl cannot name, as it is. */
-export function languageName(tag: string): string {
-  try {
-    const name = names.of(tag);
-    return name && name !== tag ? `${name} (${tag})` : tag;
-  } catch {
-    return tag;
-  }
-}
 
 const OTHER = 'other';
 
@@ -98,7 +89,7 @@ export function LanguagesPanel({
         {refusals.length > 0 && (
           <Notice kind="error" announce={error}>
             The translations were not saved:{' '}
-            {refusals.map((problem) => `${problem.field}: ${problem.message}`).join('; ')}
+            {refusals.map((problem) => `${whereIn(problem.field)}: ${problem.message}`).join('; ')}
           </Notice>
         )}
         {tags.length > 0 && (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldInput } from '../model.js';
 import {
   canonicalTag,
+  languageName,
   missingCount,
   type OwnTexts,
   parseTranslationsFile,
@@ -10,6 +11,7 @@ import {
   textAt,
   translatableTexts,
   translatedPage,
+  whereIn,
   withText,
 } from './model.js';
 
@@ -174,5 +176,17 @@ describe('translatedPage', () => {
       { value: 'fri', label: 'Friday' },
       { value: 'Sunday', label: 'Sonntag' },
     ]);
+  });
+});
+
+describe('languageName and whereIn', () => {
+  it('names a language in English with its tag, a tag it cannot name as it is', () => {
+    expect(languageName('de')).toBe('German (de)');
+    expect(languageName('pt-BR')).toBe('Brazilian Portuguese (pt-BR)');
+    expect(languageName('x-unknown-thing-here')).toBe('x-unknown-thing-here');
+  });
+  it('says where a refusal points', () => {
+    expect(whereIn('translations.en')).toBe('English (en)');
+    expect(whereIn('translations.de.fields.name.label')).toBe('German (de), fields.name.label');
   });
 });

@@ -263,3 +263,21 @@ export function translatedPage<
     }),
   };
 }
+
+const names = new Intl.DisplayNames(['en'], { type: 'language' });
+/** "German (de)"; a tag Intl cannot name, as it is. */
+export function languageName(tag: string): string {
+  try {
+    const name = names.of(tag);
+    return name && name !== tag ? `${name} (${tag})` : tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** Where a refusal points, in words: `translations.de.fields.name.label` → "German (de), fields.name.label". */
+export function whereIn(member: string): string {
+  const [, tag, ...rest] = member.split('.');
+  if (!tag) return member;
+  return rest.length > 0 ? `${languageName(tag)}, ${rest.join('.')}` : languageName(tag);
+}
