@@ -53,6 +53,16 @@ export interface EngineResult {
     /** The same for every PostgreSQL server process of the machine (PostgreSQL runs only). */
     postgresCpuPerRequestUs: number | undefined;
   };
+  /** The submit to forms with response controls (API.md §15), beside the plain form's in the same service. */
+  controls?: Array<{
+    name: string;
+    load: LoadResult;
+    quiet: string;
+    /** req/s as a share of the plain form's. */
+    ofPlain: number;
+    acked: number;
+    stored: number;
+  }>;
   /** The hosted form page, `GET /f/{id}` (server-rendered; each view recorded). */
   page?: {
     load: LoadResult;
@@ -196,6 +206,17 @@ function lines(results: Results): Line[] {
         ok: e.submit.stored >= e.submit.acked,
       },
   );
+  for (const name of ['maxSubmissions', 'oncePer e-mail']) {
+    row(`Submit with ${name}: req/s, share of the plain form's / p99`, '≥ 90 %', (e) => {
+      const run = e.controls?.find((each) => each.name === name);
+      return (
+        run && {
+          text: `${int(run.load.requestsPerSecond)}, ${(run.ofPlain * 100).toFixed(0)} % / ${ms(run.load.p99)} (acknowledged → stored ${int(run.acked)} → ${int(run.stored)})`,
+          ok: run.ofPlain >= 0.9 && run.stored >= run.acked && run.load.non2xx === 0,
+        }
+      );
+    });
+  }
   row('Hosted page GET /f/{id}, req/s', '', (e) => e.page && { text: int(e.page.load.requestsPerSecond) });
   row(
     'Hosted page, p50 / p99',
@@ -457,6 +478,12 @@ export function renderMarkdown(results: Results, previous: string): string {
           `${ms(e.submit.load.p90)}, max ${ms(e.submit.load.max)}; ${int(e.submit.acked)} answers 2xx ` +
           `(warm-up included), ${int(e.submit.stored)} rows stored (more than acknowledged is fine: requests` +
           ` in flight when autocannon stopped); RSS after the load ${mib(e.submit.rssAfterLoad)}; exit code on SIGTERM ${e.submit.exitCode}.`,
+      );
+    }
+    for (const run of e.controls ?? []) {
+      out.push(
+        `- ${run.quiet}. Submit to a form with ${run.name} (the same body, service and connections): statuses ` +
+          `${JSON.stringify(run.load.statusCodes)}, p50 ${ms(run.load.p50)}, p99 ${ms(run.load.p99)}.`,
       );
     }
     if (e.page) {

@@ -64,7 +64,7 @@ const settings = {
   databaseUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
   profile: argv.includes('--profile'),
   /** For a quick look at one part: `BENCH_PHASES=submit` leaves out the inbox at scale (RESULTS.md is then left alone). */
-  phases: (env.BENCH_PHASES ?? 'submit,page,files,webhooks,inbox').split(',').map((p) => p.trim()),
+  phases: (env.BENCH_PHASES ?? 'submit,controls,page,files,webhooks,inbox').split(',').map((p) => p.trim()),
   /** The file uploads: files of this many bytes streamed, then autocannon's uploads of `smallUploadBytes`. */
   bigUploadBytes: 100 * MB,
   /** How many of them (the median is reported; the RSS growth is over all of them). */
@@ -108,7 +108,8 @@ const FILE_FORM = {
 const SUBMISSION = JSON.stringify({
   answers: {
     name: 'Ada Lovelace',
-    email: 'ada.lovelace@example.com',
+    // unique per request like the rest: the form of the `controls` phase takes one answer per address
+    email: 'ada.lovelace+[<id>]@example.com',
     topic: 'support',
     seats: 7,
     message:
@@ -357,6 +358,36 @@ async function runEngine(
             : undefined,
         rssAfterLoad: rssOf(service.pid),
       };
+    }
+
+    // 2a. The same submit to forms with response controls (API.md §15): a limit far away, and one
+    // answer per e-mail address; same service, same body, measured right after the plain one.
+    if (submitted && settings.phases.includes('controls')) {
+      const plain = submitted.load.requestsPerSecond;
+      const controlled: NonNullable<EngineResult['controls']> = [];
+      for (const [name, access] of [
+        ['maxSubmissions', { maxSubmissions: 1_000_000_000 }],
+        ['oncePer e-mail', { oncePer: 'email', emailField: 'email' }],
+      ] as const) {
+        log(`${engine}: submit to a form with ${name}`);
+        const form = await expectStatus(
+          api(service.url, 'POST', '/forms', { ...FORM, title: `With ${name}`, access }, token),
+          201,
+          'create form',
+        );
+        const url = `${service.url}/forms/${form.id}/submit`;
+        const warmup = await drive({ ...common, url, durationS: settings.warmupS });
+        const quiet = await quietness(`${engine} submit with ${name}`);
+        const load = await drive({ ...common, url, durationS: settings.durationS });
+        const acked = warmup.ok2xx + load.ok2xx;
+        const stored = await countSubmissions(store, form.id);
+        controlled.push({ name, load, quiet, ofPlain: load.requestsPerSecond / plain, acked, stored });
+        log(
+          `  ${load.requestsPerSecond.toFixed(0)} req/s (${((load.requestsPerSecond / plain) * 100).toFixed(0)} % of the plain form's), ` +
+            `p99 ${load.p99.toFixed(2)} ms; statuses ${JSON.stringify(load.statusCodes)}; acknowledged ${acked}, stored ${stored}`,
+        );
+      }
+      result.controls = controlled;
     }
 
     // 2b. The hosted form page of the same form, as a respondent's browser fetches it.

@@ -40,6 +40,35 @@ const FIELDS = Array.from({ length: 20 }, (_, i) => ({
   required: i % 2 === 0,
 }));
 
+/** The four languages beside English of the five-language form. */
+const LANGUAGES = ['de', 'fr', 'ar', 'ja'] as const;
+
+/** Every text of the form in `lang`, each marked with its language so a page can be searched for it. */
+function translationIn(lang: string) {
+  return {
+    title: `[${lang}] A form of twenty questions`,
+    fields: Object.fromEntries(
+      FIELDS.map((field) => [
+        field.id,
+        {
+          label: `[${lang}] ${field.label}`,
+          help: `[${lang}] ${field.help}`,
+          ...('options' in field && field.options
+            ? {
+                options: Object.fromEntries(
+                  field.options.map((option) => {
+                    const value = typeof option === 'string' ? option : option.value;
+                    return [value, `[${lang}] ${value}`];
+                  }),
+                ),
+              }
+            : {}),
+        },
+      ]),
+    ),
+  };
+}
+
 interface Measured {
   html: number;
   css: number;
@@ -53,10 +82,11 @@ describe('the hosted form within its budgets in Chromium (API.md §11.1)', () =>
   let server: WebServer;
   let browser: Browser;
   let user: TestUser;
-  const forms: Record<'classic' | 'one-by-one' | 'captcha', string> = {
+  const forms: Record<'classic' | 'one-by-one' | 'captcha' | 'five languages', string> = {
     classic: '',
     'one-by-one': '',
     captcha: '',
+    'five languages': '',
   };
 
   beforeAll(async () => {
@@ -88,6 +118,14 @@ describe('the hosted form within its budgets in Chromium (API.md §11.1)', () =>
       },
     });
     forms.captcha = captcha.id;
+    const multilingual = await createForm(server, user.token, {
+      title: 'A form of twenty questions in five languages',
+      status: 'live',
+      fields: FIELDS,
+      ui: { layout: 'classic' },
+      translations: Object.fromEntries(LANGUAGES.map((lang) => [lang, translationIn(lang)])),
+    });
+    forms['five languages'] = multilingual.id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -185,6 +223,18 @@ describe('the hosted form within its budgets in Chromium (API.md §11.1)', () =>
 
   it('keeps the one-by-one page within the budgets', async () => {
     expectWithinBudgets(await measure(`/f/${forms['one-by-one']}`), 'one-by-one');
+  });
+
+  it('keeps a form in five languages within them, sending only the page’s language', async () => {
+    for (const lang of ['en', ...LANGUAGES]) {
+      const measured = await measure(`/f/${forms['five languages']}?lang=${lang}`);
+      expectWithinBudgets(measured, `five languages, ${lang}`);
+      const html = await fetch(`${server.url}/f/${forms['five languages']}?lang=${lang}`).then((r) =>
+        r.text(),
+      );
+      for (const other of LANGUAGES.filter((each) => each !== lang)) expect(html).not.toContain(`[${other}]`);
+      if (lang !== 'en') expect(html).toContain(`[${lang}] Question number 20`);
+    }
   });
 
   it('keeps the embedded pages (?embed=1) within the budgets', async () => {

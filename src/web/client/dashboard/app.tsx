@@ -1,20 +1,32 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
-import { api, type SignedOutReason, setSession, whenSignedOut } from './api/client.js';
+import {
+  api,
+  type SignedOutReason,
+  setSession,
+  setWorkspaceHeader,
+  whenSignedOut,
+  whenWorkspaceRefused,
+} from './api/client.js';
 import {
   ENVIRONMENTS_KEY,
   loadEnvironments,
+  loadWorkspaces,
   rememberEnvironment,
   rememberedEnvironment,
+  rememberedWorkspace,
+  rememberWorkspace,
   type Session,
   SessionContext,
   type User,
   useSession,
+  WORKSPACES_KEY,
 } from './session.js';
 import { Shell } from './shell.js';
+import { chosenWorkspace } from './teams/roles.js';
 import { focusOn, useTitle } from './ui/controls.js';
 import { installLeaveGuard } from './ui/leave-guard.js';
-import { forgetCached, useResource } from './ui/resource.js';
+import { forgetCached, setCached, useResource } from './ui/resource.js';
 
 /**
  * The dashboard (API.md §11.3), at /app: who is signed in is asked of GET /auth/me (the
@@ -37,9 +49,14 @@ const Builder = lazy(() => import('./builder/view.js').then((module) => module.B
 const Inbox = lazy(() => import('./inbox/view.js').then((module) => module.Inbox));
 const Analytics = lazy(() => import('./analytics/view.js').then((module) => module.Analytics));
 const Webhooks = lazy(() => import('./webhooks/view.js').then((module) => module.Webhooks));
+const Members = lazy(() => import('./teams/members.js').then((module) => module.Members));
+const Audit = lazy(() => import('./teams/audit.js').then((module) => module.Audit));
+const Invite = lazy(() => import('./teams/invite.js').then((module) => module.Invite));
 
 /** The views a signed-out person may see. */
-const PUBLIC = new Set(['/app/login', '/app/signup', '/app/forgot', '/app/reset']);
+const PUBLIC = new Set(['/app/login', '/app/signup', '/app/forgot', '/app/reset', '/app/invite']);
+/** Public views a signed-in person sees too (a link of a mail, whoever opens it). */
+const EITHER = new Set(['/app/reset', '/app/invite']);
 
 function NotFound() {
   useTitle('Page not found');
@@ -83,18 +100,26 @@ function useFocusOnNavigation(path: string) {
 }
 
 function Views() {
-  const { user } = useSession();
+  const { user, workspace, workspacePending } = useSession();
   const { path, url } = useLocation();
   useFocusOnNavigation(path);
   const open = PUBLIC.has(path);
   if (!user && !open) return <Redirect to={`/app/login?next=${encodeURIComponent(url)}`} />;
-  if (user && open && path !== '/app/reset') return <Redirect to="/app" />;
+  if (user && open && !EITHER.has(path)) return <Redirect to="/app" />;
+  if (user && workspacePending)
+    return (
+      <main class="app-main" id="main">
+        <p role="status">Loading the dashboard…</p>
+      </main>
+    );
   const views = (
-    <Router>
+    // a view of one workspace is never reused for another: switching mounts it afresh, reading anew
+    <Router key={workspace?.id}>
       <Route path="/app/login" component={Login} />
       <Route path="/app/signup" component={Signup} />
       <Route path="/app/forgot" component={Forgot} />
       <Route path="/app/reset" component={Reset} />
+      <Route path="/app/invite" component={Invite} />
       <Route path="/app" component={FormsList} />
       <Route path="/app/forms/:id" component={Builder} />
       <Route path="/app/forms/:id/inbox" component={Inbox} />
@@ -103,6 +128,8 @@ function Views() {
       <Route path="/app/keys" component={Keys} />
       <Route path="/app/environments" component={Environments} />
       <Route path="/app/account" component={Account} />
+      <Route path="/app/members" component={Members} />
+      <Route path="/app/audit" component={Audit} />
       <Route default component={NotFound} />
     </Router>
   );
@@ -153,9 +180,84 @@ export function App() {
   useEffect(() => {
     if (listed.data && !environments.includes(environment)) setEnvironment('development');
   }, [listed.data, environments, environment, setEnvironment]);
+
+  const [workspaceId, setWorkspaceId] = useState(rememberedWorkspace);
+  const listedWorkspaces = useResource(user ? WORKSPACES_KEY : undefined, loadWorkspaces);
+  const workspaces = useMemo(() => listedWorkspaces.data ?? [], [listedWorkspaces.data]);
+  const workspace = listedWorkspaces.data && chosenWorkspace(listedWorkspaces.data, workspaceId);
+  // Set while rendering, before any view below reads (their effects run before this one's): the
+  // personal workspace is the server's default, so a person alone never sends the header.
+  setWorkspaceHeader(workspace && !workspace.personal ? workspace.id : undefined);
+  const reloadWorkspaces = listedWorkspaces.reload;
+  const [lostWorkspace, setLostWorkspace] = useState<string>();
+  const switchWorkspace = useCallback(
+    (id: string) => {
+      rememberWorkspace(id);
+      setLostWorkspace(undefined);
+      // before anything is read again (the render sets it too, and leaves it out for the personal one)
+      setWorkspaceHeader(id);
+      // what was read in one workspace is never shown in another; the list itself is the person's
+      forgetCached('', { keep: WORKSPACES_KEY });
+      setWorkspaceId(id);
+      void reloadEnvironments();
+    },
+    [reloadEnvironments],
+  );
+  // removed from the workspace in use (a read refused): back to the personal one, and told why
+  const inUse = useRef(workspace);
+  inUse.current = workspace;
+  useEffect(
+    () =>
+      whenWorkspaceRefused(async () => {
+        const lost = inUse.current;
+        if (!lost || lost.personal) return;
+        const list = await loadWorkspaces().catch(() => undefined);
+        const personal = list?.find((each) => each.personal);
+        if (!list || !personal || list.some((each) => each.id === lost.id) || inUse.current?.id !== lost.id)
+          return;
+        setCached(WORKSPACES_KEY, list);
+        switchWorkspace(personal.id);
+        setLostWorkspace(lost.name);
+      }),
+    [switchWorkspace],
+  );
+  const role = workspace?.role ?? 'owner';
+  // a shared workspace was chosen last: no view reads before it is known to be still the user's
+  const workspacePending =
+    workspaceId !== undefined && listedWorkspaces.data === undefined && listedWorkspaces.error === undefined;
   const session = useMemo<Session>(
-    () => ({ user, signedOutWhy, signedIn, environment, setEnvironment, environments, reloadEnvironments }),
-    [user, signedOutWhy, signedIn, environment, setEnvironment, environments, reloadEnvironments],
+    () => ({
+      user,
+      signedOutWhy,
+      signedIn,
+      environment,
+      setEnvironment,
+      environments,
+      reloadEnvironments,
+      workspaces,
+      workspace,
+      role,
+      workspacePending,
+      lostWorkspace,
+      switchWorkspace,
+      reloadWorkspaces,
+    }),
+    [
+      user,
+      signedOutWhy,
+      signedIn,
+      environment,
+      setEnvironment,
+      environments,
+      reloadEnvironments,
+      workspaces,
+      workspace,
+      role,
+      workspacePending,
+      lostWorkspace,
+      switchWorkspace,
+      reloadWorkspaces,
+    ],
   );
 
   if (!known)

@@ -2,19 +2,41 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { api, ok } from './api/client.js';
 import { useSession } from './session.js';
+import { may } from './teams/roles.js';
+import { Notice } from './ui/controls.js';
 
-/** What a signed-in person sees around every view: where they are, the environment switcher, log-out. */
+/**
+ * What a signed-in person sees around every view: where they are, the workspace switcher (only
+ * once they belong to more than their personal one), the environment switcher, log-out.
+ */
 
 const LINKS = [
   { href: '/app', label: 'Forms' },
   { href: '/app/analytics', label: 'Analytics' },
   { href: '/app/keys', label: 'API keys' },
   { href: '/app/environments', label: 'Environments' },
+  { href: '/app/members', label: 'Members' },
+  { href: '/app/audit', label: 'Audit log', shared: true },
   { href: '/app/account', label: 'Account' },
 ];
 
 export function Shell({ children }: { children: ComponentChildren }) {
-  const { user, environment, setEnvironment, environments, signedIn } = useSession();
+  const {
+    user,
+    environment,
+    setEnvironment,
+    environments,
+    signedIn,
+    workspaces,
+    workspace,
+    switchWorkspace,
+    role,
+    lostWorkspace,
+  } = useSession();
+  // the audit log is an admin's, of a shared workspace: a person alone has no one to audit
+  const links = LINKS.filter(
+    (link) => !link.shared || (workspace && !workspace.personal && may(role, 'manageAccess')),
+  );
   const { path, route } = useLocation();
   const names = environments.includes(environment) ? environments : [environment, ...environments];
   const logOut = async () => {
@@ -35,7 +57,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
           </a>
           <nav aria-label="Dashboard">
             <ul class="app-nav">
-              {LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.href}>
                   <a href={link.href} aria-current={path === link.href ? 'page' : undefined}>
                     {link.label}
@@ -45,6 +67,22 @@ export function Shell({ children }: { children: ComponentChildren }) {
             </ul>
           </nav>
           <div class="app-header__end">
+            {workspaces.length > 1 && workspace && (
+              <div class="switcher">
+                <label for="workspace-switcher">Workspace</label>
+                <select
+                  id="workspace-switcher"
+                  value={workspace.id}
+                  onChange={(event) => switchWorkspace(event.currentTarget.value)}
+                >
+                  {workspaces.map((each) => (
+                    <option key={each.id} value={each.id} selected={each.id === workspace.id}>
+                      {each.personal ? `${each.name} (personal)` : each.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
             <div class="switcher">
               <label for="environment-switcher">Environment</label>
               <select
@@ -67,6 +105,11 @@ export function Shell({ children }: { children: ComponentChildren }) {
         </div>
       </header>
       <main class="app-main" id="main">
+        {lostWorkspace && (
+          <Notice kind="info">
+            You are no longer a member of {lostWorkspace}: you are back in your personal workspace.
+          </Notice>
+        )}
         {children}
       </main>
     </>

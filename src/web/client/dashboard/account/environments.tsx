@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, ok } from '../api/client.js';
 import { ENVIRONMENTS_KEY, loadEnvironments, useSession } from '../session.js';
+import { may, needs } from '../teams/roles.js';
 import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
@@ -13,7 +14,8 @@ import { useResource } from '../ui/resource.js';
  */
 export function Environments() {
   useTitle('Environments');
-  const { environment, setEnvironment, reloadEnvironments } = useSession();
+  const { environment, setEnvironment, reloadEnvironments, role } = useSession();
+  const manages = may(role, 'manageAccess');
   const list = useResource(ENVIRONMENTS_KEY, loadEnvironments);
   const [name, setName] = useState('');
   const [news, setNews] = useState<string>();
@@ -67,7 +69,7 @@ export function Environments() {
                 {entry.isDefault && <span class="badge">always there</span>}
                 {entry.name === environment && <span class="badge badge--accent">in use</span>}
               </span>
-              {!entry.isDefault && (
+              {!entry.isDefault && manages && (
                 <ConfirmButton
                   small
                   label="Delete"
@@ -82,20 +84,25 @@ export function Environments() {
         </ul>
       )}
       <h2>New environment</h2>
-      <form class="stack narrow" onSubmit={create} noValidate>
-        <TextInput
-          id="environment-name"
-          label="Name"
-          hint="Lower-case letters, digits, - and _, such as staging."
-          required
-          value={name}
-          onInput={setName}
-          error={nameError}
-        />
-        <button class="button button--primary" type="submit" disabled={action.busy}>
-          Create environment
-        </button>
-      </form>
+      {!manages && (
+        <p class="hint">{needs(role, 'manageAccess')} Admins and owners make and delete environments.</p>
+      )}
+      {manages && (
+        <form class="stack narrow" onSubmit={create} noValidate>
+          <TextInput
+            id="environment-name"
+            label="Name"
+            hint="Lower-case letters, digits, - and _, such as staging."
+            required
+            value={name}
+            onInput={setName}
+            error={nameError}
+          />
+          <button class="button button--primary" type="submit" disabled={action.busy}>
+            Create environment
+          </button>
+        </form>
+      )}
     </section>
   );
 }

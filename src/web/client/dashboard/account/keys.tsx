@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
+import { may, needs } from '../teams/roles.js';
 import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, useTitle } from '../ui/controls.js';
@@ -15,6 +16,18 @@ import { deleteKey, type Key, keysKey, loadKeys, whenOrNever } from './model.js'
  */
 export function Keys() {
   useTitle('API keys');
+  const { role } = useSession();
+  if (!may(role, 'manageAccess'))
+    return (
+      <section class="view">
+        <h1>API keys</h1>
+        <p>{needs(role, 'manageAccess')} Admins and owners make and delete this workspace's keys.</p>
+      </section>
+    );
+  return <KeysOfEnvironment />;
+}
+
+function KeysOfEnvironment() {
   const { environment } = useSession();
   const keys = useResource(keysKey(environment), () => loadKeys(environment));
   // the key just made, for the environment it was made in (gone when another is shown)

@@ -12,7 +12,7 @@ import { Notice, TextInput, useTitle } from '../ui/controls.js';
  * /app/reset?token=…. Every refusal is shown by what caused it.
  */
 
-function AuthFrame({ title, children }: { title: string; children: ComponentChildren }) {
+export function AuthFrame({ title, children }: { title: string; children: ComponentChildren }) {
   useTitle(title);
   return (
     <main class="auth" id="main">

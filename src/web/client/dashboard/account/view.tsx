@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
+import { may } from '../teams/roles.js';
 import { useAction } from '../ui/action.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
 import { AccessList } from './access.js';
@@ -11,7 +12,7 @@ import { AccessList } from './access.js';
  */
 export function Account() {
   useTitle('Account');
-  const { user } = useSession();
+  const { user, role } = useSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [done, setDone] = useState(false);
@@ -71,7 +72,16 @@ export function Account() {
           Change password
         </button>
       </form>
-      <AccessList />
+      {may(role, 'manageAccess') ? (
+        <AccessList />
+      ) : (
+        <>
+          <h2>API keys and webhooks</h2>
+          <p class="hint">
+            The API keys and webhooks of this workspace are listed here for its admins and owners.
+          </p>
+        </>
+      )}
     </section>
   );
 }

@@ -56,6 +56,8 @@ beforeAll(async () => {
   client = await import('./client.js');
 });
 afterEach(() => {
+  client.whenWorkspaceRefused(() => undefined);
+  client.setWorkspaceHeader(undefined);
   client.setSession(undefined);
   client.whenSignedOut(() => undefined);
 });
@@ -124,5 +126,46 @@ describe('a change refused for a stale CSRF token', () => {
       client.ok(client.api.GET('/keys', { params: { query: { environment: 'development' } } })),
     ).rejects.toMatchObject({ status: 403 });
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('the workspace chosen', () => {
+  it('goes with every call, reads and changes alike, and with none chosen no header is sent', async () => {
+    const workspaces: Array<string | null> = [];
+    server = async (request) => {
+      workspaces.push(request.headers.get('x-intake-workspace'));
+      return request.method === 'GET' ? json(200, { data: [], nextCursor: null }) : json(201, created);
+    };
+    const listKeys = () =>
+      client.ok(client.api.GET('/keys', { params: { query: { environment: 'development' } } }));
+    await listKeys();
+    client.setWorkspaceHeader('wsp_team');
+    await listKeys();
+    await createKey();
+    client.setWorkspaceHeader(undefined);
+    await listKeys();
+    expect(workspaces).toEqual([null, 'wsp_team', 'wsp_team', null]);
+  });
+
+  it('is said in the query of what the browser opens by itself (no header goes with an image or a download)', () => {
+    expect(client.inWorkspace('/forms/frm_1/qr.svg')).toBe('/forms/frm_1/qr.svg');
+    client.setWorkspaceHeader('wsp_team');
+    expect(client.inWorkspace('/forms/frm_1/qr.svg')).toBe('/forms/frm_1/qr.svg?workspace=wsp_team');
+    expect(client.inWorkspace('/responses?format=csv')).toBe('/responses?format=csv&workspace=wsp_team');
+  });
+
+  it('has a read refused in a shared workspace checked (the person may have been removed), and nothing else', async () => {
+    const refused = vi.fn();
+    client.whenWorkspaceRefused(refused);
+    server = async () => staleToken();
+    const listKeys = () =>
+      client
+        .ok(client.api.GET('/keys', { params: { query: { environment: 'development' } } }))
+        .catch(() => undefined);
+    await listKeys();
+    expect(refused).not.toHaveBeenCalled();
+    client.setWorkspaceHeader('wsp_team');
+    await listKeys();
+    expect(refused).toHaveBeenCalledTimes(1);
   });
 });

@@ -43,6 +43,39 @@ export const setSession = (signedIn: { user: { id: string }; csrfToken?: string 
   session = signedIn && { userId: signedIn.user.id, csrfToken: signedIn.csrfToken };
 };
 
+/**
+ * The workspace every call acts in (API.md §14), sent as `X-Intake-Workspace` on each of them;
+ * none: the personal one, as the server takes it (a person alone never sends the header).
+ */
+let workspaceId: string | undefined;
+/**
+ * Calls about the person rather than a workspace: their list of workspaces (read without one, so a
+ * workspace they were removed from cannot lock them out of choosing another), making one, and
+ * accepting an invitation.
+ */
+const PERSONAL_PATHS = new Set(['/workspaces', '/invitations/accept']);
+export const setWorkspaceHeader = (id: string | undefined): void => {
+  workspaceId = id;
+};
+
+/**
+ * An address of the API the browser opens by itself (an image, a download, a CSV export), which
+ * no header goes with: the workspace is said as `?workspace=` instead (API.md §14), when not the personal one.
+ */
+export function inWorkspace(href: string): string {
+  if (!workspaceId) return href;
+  return `${href}${href.includes('?') ? '&' : '?'}workspace=${encodeURIComponent(workspaceId)}`;
+}
+
+/**
+ * Called when a read in a shared workspace is refused (403): the person may have been removed
+ * from it meanwhile (API.md §14: from their next request on), which the app then checks.
+ */
+let onWorkspaceRefused: () => void = () => {};
+export const whenWorkspaceRefused = (callback: () => void): void => {
+  onWorkspaceRefused = callback;
+};
+
 /** Why this tab is no longer signed in: the session ended, or the cookie is now another user's. */
 export type SignedOutReason = 'ended' | 'another-user';
 /** Called when an answer says the session is gone (401), or is now another user's: the app goes to log-in. */
@@ -57,6 +90,8 @@ const sent = new WeakMap<Request, Request>();
 const changes = (method: string) => method !== 'GET' && method !== 'HEAD';
 api.use({
   onRequest({ request }) {
+    if (workspaceId && !PERSONAL_PATHS.has(new URL(request.url).pathname))
+      request.headers.set('x-intake-workspace', workspaceId);
     if (!changes(request.method)) return request;
     if (session?.csrfToken) request.headers.set('x-csrf-token', session.csrfToken);
     sent.set(request, request.clone());
@@ -70,6 +105,8 @@ api.use({
    * not made in another account's name; the person is sent to log-in. A second refusal stands.
    */
   async onResponse({ request, response }) {
+    if (response.status === 403 && request.headers.has('x-intake-workspace') && !changes(request.method))
+      onWorkspaceRefused();
     const again = sent.get(request);
     if (response.status !== 403 || !again || !session) return response;
     let now: { user?: { id: string }; csrfToken?: string } | undefined;

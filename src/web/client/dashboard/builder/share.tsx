@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { inWorkspace } from '../api/client.js';
 import { focusOn } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { embedSnippets } from './share-snippets.js';
@@ -41,7 +42,7 @@ export function SharePanel({
   }, [status]);
   const base = location.origin;
   const link = `${base}/f/${encodeURIComponent(formId)}`;
-  const qr = `/forms/${encodeURIComponent(formId)}/qr.svg`;
+  const qr = inWorkspace(`/forms/${encodeURIComponent(formId)}/qr.svg`);
   return (
     <section class="share" aria-labelledby="share-heading">
       <h2 id="share-heading" ref={heading} class="share__live">

@@ -1,6 +1,9 @@
+import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import type { PageForm } from '../../../../shared/form.js';
+import { useSession } from '../session.js';
+import { may, needs } from '../teams/roles.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { useLeaveGuard } from '../ui/leave-guard.js';
@@ -35,7 +38,23 @@ export function Builder() {
   return <FormBuilder key={id} id={id} />;
 }
 
+/**
+ * What a member whose role may not change forms (a viewer) sees of the builder's controls:
+ * disabled, all at once (a disabled fieldset), the reason said above them. The server refuses
+ * their changes whatever the page shows.
+ */
+function Locked({ locked, children }: { locked: boolean; children: ComponentChildren }) {
+  if (!locked) return <>{children}</>;
+  return (
+    <fieldset class="builder__locked" disabled>
+      {children}
+    </fieldset>
+  );
+}
+
 function FormBuilder({ id }: { id: string }) {
+  const { role } = useSession();
+  const locked = !may(role, 'manageForms');
   const flow = useSaveFlow(id);
   const { form, busy, error } = flow;
   /** What is typed; undefined until the first change (the stored form's, or its working copy's, till then). */
@@ -109,31 +128,46 @@ function FormBuilder({ id }: { id: string }) {
           Analytics
         </a>
       </p>
-      <SaveBar flow={flow} draft={draft} onDiscarded={() => setDraft(undefined)} />
-      <SaveNotices flow={flow} draft={draft} />
-      <p class="actions builder__actions">
-        {/* edits pending in a working copy while the form is not live: it goes live as published, the copy waits */}
-        {flow.mode === 'copy' && form.status !== 'live' && (
-          <button class="button" type="button" disabled={busy} onClick={() => flow.setStatus(draft, 'live')}>
-            Make live
-          </button>
-        )}
-        {form.status === 'live' && (
-          <button class="button" type="button" disabled={busy} onClick={() => flow.setStatus(draft, 'draft')}>
-            Unpublish
-          </button>
-        )}
-        {form.status !== 'archived' && (
-          <button
-            class="button"
-            type="button"
-            disabled={busy}
-            onClick={() => flow.setStatus(draft, 'archived')}
-          >
-            Archive
-          </button>
-        )}
-      </p>
+      {locked && (
+        <Notice kind="info">You can read this form, not change it. {needs(role, 'manageForms')}</Notice>
+      )}
+      <Locked locked={locked}>
+        <SaveBar flow={flow} draft={draft} onDiscarded={() => setDraft(undefined)} />
+        <SaveNotices flow={flow} draft={draft} />
+        <p class="actions builder__actions">
+          {/* edits pending in a working copy while the form is not live: it goes live as published, the copy waits */}
+          {flow.mode === 'copy' && form.status !== 'live' && (
+            <button
+              class="button"
+              type="button"
+              disabled={busy}
+              onClick={() => flow.setStatus(draft, 'live')}
+            >
+              Make live
+            </button>
+          )}
+          {form.status === 'live' && (
+            <button
+              class="button"
+              type="button"
+              disabled={busy}
+              onClick={() => flow.setStatus(draft, 'draft')}
+            >
+              Unpublish
+            </button>
+          )}
+          {form.status !== 'archived' && (
+            <button
+              class="button"
+              type="button"
+              disabled={busy}
+              onClick={() => flow.setStatus(draft, 'archived')}
+            >
+              Archive
+            </button>
+          )}
+        </p>
+      </Locked>
       <BuilderTabs
         errorMembers={error?.errors.map((problem) => problem.field) ?? []}
         preview={
@@ -151,7 +185,7 @@ function FormBuilder({ id }: { id: string }) {
         }
         panels={{
           build: (
-            <>
+            <Locked locked={locked}>
               <Section title="Form">
                 <TextInput
                   id="form-title"
@@ -185,11 +219,15 @@ function FormBuilder({ id }: { id: string }) {
                   onChange={(rules) => change({ rules })}
                 />
               </Section>
-            </>
+            </Locked>
           ),
-          design: <DesignSection ui={draft.ui} changeUi={changeUi} error={error} />,
+          design: (
+            <Locked locked={locked}>
+              <DesignSection ui={draft.ui} changeUi={changeUi} error={error} />
+            </Locked>
+          ),
           settings: (
-            <>
+            <Locked locked={locked}>
               <PageSection ui={draft.ui} changeUi={changeUi} error={error} />
               <ResponsesSection
                 access={draft.access}
@@ -199,25 +237,27 @@ function FormBuilder({ id }: { id: string }) {
               />
               <PrivacySection draft={draft} change={change} error={error} />
               <Elsewhere form={form} draft={draft} />
-            </>
+            </Locked>
           ),
           languages: (
-            <LanguagesPanel
-              formId={id}
-              own={{
-                title: draft.title,
-                ui: draft.ui,
-                fields: draft.fields,
-                closedMessage: draft.access.closedMessage,
-                autoResponse: draft.autoResponse,
-              }}
-              ownLanguage={canonicalTag(draft.ui.language ?? '') ?? 'en'}
-              translations={draft.translations}
-              onChange={(translations) => change({ translations })}
-              chosen={shownLanguage}
-              onChoose={setLanguage}
-              error={error}
-            />
+            <Locked locked={locked}>
+              <LanguagesPanel
+                formId={id}
+                own={{
+                  title: draft.title,
+                  ui: draft.ui,
+                  fields: draft.fields,
+                  closedMessage: draft.access.closedMessage,
+                  autoResponse: draft.autoResponse,
+                }}
+                ownLanguage={canonicalTag(draft.ui.language ?? '') ?? 'en'}
+                translations={draft.translations}
+                onChange={(translations) => change({ translations })}
+                chosen={shownLanguage}
+                onChoose={setLanguage}
+                error={error}
+              />
+            </Locked>
           ),
           share: <SharePanel formId={id} status={form.status} title={draft.title} />,
         }}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, ok } from '../api/client.js';
 import { useSession } from '../session.js';
+import { may, needs } from '../teams/roles.js';
 import { useAction } from '../ui/action.js';
 import { Notice, Tick, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
@@ -55,7 +56,8 @@ async function formsOf(environment: string, archived: boolean): Promise<FormRow[
 
 export function FormsList() {
   useTitle('Forms');
-  const { environment } = useSession();
+  const { environment, role } = useSession();
+  const creates = may(role, 'manageForms');
   const [showArchived, setShowArchived] = useState(false);
   const forms = useResource(`forms:${environment}:${showArchived ? 'all' : 'current'}`, () =>
     formsOf(environment, showArchived),
@@ -105,11 +107,22 @@ export function FormsList() {
       </p>
       <EnvironmentsExplained environment={environment} />
       <p class="actions">
-        <button class="button button--primary" type="button" disabled={action.busy} onClick={() => create()}>
+        <button
+          class="button button--primary"
+          type="button"
+          disabled={action.busy || !creates}
+          aria-describedby={creates ? undefined : 'new-form-why'}
+          onClick={() => create()}
+        >
           New form
         </button>
       </p>
-      {forms.data !== undefined && (
+      {!creates && (
+        <p class="hint" id="new-form-why">
+          {needs(role, 'manageForms')}
+        </p>
+      )}
+      {forms.data !== undefined && creates && (
         <TemplatePicker open={empty} busy={action.busy} onPick={(template) => create(template)} />
       )}
       <Tick

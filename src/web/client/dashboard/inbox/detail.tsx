@@ -1,12 +1,14 @@
 import { useState } from 'preact/hooks';
 import { api, ok } from '../api/client.js';
+import { useSession } from '../session.js';
+import { may, needs } from '../teams/roles.js';
 import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, TextInput } from '../ui/controls.js';
 import { answerWords } from './answers.js';
 import { FileList } from './file-list.js';
 import { filesOf } from './files.js';
-import { type InboxForm, recipientOf, type Submission, when } from './model.js';
+import { ago, type InboxForm, noteAuthor, recipientOf, type Submission, when } from './model.js';
 
 /**
  * One response opened in the inbox: read/unread, star (answered at once by the list, see
@@ -36,6 +38,8 @@ export function Detail({
     ...Object.keys(submission.answers).filter((id) => !fieldIds.includes(id)),
   ];
   const canReply = recipientOf(form, submission) !== undefined;
+  const { role } = useSession();
+  const deletes = may(role, 'manageForms');
   // the reply's message field, further down: where the person writes it
   const toReply = () => {
     const message = document.getElementById('reply-message');
@@ -63,13 +67,16 @@ export function Detail({
             Reply
           </button>
         )}
-        <ConfirmButton
-          label="Delete"
-          question="Delete this response for good?"
-          confirmLabel="Delete response"
-          onConfirm={remove}
-        />
+        {deletes && (
+          <ConfirmButton
+            label="Delete"
+            question="Delete this response for good?"
+            confirmLabel="Delete response"
+            onConfirm={remove}
+          />
+        )}
       </p>
+      {!deletes && <p class="hint">Deleting a response: {needs(role, 'manageForms').toLowerCase()}</p>}
       <dl class="answers">
         {answered.map((id) => {
           const field = form.fields.find((candidate) => candidate.id === id);
@@ -92,6 +99,7 @@ export function Detail({
 }
 
 function Notes({ submission, addedNote }: { submission: Submission; addedNote: (next: Submission) => void }) {
+  const { workspace } = useSession();
   const [text, setText] = useState('');
   const [empty, setEmpty] = useState(false);
   const { busy, error, run } = useAction();
@@ -112,13 +120,22 @@ function Notes({ submission, addedNote }: { submission: Submission; addedNote: (
     <section class="inbox__notes" aria-labelledby="notes-title">
       <h3 id="notes-title">Notes</h3>
       {submission.notes.length === 0 ? (
-        <p class="muted">No notes yet. Only you see them.</p>
+        <p class="muted">
+          {workspace && !workspace.personal
+            ? 'No notes yet. Everyone in this workspace sees them; respondents never do.'
+            : 'No notes yet. Only you see them.'}
+        </p>
       ) : (
         <ul class="notes">
           {submission.notes.map((note) => (
             <li key={note.id}>
               <p class="notes__text">{note.text}</p>
-              <p class="muted">{when(note.createdAt)}</p>
+              <p class="muted">
+                {noteAuthor(note)} ·{' '}
+                <time dateTime={note.createdAt} title={when(note.createdAt)}>
+                  {ago(note.createdAt)}
+                </time>
+              </p>
             </li>
           ))}
         </ul>

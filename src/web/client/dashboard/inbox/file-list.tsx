@@ -1,4 +1,5 @@
 import { sizeInWords } from '../../../../shared/messages.js';
+import { inWorkspace } from '../api/client.js';
 import { checksumOnly, downloadHref, fileBadge, fileFacts, hasThumbnail, type StoredFile } from './files.js';
 
 /**
@@ -18,7 +19,7 @@ export function FileList({ submissionId, files }: { submissionId: string; files:
               // the name beside it says what it is: the picture adds nothing to read out
               <img
                 class="files__thumb"
-                src={downloadHref(submissionId, file.id)}
+                src={inWorkspace(downloadHref(submissionId, file.id))}
                 alt=""
                 width={64}
                 height={64}
@@ -34,7 +35,7 @@ export function FileList({ submissionId, files }: { submissionId: string; files:
             </span>
             <a
               class="button button--small files__download"
-              href={downloadHref(submissionId, file.id)}
+              href={inWorkspace(downloadHref(submissionId, file.id))}
               download
             >
               Download<span class="visually-hidden"> {file.name}</span>

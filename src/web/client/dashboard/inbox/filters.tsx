@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { inWorkspace } from '../api/client.js';
 import { Tick } from '../ui/controls.js';
 import { DateRange, RangeProblem } from '../ui/date-range.js';
 import { csvHref, type Filter, type InboxForm, rangeProblem, readOf, statusOf } from './model.js';
@@ -76,7 +77,7 @@ export function Filters({
           </div>
         </details>
         {form && !badRange && (
-          <a class="button" href={csvHref(form, filter)} download>
+          <a class="button" href={inWorkspace(csvHref(form, filter))} download>
             Export CSV
           </a>
         )}

@@ -5,6 +5,7 @@ import {
   type InboxForm,
   NO_FILTER,
   newerThan,
+  noteAuthor,
   pageOf,
   queryOf,
   rangeProblem,
@@ -119,5 +120,15 @@ describe('the rest of the inbox’s words and checks', () => {
     const page = { data: [], nextCursor: null };
     expect(pageOf(page)).toBe(page);
     expect(() => pageOf('id,createdAt\n')).toThrow(/CSV/);
+  });
+});
+
+describe('noteAuthor', () => {
+  it('names the author by address, says when a key wrote it, and owns up to not knowing', () => {
+    expect(noteAuthor({ author: { userId: 'usr_1', email: 'ada@example.com' } })).toBe('ada@example.com');
+    expect(noteAuthor({ author: { userId: 'usr_1', email: 'ada@example.com', keyId: 'key_9' } })).toBe(
+      'ada@example.com (through API key key_9)',
+    );
+    expect(noteAuthor({ author: null })).toBe('Unknown author');
   });
 });

@@ -52,7 +52,20 @@ export interface InboxForm {
   storage?: { pii?: string };
 }
 
-export { when } from '../ui/format.js';
+export { ago, when } from '../ui/format.js';
+
+type Note = Submission['notes'][number];
+
+/**
+ * Who wrote a note, in words: their address, and that a key wrote it for them (the key acted,
+ * its maker answers for it); notes from before Intake kept authors are "Unknown author".
+ */
+export function noteAuthor(note: Pick<Note, 'author'>): string {
+  if (!note.author) return 'Unknown author';
+  return note.author.keyId
+    ? `${note.author.email} (through API key ${note.author.keyId})`
+    : note.author.email;
+}
 
 /** Whether `a` comes before `b` in the inbox's order (newest first: createdAt, then id, descending). */
 export const newerThan = (a: Submission, b: Submission): boolean =>

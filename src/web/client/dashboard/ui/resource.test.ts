@@ -131,4 +131,15 @@ describe('useResource', () => {
     act(() => forgetCached());
     expect(forms.seen.current?.data).toBeUndefined();
   });
+
+  it('keeps the one key asked for (a switch of workspace keeps the person’s list of them)', async () => {
+    setCached('workspaces', ['wsp_a', 'wsp_b']);
+    setCached('forms:development:current', ['f']);
+    const never = () => new Promise<string[]>(() => undefined);
+    const workspaces = mount('workspaces', never);
+    const forms = mount('forms:development:current', never);
+    act(() => forgetCached('', { keep: 'workspaces' }));
+    expect(forms.seen.current?.data).toBeUndefined();
+    expect(workspaces.seen.current?.data).toEqual(['wsp_a', 'wsp_b']);
+  });
 });

@@ -6,7 +6,8 @@ import { type ApiError, apiErrorOf } from '../api/client.js';
  * a view shows at once what another view (or its own last visit) read under the same key, and
  * reads it again behind it; two views asking at once share one request; a change one view makes
  * (`set`) is what every view of the key shows. The cache lives as long as the page, and is
- * emptied when the signed-in user changes (`forgetCached`), so nobody sees another's data.
+ * emptied when the signed-in user or the workspace changes (`forgetCached`), so nobody sees
+ * another's data, nor one workspace's data in another.
  */
 
 interface Entry {
@@ -84,10 +85,13 @@ export function setCached<T>(key: string, data: T | ((current: T | undefined) =>
   notify(entry);
 }
 
-/** Drops what the keys starting with `prefix` hold (all of them for ''): the next view reads them afresh. */
-export function forgetCached(prefix = ''): void {
+/**
+ * Drops what the keys starting with `prefix` hold (all of them for ''): the next view reads them
+ * afresh. `keep`: a key left as it is (the person's list of workspaces, when they switch).
+ */
+export function forgetCached(prefix = '', { keep }: { keep?: string } = {}): void {
   for (const [key, entry] of entries) {
-    if (!key.startsWith(prefix)) continue;
+    if (!key.startsWith(prefix) || key === keep) continue;
     clear(entry);
     if (entry.listeners.size === 0) entries.delete(key);
     else notify(entry);

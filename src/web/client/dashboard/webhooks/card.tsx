@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ok } from '../api/client.js';
+import { useSession } from '../session.js';
+import { may } from '../teams/roles.js';
 import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
 import { Notice } from '../ui/controls.js';
@@ -62,6 +64,8 @@ export function WebhookCard({
   const { error, run: attempt } = useAction();
   const deliveries = useDeliveries(webhook.id);
   const base = `hook-${webhook.id}`;
+  // a viewer reads a webhook and its deliveries; the view says why there is nothing to change
+  const manages = may(useSession().role, 'manageForms');
   const { url } = webhook;
 
   // focus follows what the person did: into the editor, back to its button after
@@ -192,44 +196,46 @@ export function WebhookCard({
             cancel={() => edit(false, `${base}-edit`)}
           />
         ) : (
-          <p class="actions">
-            <button
-              id={`${base}-edit`}
-              class="button button--small"
-              type="button"
-              aria-label={`Edit: ${url}`}
-              onClick={() => edit(true, `${base}-form-url`)}
-            >
-              Edit
-            </button>
-            <button
-              class="button button--small"
-              type="button"
-              aria-label={`${webhook.enabled ? 'Disable' : 'Enable'}: ${url}`}
-              onClick={toggle}
-            >
-              {webhook.enabled ? 'Disable' : 'Enable'}
-            </button>
-            {webhook.enabled && (
+          manages && (
+            <p class="actions">
+              <button
+                id={`${base}-edit`}
+                class="button button--small"
+                type="button"
+                aria-label={`Edit: ${url}`}
+                onClick={() => edit(true, `${base}-form-url`)}
+              >
+                Edit
+              </button>
               <button
                 class="button button--small"
                 type="button"
-                aria-label={`Send test: ${url}`}
-                disabled={testing}
-                onClick={test}
+                aria-label={`${webhook.enabled ? 'Disable' : 'Enable'}: ${url}`}
+                onClick={toggle}
               >
-                Send test
+                {webhook.enabled ? 'Disable' : 'Enable'}
               </button>
-            )}
-            <ConfirmButton
-              small
-              label="Delete"
-              name={`Delete: ${url}`}
-              question="Delete this webhook? Nothing more is sent to it."
-              confirmLabel="Delete webhook"
-              onConfirm={remove}
-            />
-          </p>
+              {webhook.enabled && (
+                <button
+                  class="button button--small"
+                  type="button"
+                  aria-label={`Send test: ${url}`}
+                  disabled={testing}
+                  onClick={test}
+                >
+                  Send test
+                </button>
+              )}
+              <ConfirmButton
+                small
+                label="Delete"
+                name={`Delete: ${url}`}
+                question="Delete this webhook? Nothing more is sent to it."
+                confirmLabel="Delete webhook"
+                onConfirm={remove}
+              />
+            </p>
+          )
         )}
         {!webhook.enabled && (
           <p class="muted">

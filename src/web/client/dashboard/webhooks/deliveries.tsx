@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { type ApiError, api, apiErrorOf, ok } from '../api/client.js';
+import { useSession } from '../session.js';
+import { may } from '../teams/roles.js';
 import { Notice } from '../ui/controls.js';
 import { useResource } from '../ui/resource.js';
 import {
@@ -70,6 +72,8 @@ export function useDeliveries(webhookId: string): Deliveries {
 }
 
 export function DeliveryList({ webhook, deliveries }: { webhook: Webhook; deliveries: Deliveries }) {
+  // a viewer reads deliveries; sending one again is managing the webhook (API.md §14)
+  const manages = may(useSession().role, 'manageForms');
   const { list, more, error, refresh, queued } = deliveries;
   const [refused, setRefused] = useState<ApiError>();
   const titleId = `hook-${webhook.id}-deliveries`;
@@ -174,7 +178,7 @@ export function DeliveryList({ webhook, deliveries }: { webhook: Webhook; delive
                     </table>
                   </div>
                 )}
-                {webhook.enabled && (
+                {webhook.enabled && manages && (
                   <p class="actions">
                     <button
                       class="button button--small"

@@ -2,6 +2,8 @@ import { useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { api, ok } from '../api/client.js';
 import { useStoredForm } from '../forms/resource.js';
+import { useSession } from '../session.js';
+import { may, needs } from '../teams/roles.js';
 import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { useResource } from '../ui/resource.js';
@@ -16,6 +18,7 @@ import type { Webhook } from './model.js';
  * returns it).
  */
 export function Webhooks() {
+  const { role } = useSession();
   const { params } = useRoute();
   const formId = params.id ?? '';
   const stored = useStoredForm(formId);
@@ -106,7 +109,11 @@ export function Webhooks() {
                 )}
               </Notice>
             )}
-            <WebhookEditor id="new-hook" submitLabel="Add webhook" save={add} />
+            {may(role, 'manageForms') ? (
+              <WebhookEditor id="new-hook" submitLabel="Add webhook" save={add} />
+            ) : (
+              <p class="hint">{needs(role, 'manageForms')} Editors add, change and delete webhooks.</p>
+            )}
           </section>
         </div>
       )}
