@@ -237,7 +237,7 @@ describe('the organised builder in Chromium', () => {
     }
   });
 
-  it('has Build, Design, Settings and Share as tabs: arrows move, the hash keeps one, a refusal shows its control', async () => {
+  it('has Build, Design, Settings, Languages and Share as tabs: arrows move, the hash keeps one, a refusal shows its control', async () => {
     const view = await openPage(browser, `${server.url}/app/signup`);
     const { page } = view;
     try {
@@ -245,7 +245,13 @@ describe('the organised builder in Chromium', () => {
       await page.getByRole('button', { name: 'New form' }).click();
       await page.getByRole('heading', { level: 1, name: 'Edit “Untitled form”' }).waitFor();
       const tabs = page.getByRole('tablist', { name: 'Parts of the builder' });
-      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Build', 'Design', 'Settings', 'Share']);
+      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual([
+        'Build',
+        'Design',
+        'Settings',
+        'Languages',
+        'Share',
+      ]);
       const preview = page.getByRole('complementary', { name: 'Preview' });
       await page.getByRole('tab', { name: 'Build' }).focus();
       await page.keyboard.press('ArrowRight');

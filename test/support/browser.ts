@@ -48,6 +48,8 @@ export interface ViewOptions {
   javaScriptEnabled?: boolean;
   /** A phone: touch for input, a coarse pointer (taps, not clicks). */
   touch?: boolean;
+  /** An IANA time zone for the page's clock (the system's unless told). */
+  timezoneId?: string;
 }
 
 /** An open page, and everything that went wrong on it: console errors, uncaught exceptions, CSP violations, failed requests. */
@@ -72,6 +74,7 @@ export async function openPage(browser: Browser, url: string, options: ViewOptio
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     hasTouch: options.touch ?? false,
     isMobile: options.touch ?? false,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const problems: string[] = [];
   await context.exposeBinding('__intakeReportViolation', (_source, text: string) => {

@@ -113,6 +113,56 @@ describe('bodyOf', () => {
   });
 });
 
+describe('bodyOf: access', () => {
+  it('sends a stored access back without hasPassword or password (the password kept)', () => {
+    const form = stored({
+      access: { maxSubmissions: 10, oncePer: 'email', emailField: 'email', hasPassword: true },
+    });
+    const body = bodyOf(draftOf(form), form);
+    expect(body.access).toEqual({ maxSubmissions: 10, oncePer: 'email', emailField: 'email' });
+  });
+  it('is null with nothing set, a new password when typed, null as the password to remove it', () => {
+    const form = stored({ access: { closedMessage: 'Shut.', hasPassword: true } });
+    const draft = draftOf(form);
+    expect(
+      bodyOf({ ...draft, access: { ...draft.access, closedMessage: '', removePassword: true } }, form).access,
+    ).toBeNull();
+    expect(bodyOf({ ...draft, access: { ...draft.access, password: 'pw' } }, form).access).toEqual({
+      closedMessage: 'Shut.',
+      password: 'pw',
+    });
+    expect(bodyOf({ ...draft, access: { ...draft.access, removePassword: true } }, form).access).toEqual({
+      closedMessage: 'Shut.',
+      password: null,
+    });
+  });
+  it('leaves access out of a copy’s POST body when there is none', () => {
+    const { body } = copyOf(draftOf(stored()), stored(), 'production');
+    expect(body).not.toHaveProperty('access');
+  });
+});
+
+describe('bodyOf: translations', () => {
+  it('sends the translations back, the texts of a removed field left out', () => {
+    const form = stored({
+      translations: { de: { title: 'Rückmeldung', fields: { name: { label: 'Name' } } } },
+    });
+    const draft = draftOf(form);
+    expect(bodyOf(draft, form).translations).toEqual(form.translations);
+    expect(bodyOf({ ...draft, fields: draft.fields.slice(1) }, form).translations).toEqual({
+      de: { title: 'Rückmeldung' },
+    });
+  });
+  it('takes a renamed field’s texts along', () => {
+    const draft = draftOf(stored({ translations: { de: { fields: { email: { label: 'E-Mail' } } } } }));
+    const renamed = withFields(draft, [
+      draft.fields[0] ?? { id: 'name', type: 'text', label: 'Name' },
+      { id: 'mail', type: 'email', label: 'E-mail' },
+    ]);
+    expect(renamed.translations).toEqual({ de: { fields: { mail: { label: 'E-Mail' } } } });
+  });
+});
+
 describe('copyOf', () => {
   it('is a POST body for the other environment, without nulls', () => {
     const { body } = copyOf(draftOf(stored({ retention: null })), stored({ retention: null }), 'production');
@@ -148,6 +198,14 @@ describe('withFields', () => {
     expect(renamed.rules[0]?.targets).toEqual(['mail']);
     expect(renamed.spamRules[0]?.field).toBe('mail');
     expect(renamed.autoResponse.emailField).toBe('mail');
+  });
+  it('takes a renamed e-mail question along as the one that one response per address counts by', () => {
+    const draft = draftOf(stored({ access: { oncePer: 'email', emailField: 'email', hasPassword: false } }));
+    const renamed = withFields(draft, [
+      draft.fields[0] ?? { id: 'name', type: 'text', label: 'Name' },
+      { id: 'mail', type: 'email', label: 'E-mail', required: true },
+    ]);
+    expect(renamed.access.emailField).toBe('mail');
   });
   it('changes nothing else when fields are added or removed', () => {
     const draft = draftOf(stored());

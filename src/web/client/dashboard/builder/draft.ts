@@ -1,3 +1,5 @@
+import type { Translations } from '../../../../shared/form.js';
+import { type AccessDraft, accessBodyOf, accessDraftOf } from './access.js';
 import {
   type FieldInput,
   type FormInput,
@@ -9,6 +11,7 @@ import {
   type Ui,
 } from './model.js';
 import type { AutoResponseDraft, CaptchaDraft, SpamRuleDraft } from './protection.js';
+import { prunedTranslations, renameFieldTexts } from './translations/model.js';
 
 /**
  * The builder's working copy of a form: read from the stored form (draftOf), sent back as a PUT
@@ -31,6 +34,10 @@ export interface Draft {
   notify: boolean;
   notifyTo: string;
   retentionDays: string;
+  /** Who may answer, and when (the Settings tab's Responses section, access.ts). */
+  access: AccessDraft;
+  /** The form's texts in other languages by tag (the Languages tab, translations/). */
+  translations: Translations;
 }
 
 export const HONEYPOT = 'website_url';
@@ -79,6 +86,8 @@ export function draftOf(form: StoredForm): Draft {
     notify: notify?.enabled === true,
     notifyTo: (notify?.to ?? []).join(', '),
     retentionDays: String(form.retention?.days ?? ''),
+    access: accessDraftOf(form.access),
+    translations: form.translations ?? {},
   };
 }
 
@@ -120,6 +129,8 @@ export function bodyOf(draft: Draft, form: StoredForm): FormInput {
       draft.autoResponse.enabled || form.autoResponse ? { ...draft.autoResponse, emailField } : null,
     notifications: to.length > 0 || draft.notify ? { email: { enabled: draft.notify, to } } : null,
     retention: draft.retentionDays.trim() && Number.isFinite(days) ? { days } : null,
+    access: accessBodyOf(draft.access),
+    translations: prunedTranslations(draft.translations, draft.fields),
   };
 }
 
@@ -162,7 +173,7 @@ export function copyOf(
 /**
  * Fields changed: a field whose id was edited, by hand or as it follows its label (same place,
  * another id), takes its references along (logic rules, spam rules, the automatic reply's address
- * field), so the save stays valid.
+ * field, the e-mail question one response per address counts by), so the save stays valid.
  */
 export function withFields(draft: Draft, fields: FieldInput[]): Draft {
   const renamed = new Map<string, string>();
@@ -188,5 +199,7 @@ export function withFields(draft: Draft, fields: FieldInput[]): Draft {
     })),
     spamRules: draft.spamRules.map((rule) => ({ ...rule, field: to(rule.field) })),
     autoResponse: { ...draft.autoResponse, emailField: to(draft.autoResponse.emailField) },
+    access: { ...draft.access, emailField: to(draft.access.emailField) },
+    translations: renameFieldTexts(draft.translations, renamed),
   };
 }

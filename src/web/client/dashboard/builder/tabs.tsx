@@ -2,10 +2,10 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
 /**
- * The builder's four tabs, Build, Design, Settings and Share, as ARIA tabs (APG's tabs pattern
+ * The builder's five tabs, Build, Design, Settings, Languages and Share, as ARIA tabs (APG's tabs pattern
  * with automatic activation): one Tab stop for the list, the arrows (and Home, End) go from
  * tab to tab and show its panel. Every panel stays in the page, hidden when not chosen, so what
- * is typed in one is never lost in another. The preview stays beside Build and Design; Settings
+ * is typed in one is never lost in another. The preview stays beside Build, Design and Languages; Settings
  * and Share take the whole width. The tab chosen is in the address's hash (#design…), so a
  * reload keeps it and a link (or `location.hash = 'share'` after a first publish) opens one.
  */
@@ -14,6 +14,7 @@ export const TABS = [
   { id: 'build', label: 'Build', preview: true },
   { id: 'design', label: 'Design', preview: true },
   { id: 'settings', label: 'Settings', preview: false },
+  { id: 'languages', label: 'Languages', preview: true },
   { id: 'share', label: 'Share', preview: false },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
@@ -23,6 +24,7 @@ const tabOfHash = (): TabId | undefined => TABS.find((tab) => `#${tab.id}` === l
 /** The tab that holds the control an API error names (`fields[2].label`, `ui.accentColor`…). */
 export function tabOfMember(member: string): TabId {
   if (/^(title|fields|logic)\b/.test(member) || member === 'ui.description') return 'build';
+  if (/^translations\b/.test(member)) return 'languages';
   if (/^ui\.(layout|theme|progress|accentColor|submitLabel|successMessage)$/.test(member)) return 'design';
   return 'settings';
 }

@@ -14,11 +14,14 @@ import { Section } from './inputs.js';
 import { LogicEditor } from './logic-editor.js';
 import { toLogic, type Ui } from './model.js';
 import { Preview } from './preview.js';
+import { ResponsesSection } from './responses.js';
 import { SaveBar, SaveNotices } from './save-bar.js';
 import { useSaveFlow } from './save-flow.js';
 import { DesignSection, PageSection, PrivacySection } from './sections.js';
 import { SharePanel } from './share.js';
 import { BuilderTabs } from './tabs.js';
+import { LanguagesPanel } from './translations/editor.js';
+import { canonicalTag, languageName, translatedPage } from './translations/model.js';
 
 /**
  * The form builder (API.md §11.3): fields, rules, logic, the page's `ui`, PII handling, spam
@@ -58,6 +61,8 @@ function FormBuilder({ id }: { id: string }) {
   const [edited, setDraft] = useState<Draft>();
   /** The place of the field whose card has focus: the preview shows that question (its id may change as its label does). */
   const [editingField, setEditingField] = useState<number>();
+  /** The language the Languages tab edits: the preview shows the form in it. */
+  const [language, setLanguage] = useState<string>();
   const draft = edited ?? flow.base;
   useTitle(draft ? `Edit “${draft.title}”` : 'Form builder');
   useLeaveGuard(
@@ -65,17 +70,22 @@ function FormBuilder({ id }: { id: string }) {
     'You have unsaved changes to this form. Leave without saving them?',
   );
 
+  const shownLanguage = language && draft?.translations[language] ? language : undefined;
   const preview = useMemo<PageForm | undefined>(
     () =>
-      draft && {
-        id,
-        title: draft.title,
-        fields: draft.fields.map(({ pii: _pii, piiMode: _mode, ...field }) => field),
-        ui: draft.ui,
-        logic: toLogic(draft.rules, draft.fields),
-        spamProtection: { honeypot: draft.honeypot ? { field: draft.honeypotField } : null, captcha: null },
-      },
-    [draft, id],
+      draft &&
+      translatedPage(
+        {
+          id,
+          title: draft.title,
+          fields: draft.fields.map(({ pii: _pii, piiMode: _mode, ...field }) => field),
+          ui: draft.ui,
+          logic: toLogic(draft.rules, draft.fields),
+          spamProtection: { honeypot: draft.honeypot ? { field: draft.honeypotField } : null, captcha: null },
+        },
+        shownLanguage ? draft.translations[shownLanguage] : undefined,
+      ),
+    [draft, id, shownLanguage],
   );
 
   if (flow.loadError)
@@ -161,10 +171,17 @@ function FormBuilder({ id }: { id: string }) {
       <BuilderTabs
         errorMembers={error?.errors.map((problem) => problem.field) ?? []}
         preview={
-          <Preview
-            form={preview}
-            focusFieldId={editingField === undefined ? undefined : draft.fields[editingField]?.id}
-          />
+          <>
+            {shownLanguage && (
+              <p class="muted">
+                In {languageName(shownLanguage)}: the texts translated, Intake’s own words in English.
+              </p>
+            )}
+            <Preview
+              form={preview}
+              focusFieldId={editingField === undefined ? undefined : draft.fields[editingField]?.id}
+            />
+          </>
         }
         panels={{
           build: (
@@ -212,8 +229,34 @@ function FormBuilder({ id }: { id: string }) {
           settings: (
             <Locked locked={locked}>
               <PageSection ui={draft.ui} changeUi={changeUi} error={error} />
+              <ResponsesSection
+                access={draft.access}
+                fields={draft.fields}
+                onChange={(access) => change({ access })}
+                error={error}
+              />
               <PrivacySection draft={draft} change={change} error={error} />
               <Elsewhere form={form} draft={draft} />
+            </Locked>
+          ),
+          languages: (
+            <Locked locked={locked}>
+              <LanguagesPanel
+                formId={id}
+                own={{
+                  title: draft.title,
+                  ui: draft.ui,
+                  fields: draft.fields,
+                  closedMessage: draft.access.closedMessage,
+                  autoResponse: draft.autoResponse,
+                }}
+                ownLanguage={canonicalTag(draft.ui.language ?? '') ?? 'en'}
+                translations={draft.translations}
+                onChange={(translations) => change({ translations })}
+                chosen={shownLanguage}
+                onChoose={setLanguage}
+                error={error}
+              />
             </Locked>
           ),
           share: <SharePanel formId={id} status={form.status} title={draft.title} />,

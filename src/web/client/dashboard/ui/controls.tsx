@@ -12,7 +12,7 @@ interface InputProps {
   label: string;
   value: string | number | undefined;
   onInput: (value: string) => void;
-  type?: 'text' | 'email' | 'password' | 'url' | 'number';
+  type?: 'text' | 'email' | 'password' | 'url' | 'number' | 'datetime-local';
   autocomplete?: string;
   required?: boolean;
   /** A textarea instead of one line. */
