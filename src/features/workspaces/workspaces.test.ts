@@ -264,6 +264,30 @@ const CELLS: Cell[] = [
     },
   },
   {
+    name: 'XLSX',
+    least: 'viewer',
+    ok: 200,
+    run: async (role) => {
+      const form = await sharedForm();
+      return sharedAs(role, {
+        method: 'GET',
+        url: `/responses?form_id=${form.id}&environment=development&format=xlsx`,
+      });
+    },
+  },
+  {
+    name: 'NDJSON',
+    least: 'viewer',
+    ok: 200,
+    run: async (role) => {
+      const form = await sharedForm();
+      return sharedAs(role, {
+        method: 'GET',
+        url: `/responses?form_id=${form.id}&environment=development&format=ndjson`,
+      });
+    },
+  },
+  {
     name: 'analytics',
     least: 'viewer',
     ok: 200,

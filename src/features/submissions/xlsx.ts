@@ -1,0 +1,234 @@
+import { Readable } from 'node:stream';
+import { strToU8, Zip, ZipDeflate } from 'fflate';
+import type { Envelope } from '../../platform/crypto/envelope.js';
+import type { Db } from '../../platform/db/database.js';
+import type { StoredForm } from '../forms/repo.js';
+import { type CsvOptions, cellOf, FIXED_COLUMNS, fieldHeaders, PLAIN_CSV } from './csv.js';
+import { hasEncrypted, isFileAnswer, revealAnswers, revealAnswersInPlace } from './pii.js';
+import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
+
+/**
+ * The export as an Excel workbook (API.md §6.2, docs/decisions.md "XLSX export"): the CSV's
+ * rows, columns, PII rules and file links, in one sheet named after the form, with a frozen
+ * header row and typed cells: numbers as numbers, `read`/`starred` as booleans, `createdAt`
+ * as a date. The SpreadsheetML is written here and zipped by fflate's streaming `Zip`, one
+ * chunk of rows at a time, so memory stays flat however many rows match.
+ *
+ * No formula-injection guard as the CSV has (`guardCell`): every text is an inline string cell
+ * (`t="inlineStr"`), which a spreadsheet shows as text and never evaluates, so `=cmd|' /C calc'!A0`
+ * is written as it was typed, without the `'` the CSV needs.
+ */
+
+/** Rows read and written at a time: one query, and one deflate push, each. */
+const CHUNK = 1000;
+
+/** A cell's value as typed in the sheet; undefined leaves the cell out. */
+type CellValue = string | number | boolean | Date | undefined;
+
+/** Excel refuses a cell of more text than this; the rest would make it "repair" the file. */
+const MAX_CELL_TEXT = 32_767;
+
+// Characters XML 1.0 cannot hold at all (the controls but tab and line ends, U+FFFE, U+FFFF, and lone surrogates).
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_SPECIAL = /[&<>"]/g;
+const XML_ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** Excel reads `_x0041_` in a string as "A": such a run is written `_x005F_x0041_` to stay as typed. */
+const EXCEL_ESCAPE = /_(x[0-9A-Fa-f]{4}_)/g;
+
+export function xmlText(text: string): string {
+  let kept = text.replace(NOT_XML, '');
+  if (kept.length > MAX_CELL_TEXT) {
+    // not across a surrogate pair
+    const end = /[\uD800-\uDBFF]/.test(kept[MAX_CELL_TEXT - 1] ?? '') ? MAX_CELL_TEXT - 1 : MAX_CELL_TEXT;
+    kept = kept.slice(0, end);
+  }
+  return kept.replace(EXCEL_ESCAPE, '_x005F_$1').replace(XML_SPECIAL, (c) => XML_ENTITY[c] as string);
+}
+
+/** A column's letters: 0 → A, 25 → Z, 26 → AA. */
+export function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** Days since 1899-12-30, Excel's serial date (UTC: the export's timestamps are UTC). */
+function excelSerial(date: Date): number {
+  return date.getTime() / 86_400_000 + 25_569;
+}
+
+/** Style 1 of styles.xml: a date and time as the CSV's ISO timestamp reads, to the second. */
+const DATE_STYLE = 1;
+
+function cellXml(reference: string, value: CellValue): string {
+  if (value === undefined || value === '') return '';
+  if (typeof value === 'number') return `<c r="${reference}"><v>${value}</v></c>`;
+  if (typeof value === 'boolean') return `<c r="${reference}" t="b"><v>${value ? 1 : 0}</v></c>`;
+  if (value instanceof Date) return `<c r="${reference}" s="${DATE_STYLE}"><v>${excelSerial(value)}</v></c>`;
+  return `<c r="${reference}" t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+}
+
+function rowXml(number: number, columns: readonly string[], values: readonly CellValue[]): string {
+  let cells = '';
+  for (let i = 0; i < values.length; i++) cells += cellXml(`${columns[i]}${number}`, values[i]);
+  return `<row r="${number}">${cells}</row>`;
+}
+
+/** An answer as a typed cell: a number stays a number, a yes/no a boolean, the rest as the CSV writes it. */
+function answerCell(value: unknown, fileUrl?: (fileId: string) => string): CellValue {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'boolean') return value;
+  if (value === undefined || value === null) return undefined;
+  return cellOf(value as Parameters<typeof cellOf>[0], isFileAnswer(value) ? fileUrl : undefined);
+}
+
+// A sheet name may not hold these, nor be longer than 31 characters, nor start or end with '.
+const NOT_IN_SHEET_NAME = /[[\]:*?/\\]/g;
+
+/** The sheet's name: the form's title as far as Excel allows one, else "Responses". */
+export function sheetName(title: string): string {
+  const cut = [...title.replace(NOT_IN_SHEET_NAME, ' ').replace(/\s+/g, ' ').trim()].slice(0, 31).join('');
+  const name = cut.replace(/^'+|'+$/g, '').trim();
+  // "History" is reserved by Excel
+  return name === '' || name.toLowerCase() === 'history' ? 'Responses' : name;
+}
+
+function workbookParts(form: StoredForm): Array<[string, string]> {
+  const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  return [
+    [
+      '[Content_Types].xml',
+      `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+        '</Types>',
+    ],
+    [
+      '_rels/.rels',
+      `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+        `<Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      'xl/workbook.xml',
+      `${xml}<workbook xmlns="${main}" xmlns:r="${rel}"><sheets>` +
+        `<sheet name="${xmlText(sheetName(form.title))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+        `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/>` +
+        `<Relationship Id="rId2" Type="${rel}/styles" Target="styles.xml"/></Relationships>`,
+    ],
+    [
+      'xl/styles.xml',
+      `${xml}<styleSheet xmlns="${main}">` +
+        '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>' +
+        '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
+        '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+        '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+        '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+        '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+        '</styleSheet>',
+    ],
+  ];
+}
+
+/** The workbook as a byte stream: the header row, then every matching submission, newest first. */
+export function xlsxStream(
+  db: Db,
+  envelope: Envelope,
+  form: StoredForm,
+  filter: SubmissionFilter,
+  options: Pick<CsvOptions, 'labels' | 'notes'> = PLAIN_CSV,
+  fileUrl?: (fileId: string) => string,
+): Readable {
+  const fieldIds = form.definition.fields.map((field) => field.id);
+  const header = [
+    ...FIXED_COLUMNS,
+    ...fieldHeaders(form, { ...PLAIN_CSV, ...options }),
+    ...(options.notes ? ['notes'] : []),
+  ];
+  const columns = header.map((_, i) => columnName(i));
+
+  async function* bytes() {
+    // fflate calls back synchronously as it deflates: what it gave is handed on after each push
+    const pending: Uint8Array[] = [];
+    let failure: Error | null = null;
+    const zip = new Zip((error, data) => {
+      if (error) failure = error;
+      else if (data.length > 0) pending.push(data);
+    });
+    function* drain() {
+      if (failure) throw failure;
+      if (pending.length > 0) yield Buffer.concat(pending.splice(0));
+    }
+    for (const [name, text] of workbookParts(form)) {
+      const part = new ZipDeflate(name, { level: 6 });
+      zip.add(part);
+      part.push(strToU8(text), true);
+    }
+    // level 1: the sheet is most of the bytes and deflating it most of the time; level 6 saves little more
+    const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 1 });
+    zip.add(sheet);
+    sheet.push(
+      strToU8(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+          '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+          '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+          `<sheetData>${rowXml(1, columns, header)}`,
+      ),
+    );
+    yield* drain();
+    let rowNumber = 1;
+    for await (const submissions of exportChunks(db, filter, CHUNK)) {
+      const notes = new Map<string, StoredNote[]>();
+      if (options.notes) {
+        for (const note of await notesOf(
+          db,
+          submissions.map((submission) => submission.id),
+        )) {
+          const list = notes.get(note.submissionId);
+          if (list) list.push(note);
+          else notes.set(note.submissionId, [note]);
+        }
+      }
+      let text = '';
+      for (const submission of submissions) {
+        const answers = hasEncrypted(submission.answers)
+          ? await revealAnswers(submission.answers, envelope)
+          : revealAnswersInPlace(submission.answers);
+        const values: CellValue[] = [
+          submission.id,
+          new Date(submission.createdAt),
+          submission.status,
+          submission.read,
+          submission.starred,
+          submission.language ?? undefined,
+        ];
+        for (const id of fieldIds)
+          values.push(answerCell(Object.hasOwn(answers, id) ? answers[id] : undefined, fileUrl));
+        if (options.notes) values.push((notes.get(submission.id) ?? []).map((note) => note.text).join('\n'));
+        rowNumber++;
+        text += rowXml(rowNumber, columns, values);
+      }
+      if (text !== '') {
+        sheet.push(strToU8(text));
+        yield* drain();
+      }
+    }
+    sheet.push(strToU8('</sheetData></worksheet>'), true);
+    zip.end();
+    yield* drain();
+  }
+  // Readable.from asks for the next chunk only once the socket has taken the last: memory stays flat.
+  return Readable.from(bytes(), { objectMode: false });
+}
