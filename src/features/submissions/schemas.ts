@@ -111,7 +111,9 @@ export const ResponsesQuery = Type.Object({
   bom: Type.Optional(
     CsvFlag('format=csv: start the file with a UTF-8 byte-order mark (Excel reads é right)'),
   ),
-  notes: Type.Optional(CsvFlag("format=csv or xlsx: add a `notes` column, each response's notes oldest first")),
+  notes: Type.Optional(
+    CsvFlag("format=csv or xlsx: add a `notes` column, each response's notes oldest first"),
+  ),
 });
 export type ResponsesQueryInput = Static<typeof ResponsesQuery>;
 export const SubmissionIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
