@@ -180,8 +180,8 @@ class DocumentCheck {
       .toLowerCase();
     if (head) return problems;
     // An empty text is a body where its media type's schema allows one (an NDJSON export of no responses).
-    const declared = contentType ? content[contentType]?.schema : undefined;
-    const emptyText = declared?.type === 'string' && !(declared.minLength > 0);
+    const declaredSchema = contentType ? content[contentType]?.schema : undefined;
+    const emptyText = declaredSchema?.type === 'string' && !(declaredSchema.minLength > 0);
     if (body.length === 0 && !emptyText) {
       if (Object.keys(content).length > 0)
         problems.push(`${name} without a body, where the document declares one`);
