@@ -1,7 +1,16 @@
 import { useState } from 'preact/hooks';
 import { Tick } from '../ui/controls.js';
 import { DateRange, RangeProblem } from '../ui/date-range.js';
-import { csvHref, type Filter, type InboxForm, rangeProblem, readOf, statusOf } from './model.js';
+import {
+  EXPORT_CHOICES,
+  type ExportChoice,
+  exportHref,
+  type Filter,
+  type InboxForm,
+  rangeProblem,
+  readOf,
+  statusOf,
+} from './model.js';
 import { SHORTCUTS } from './shortcuts.js';
 
 /** From this width the filters start open; on a phone they start folded, so the first response shows without scrolling. */
@@ -14,7 +23,8 @@ const activeParts = (filter: Filter): number =>
 
 /**
  * The inbox's filter (status, read, a date range, starred), folded into "Filters" (open on a
- * wide screen), and beside it the CSV of exactly what it lists, made for a spreadsheet.
+ * wide screen), and beside it the export of exactly what it lists: CSV or Excel made for a
+ * spreadsheet, or NDJSON; a labelled select picks the format, the link downloads it.
  */
 export function Filters({
   form,
@@ -29,6 +39,8 @@ export function Filters({
   // decided once, when the inbox opens: the person's own opening and closing is kept after
   const [open] = useState(() => typeof matchMedia !== 'function' || matchMedia(WIDE).matches);
   const active = activeParts(filter);
+  const [format, setFormat] = useState<ExportChoice>('csv');
+  const chosen = EXPORT_CHOICES.find((choice) => choice.format === format) ?? EXPORT_CHOICES[0];
   return (
     <>
       <div class="inbox__toolbar">
@@ -76,9 +88,23 @@ export function Filters({
           </div>
         </details>
         {form && !badRange && (
-          <a class="button" href={csvHref(form, filter)} download>
-            Export CSV
-          </a>
+          <div class="control-row inbox__export">
+            <label for="export-format">Export as</label>
+            <select
+              id="export-format"
+              value={format}
+              onChange={(event) => setFormat(event.currentTarget.value as ExportChoice)}
+            >
+              {EXPORT_CHOICES.map((choice) => (
+                <option key={choice.format} value={choice.format}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+            <a class="button" href={exportHref(form, filter, format)} download>
+              Export {chosen.label}
+            </a>
+          </div>
         )}
       </div>
       <RangeProblem id="filter" problem={badRange} />
