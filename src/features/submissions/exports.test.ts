@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
@@ -307,6 +308,66 @@ describe('format=xlsx and format=ndjson', () => {
       Array.from({ length: total }, (_, i) => total - 1 - i),
     );
   });
+});
+
+describe('back-pressure', () => {
+  it.each(['xlsx', 'ndjson'])(
+    'format=%s: a reader that stops reading stops the database reads',
+    async (format) => {
+      const user = await signup(t);
+      const form = await createForm(t, user.token, {
+        status: 'live',
+        fields: [{ id: 'text', type: 'textarea', label: 'Text' }],
+      });
+      const total = 12_000;
+      const base = Date.parse('2026-03-01T00:00:00.000Z');
+      await insertRows(
+        form,
+        Array.from({ length: total }, (_, i) => ({
+          createdAt: new Date(base + i * 1000).toISOString(),
+          // random text, so deflate cannot shrink a chunk to nothing
+          answers: { text: `${i} ${Math.random().toString(36).repeat(4)}` },
+        })),
+      );
+      const database = t.app.intake.database;
+      const original = database.db;
+      let rowsRead = 0;
+      const counter: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          const first = args.result.rows[0] as Record<string, unknown> | undefined;
+          if (first && 'answers' in first) rowsRead += args.result.rows.length;
+          return args.result;
+        },
+      };
+      database.db = original.withPlugin(counter);
+      try {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/responses?form_id=${form.id}&environment=development&format=${format}`,
+          headers: { authorization: `Bearer ${user.token}` },
+          payloadAsStream: true,
+        });
+        expect(response.statusCode).toBe(200);
+        const chunks = (response.stream() as Readable)[Symbol.asyncIterator]();
+        await chunks.next();
+        // a fixed wait on purpose: the pause in which the export must NOT run ahead
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // stalled: a few chunks ahead at most (what the stream buffers hold), none more after a second pause
+        const readWhilePaused = rowsRead;
+        expect(readWhilePaused).toBeLessThan(total / 2);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(rowsRead).toBe(readWhilePaused);
+        let bytes = 0;
+        for (let next = await chunks.next(); !next.done; next = await chunks.next())
+          bytes += next.value.length;
+        expect(bytes).toBeGreaterThan(0);
+        expect(rowsRead).toBe(total);
+      } finally {
+        database.db = original;
+      }
+    },
+  );
 });
 
 describe('XLSX pieces', () => {

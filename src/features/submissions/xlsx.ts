@@ -4,7 +4,7 @@ import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
 import type { StoredForm } from '../forms/repo.js';
 import { type CsvOptions, cellOf, FIXED_COLUMNS, fieldHeaders, PLAIN_CSV } from './csv.js';
-import { hasEncrypted, isFileAnswer, revealAnswers, revealAnswersInPlace } from './pii.js';
+import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
 import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
 
 /**
@@ -82,7 +82,7 @@ function answerCell(value: unknown, fileUrl?: (fileId: string) => string): CellV
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'boolean') return value;
   if (value === undefined || value === null) return undefined;
-  return cellOf(value as Parameters<typeof cellOf>[0], isFileAnswer(value) ? fileUrl : undefined);
+  return cellOf(value as Parameters<typeof cellOf>[0], fileUrl);
 }
 
 // A sheet name may not hold these, nor be longer than 31 characters, nor start or end with '.
