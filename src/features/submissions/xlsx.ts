@@ -150,6 +150,9 @@ function workbookParts(form: StoredForm): Array<[string, string]> {
   ];
 }
 
+/** The largest entry a zip without ZIP64 can say the size of. */
+const ZIP32_LIMIT = 0xffff_ffff;
+
 /**
  * A zip entry deflated by Node's zlib, for fflate's `Zip` to frame (its own deflate is JavaScript:
  * on a 100,000-row sheet it took 14 times as long as zlib, most of the export's time). Sizes and
@@ -175,6 +178,10 @@ class NativeDeflateEntry implements ZipInputFile {
   /** Resolves once zlib can take more: a slow socket holds the export here, not in memory. */
   async write(bytes: Buffer): Promise<void> {
     this.size += bytes.length;
+    // fflate writes no ZIP64: past 4 GiB the sizes would wrap and the file would open broken, so
+    // the download fails instead, visibly (docs/decisions.md "Export formats", known limit)
+    if (this.size > ZIP32_LIMIT)
+      throw new Error(`${this.filename} passed 4 GiB: too large for a workbook without ZIP64`);
     this.crc = crc32(bytes, this.crc);
     if (!this.deflater.write(bytes)) await once(this.deflater, 'drain');
   }
