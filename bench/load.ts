@@ -1,5 +1,6 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
+import { Unzip, UnzipInflate } from 'fflate';
 
 /** Load generation (autocannon, in this process) and latency statistics. */
 
@@ -243,6 +244,78 @@ export function streamCsv(
         if (chunk.length > 0) lastByte = chunk[chunk.length - 1] as number;
       });
       res.on('end', finish);
+      res.on('error', (error) => (cut ? finish() : reject(error)));
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Streams an XLSX export to its end, inflating the sheet as it comes to count its rows (the
+ * header row included, as `streamCsv` counts the header record), without keeping the bytes.
+ */
+export function streamXlsx(
+  url: string,
+  headers: Record<string, string>,
+  limitMs = Number.POSITIVE_INFINITY,
+): Promise<{
+  status: number;
+  contentType: string;
+  records: number;
+  bytes: number;
+  firstByteMs: number;
+  cut: boolean;
+}> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      let cut = false;
+      let done = false;
+      let firstByteMs = 0;
+      let bytes = 0;
+      let records = 0;
+      // the last bytes of the sheet read, so a `<row ` split between two pieces is counted once
+      let carry = '';
+      const unzip = new Unzip((file) => {
+        if (file.name !== 'xl/worksheets/sheet1.xml') return;
+        file.ondata = (error, data) => {
+          if (error) return reject(error);
+          const text = carry + Buffer.from(data.buffer, data.byteOffset, data.length).toString('latin1');
+          records += text.split('<row ').length - 1;
+          carry = text.slice(-4);
+        };
+        file.start();
+      });
+      unzip.register(UnzipInflate);
+      const timer = Number.isFinite(limitMs)
+        ? setTimeout(() => {
+            cut = true;
+            res.destroy();
+            finish();
+          }, limitMs)
+        : undefined;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          records,
+          bytes,
+          firstByteMs,
+          cut,
+        });
+      };
+      res.on('data', (chunk: Buffer) => {
+        if (bytes === 0) firstByteMs = performance.now() - started;
+        bytes += chunk.length;
+        unzip.push(chunk);
+      });
+      res.on('end', () => {
+        unzip.push(new Uint8Array(0), true);
+        finish();
+      });
       res.on('error', (error) => (cut ? finish() : reject(error)));
     });
     req.on('error', reject);

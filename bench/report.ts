@@ -111,23 +111,27 @@ export interface EngineResult {
     sequential: { p50: number; p99: number; max: number; count: number };
     load: LoadResult;
     quiet: string;
-    csv?:
-      | { skipped: string }
-      | {
-          status: number;
-          rows: number;
-          expectedRows: number;
-          bytes: number;
-          seconds: number;
-          rowsPerSecond: number;
-          firstByteMs: number;
-          rssBaseline: number;
-          rssPeak: number;
-          cut: boolean;
-        };
+    csv?: ExportFigures;
+    /** The same export as an Excel workbook (format=xlsx). */
+    xlsx?: ExportFigures;
   };
   profiles?: Array<{ phase: string; file: string; summary: string }>;
 }
+
+type ExportFigures =
+  | { skipped: string }
+  | {
+      status: number;
+      rows: number;
+      expectedRows: number;
+      bytes: number;
+      seconds: number;
+      rowsPerSecond: number;
+      firstByteMs: number;
+      rssBaseline: number;
+      rssPeak: number;
+      cut: boolean;
+    };
 
 interface Cell {
   text: string;
@@ -341,6 +345,21 @@ function lines(results: Results): Line[] {
       ? { text: mib(c.rssPeak - c.rssBaseline), ok: c.rssPeak - c.rssBaseline <= 64 * MiB }
       : skipped(e);
   });
+  const xlsx = (e: EngineResult) => (e.inbox?.xlsx && 'rows' in e.inbox.xlsx ? e.inbox.xlsx : undefined);
+  const xlsxSkipped = (e: EngineResult): Cell | undefined =>
+    e.inbox?.xlsx && 'skipped' in e.inbox.xlsx ? { text: 'skipped (no XLSX route)' } : undefined;
+  row(`XLSX export of ${rows}, rows/s`, '', (e) => {
+    const x = xlsx(e);
+    return x
+      ? { text: `${int(x.rowsPerSecond)} (${int(x.rows)} rows${x.cut ? ', cut off' : ''})` }
+      : xlsxSkipped(e);
+  });
+  row('XLSX export, RSS growth', '≤ 64 MiB', (e) => {
+    const x = xlsx(e);
+    return x
+      ? { text: mib(x.rssPeak - x.rssBaseline), ok: x.rssPeak - x.rssBaseline <= 64 * MiB }
+      : xlsxSkipped(e);
+  });
   row(
     'Idle RSS (first start / restart)',
     '≤ 120 MiB',
@@ -541,6 +560,15 @@ export function renderMarkdown(results: Results, previous: string): string {
           `- ${name}: CSV ${int(csv.rows)} rows (expected ${int(csv.expectedRows)}, quarantined left out), ` +
             `${(csv.bytes / MiB).toFixed(0)} MiB in ${csv.seconds.toFixed(2)} s${csv.cut ? ` (cut off after ${s.csvLimitS} s: the figures cover the part read)` : ''}, first byte after ${ms(csv.firstByteMs)}; ` +
             `RSS ${mib(csv.rssBaseline)} before, peak ${mib(csv.rssPeak)}.`,
+        );
+      }
+      const workbook = e.inbox.xlsx;
+      if (workbook && 'skipped' in workbook) out.push(`- ${name}: XLSX export skipped: ${workbook.skipped}.`);
+      else if (workbook) {
+        out.push(
+          `- ${name}: XLSX ${int(workbook.rows)} rows (expected ${int(workbook.expectedRows)}), ` +
+            `${(workbook.bytes / MiB).toFixed(0)} MiB in ${workbook.seconds.toFixed(2)} s${workbook.cut ? ` (cut off after ${s.csvLimitS} s: the figures cover the part read)` : ''}, first byte after ${ms(workbook.firstByteMs)}; ` +
+            `RSS ${mib(workbook.rssBaseline)} before, peak ${mib(workbook.rssPeak)}.`,
         );
       }
     }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumMissing, type InboxBrowserFigures, measureInboxInBrowser } from './inbox-browser.js';
-import { drive, type LoadResult, probe, request, sequential, streamCsv } from './load.js';
+import { drive, type LoadResult, probe, request, sequential, streamCsv, streamXlsx } from './load.js';
 import { summarizeProfile } from './profile-summary.js';
 import { type EngineResult, type Results, renderMarkdown, renderTable } from './report.js';
 import { countSubmissions, dropSchema, postgresAvailable, seedSubmissions } from './seed.js';
@@ -30,7 +30,7 @@ import { measureWebhooks } from './webhooks.js';
 /**
  * `npm run bench`: the ceiling (bare Fastify), then on SQLite and on PostgreSQL the submit
  * path under load, the hosted page, file uploads (three of 100 MB streamed, then many of 1 MB),
- * webhook deliveries, the inbox of a form with a million submissions (newest 50, CSV export),
+ * webhook deliveries, the inbox of a form with a million submissions (newest 50, CSV and XLSX exports),
  * start-up time and idle memory. Prints a table and writes bench/RESULTS.md.
  *
  *   npm run bench -- --profile     the service under `node --cpu-prof` (submit, files and inbox phases); prints
@@ -40,12 +40,13 @@ import { measureWebhooks } from './webhooks.js';
  *   BENCH_QUIET_WAIT=30 (seconds to wait, before each measured part, for the other work on the machine to calm down)
  *   BENCH_PHASES=submit,page,files,webhooks (leave out the inbox at scale; RESULTS.md is left alone;
  *                                  without `submit`, no ceiling and no submit load either)
- *   BENCH_CSV_LIMIT=60 (seconds after which a slow CSV export is cut off; rows/s then covers the part read)
+ *   BENCH_CSV_LIMIT=60 (seconds after which a slow CSV or XLSX export is cut off; rows/s then covers the part read)
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
  */
 
 const argv = process.argv.slice(2);
 const env = process.env;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const numberFrom = (raw: string | undefined, fallback: number) => (raw ? Number(raw) : fallback);
 
 const settings = {
@@ -563,6 +564,41 @@ async function runEngine(
       };
       log(
         `  CSV: ${rows} rows (expected ${expected}${csv.cut ? `; cut off after ${settings.csvLimitS} s` : ''}) ` +
+          `in ${seconds.toFixed(1)} s = ${(rows / seconds).toFixed(0)} rows/s; ` +
+          `RSS ${(baseline / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MiB`,
+      );
+    }
+    // XLSX export of the same rows: the workbook streamed and its sheet inflated as it comes to count the rows.
+    const xlsxUrl = `${big.service.url}/responses?form_id=${inboxForm.id}&environment=development&format=xlsx`;
+    const xlsxAnswer = await probe(xlsxUrl, headers);
+    if (xlsxAnswer.status !== 200 || !xlsxAnswer.contentType.startsWith(XLSX_TYPE)) {
+      result.inbox.xlsx = {
+        skipped: `GET /responses?format=xlsx answered ${xlsxAnswer.status} ${xlsxAnswer.contentType || '(no content type)'}: the XLSX export is not built yet`,
+      };
+      log(`  XLSX export skipped: ${result.inbox.xlsx.skipped}`);
+    } else {
+      const expected = settings.rows - (await countStatus(inboxForm.id, big.service, headers, 'quarantined'));
+      await quietness(`${engine} xlsx`);
+      const sampler = sampleRss(big.service.pid, 50);
+      const started = performance.now();
+      const xlsx = await streamXlsx(xlsxUrl, headers, settings.csvLimitS * 1000);
+      const seconds = (performance.now() - started) / 1000;
+      const { baseline, peak } = sampler();
+      const rows = Math.max(0, xlsx.records - 1);
+      result.inbox.xlsx = {
+        status: xlsx.status,
+        rows,
+        expectedRows: expected,
+        bytes: xlsx.bytes,
+        seconds,
+        rowsPerSecond: rows / seconds,
+        firstByteMs: xlsx.firstByteMs,
+        rssBaseline: baseline,
+        rssPeak: peak,
+        cut: xlsx.cut,
+      };
+      log(
+        `  XLSX: ${rows} rows (expected ${expected}${xlsx.cut ? `; cut off after ${settings.csvLimitS} s` : ''}) ` +
           `in ${seconds.toFixed(1)} s = ${(rows / seconds).toFixed(0)} rows/s; ` +
           `RSS ${(baseline / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MiB`,
       );

@@ -172,7 +172,12 @@ describe('OpenAPI document', () => {
 
   it('describes the CSV export, the form posts and their answers, and the optional read body', () => {
     const list = document.paths['/responses'].get.responses['200'].content;
-    expect(Object.keys(list).sort()).toEqual(['application/json', 'text/csv']);
+    expect(Object.keys(list).sort()).toEqual([
+      'application/json',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/x-ndjson',
+      'text/csv',
+    ]);
     const submit = document.paths['/forms/{id}/submit'].post;
     expect(Object.keys(submit.requestBody.content).sort()).toEqual([
       'application/json',

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -205,6 +206,27 @@ describe('the inbox in Chromium', () => {
       expect(allCsv[0]?.at(-1)).toBe('notes');
       expect(allCsv.slice(1).map((row) => row[nameColumn])).toEqual(['Ada Lovelace', 'Person 2', 'Person 1']);
       expect(allCsv.slice(1).map((row) => row[0])).toEqual((await stored()).map((row) => row.id));
+      // the same in the other formats, picked beside the link (issue 23 item 6)
+      await page.getByLabel('Export as').selectOption({ label: 'Excel' });
+      const [xlsxFile] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Export Excel' }).click(),
+      ]);
+      expect(xlsxFile.suggestedFilename()).toMatch(/\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile((await xlsxFile.path()) as string);
+      const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+      expect(sheet.getRow(1).getCell(nameColumn + 1).value).toBe('Your name');
+      const xlsxIds = [2, 3, 4].map((row) => sheet.getRow(row).getCell(1).value);
+      expect(xlsxIds).toEqual(allCsv.slice(1).map((row) => row[0]));
+      await page.getByLabel('Export as').selectOption({ label: 'NDJSON' });
+      const [ndjsonFile] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Export NDJSON' }).click(),
+      ]);
+      const lines = (await fs.readFile((await ndjsonFile.path()) as string, 'utf8')).trimEnd().split('\n');
+      expect(lines.map((line) => JSON.parse(line).id)).toEqual(xlsxIds);
+      await expectNoAxeViolations(page);
 
       await rows.first().getByRole('button').click();
       await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -179,7 +179,10 @@ class DocumentCheck {
       ?.trim()
       .toLowerCase();
     if (head) return problems;
-    if (body.length === 0) {
+    // An empty text is a body where its media type's schema allows one (an NDJSON export of no responses).
+    const declaredSchema = contentType ? content[contentType]?.schema : undefined;
+    const emptyText = declaredSchema?.type === 'string' && !(declaredSchema.minLength > 0);
+    if (body.length === 0 && !emptyText) {
       if (Object.keys(content).length > 0)
         problems.push(`${name} without a body, where the document declares one`);
       return problems;

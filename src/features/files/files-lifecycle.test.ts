@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
@@ -118,6 +119,31 @@ describe('links in what goes out', () => {
     });
     expect(csv.status).toBe(200);
     expect(csv.text).toMatch(/"one\.pdf <[^>]*\/files\/[^>]+>; two\.png <[^>]*\/files\/[^>]+>"/);
+    // the workbook's cell is the CSV's; NDJSON's line has the files as GET /responses lists them
+    const cell = /"(one\.pdf <[^"]+)"/.exec(csv.text)?.[1];
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/responses?form_id=${form.id}&environment=development&format=xlsx`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]?.getRow(2).getCell(7).value).toBe(cell);
+    const ndjson = await t.request({
+      method: 'GET',
+      url: `/responses?form_id=${form.id}&environment=development&format=ndjson`,
+      auth: owner.token,
+    });
+    const listed = await t.request({
+      method: 'GET',
+      url: `/responses?form_id=${form.id}&environment=development`,
+      auth: owner.token,
+    });
+    const files = JSON.parse(ndjson.text.trim()).answers.doc;
+    // the same files as the list (their links are signed afresh, so compared by name and id)
+    const ofFile = (file: { id: string; name: string }) => `${file.id} ${file.name}`;
+    expect(files.map(ofFile)).toEqual(listed.body.data[0].answers.doc.map(ofFile));
+    expect(files[0].url).toMatch(/\/files\//);
   });
 });
 

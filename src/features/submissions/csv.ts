@@ -179,7 +179,11 @@ const TITLE_CHARACTERS = 100;
  * or trailing dots or spaces, no device name, at most 100 characters of title. `ascii` is the
  * fallback for the plain `filename=` (accents taken off, anything else non-ASCII gone).
  */
-export function csvFileName(title: string, day: string): { unicode: string; ascii: string } {
+export function csvFileName(
+  title: string,
+  day: string,
+  extension = 'csv',
+): { unicode: string; ascii: string } {
   const tidy = (text: string) => {
     const cut = [...text.replace(/\s+/g, ' ').replace(UNSAFE_IN_NAME, '-').trim()]
       .slice(0, TITLE_CHARACTERS)
@@ -194,12 +198,12 @@ export function csvFileName(title: string, day: string): { unicode: string; asci
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^\x20-\x7e]+/g, ' '),
   );
-  return { unicode: `${unicode} ${day}.csv`, ascii: `${ascii} ${day}.csv` };
+  return { unicode: `${unicode} ${day}.${extension}`, ascii: `${ascii} ${day}.${extension}` };
 }
 
 /** RFC 6266 with RFC 8187: the ASCII name for every client, the UTF-8 one for those that read it. */
-export function contentDisposition(title: string, day: string): string {
-  const { unicode, ascii } = csvFileName(title, day);
+export function contentDisposition(title: string, day: string, extension = 'csv'): string {
+  const { unicode, ascii } = csvFileName(title, day, extension);
   const encoded = encodeURIComponent(unicode).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
@@ -207,18 +211,32 @@ export function contentDisposition(title: string, day: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export function sendCsv(
+/** How each export format is served: its media type and its file's extension. */
+export const EXPORT_MEDIA = {
+  csv: { type: 'text/csv; charset=utf-8', extension: 'csv' },
+  xlsx: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
+  ndjson: { type: 'application/x-ndjson; charset=utf-8', extension: 'ndjson' },
+} as const;
+export type ExportFormat = keyof typeof EXPORT_MEDIA;
+export const EXPORT_FORMATS = Object.keys(EXPORT_MEDIA) as ExportFormat[];
+
+export function sendExport(
   reply: FastifyReply,
   form: StoredForm,
+  format: ExportFormat,
   stream: Readable,
   now = new Date(),
 ): FastifyReply {
+  const { type, extension } = EXPORT_MEDIA[format];
   return (
     reply
       .status(200)
-      .type('text/csv; charset=utf-8')
+      .type(type)
       // the day the export was made (UTC), as the file in a downloads folder should say
-      .header('content-disposition', contentDisposition(form.title, now.toISOString().slice(0, 10)))
+      .header(
+        'content-disposition',
+        contentDisposition(form.title, now.toISOString().slice(0, 10), extension),
+      )
       .header('cache-control', 'no-store')
       .send(stream)
   );

@@ -22,8 +22,8 @@ export interface LegacyResponsesOptions {
   querystring: TObject;
   /** One submission, as the successor lists it. */
   item: TSchema;
-  /** The successor's CSV answer (format=csv). */
-  csv: TSchema;
+  /** The successor's exports (format=csv|xlsx|ndjson), by media type. */
+  exports: Record<string, TSchema>;
   tags: string[];
 }
 
@@ -42,7 +42,7 @@ export function registerLegacyResponsesRoute(app: App, options: LegacyResponsesO
         response: {
           200: respond(
             'As GET /responses answers',
-            { 'application/json': ListOf(options.item), 'text/csv': options.csv },
+            { 'application/json': ListOf(options.item), ...options.exports },
             ['Deprecation', 'Link', 'Content-Disposition'],
           ),
           ...problems(400, 401, 403, 404),

@@ -5,7 +5,10 @@ import type { AnswerValue } from './validator.js';
 
 /** A submission as its owner sees it, given the answers as shown (see `presentSubmission`). */
 export function submissionView(
-  submission: StoredSubmission,
+  submission: Pick<
+    StoredSubmission,
+    'id' | 'formId' | 'environment' | 'sessionId' | 'status' | 'read' | 'starred' | 'language' | 'createdAt'
+  >,
   answers: Record<string, AnswerValue>,
   notes: readonly StoredNote[],
 ) {

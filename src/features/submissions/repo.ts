@@ -177,10 +177,11 @@ export async function listSubmissionsWithNotes(
   return { submissions, notes };
 }
 
-/** What the CSV export writes of a submission: nothing else is read. */
+/** What the exports (CSV, XLSX, NDJSON) write of a submission: nothing else is read. */
 export interface ExportedSubmission {
   id: string;
   createdAt: string;
+  sessionId: string | null;
   status: SubmissionStatus;
   read: boolean;
   starred: boolean;
@@ -209,12 +210,14 @@ export async function* exportChunks(
       'starred',
       'language',
       'answers',
+      'session_id',
     ]);
     if (after) query = query.where(olderThan(after));
     const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(chunk).execute();
     yield rows.map((row) => ({
       id: row.id,
       createdAt: row.created_at,
+      sessionId: row.session_id,
       status: row.status,
       read: Number(row.read) === 1,
       starred: Number(row.starred) === 1,

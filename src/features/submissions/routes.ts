@@ -33,7 +33,7 @@ import type { FileService } from '../files/service.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
 import { requestedLanguageOf } from '../forms/translations.js';
-import { csvStream, sendCsv } from './csv.js';
+import { EXPORT_CONTENT, exportFormatOf, sendResponsesExport } from './exports.js';
 import { acceptFormPosts, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
 import { registerLegacyResponsesRoute } from './legacy-routes.js';
@@ -53,7 +53,6 @@ import {
 } from './repo.js';
 import { writeResponseChange } from './response-events.js';
 import {
-  isOn,
   OptionalScope,
   ResponsesQuery,
   type ResponsesQueryInput,
@@ -80,12 +79,6 @@ const IdempotencyHeaders = Type.Object({
         'The form’s password (API.md §15 access.password): missing or wrong is 401 password_required; a secret key needs none',
     }),
   ),
-});
-
-/** What GET /responses answers with format=csv (API.md §6.2). */
-export const CsvExport = Type.String({
-  description:
-    "RFC 4180, UTF-8, every cell quoted: `id,createdAt,status,read,starred,language`, then a column per form field headed by its id (its label with headers=labels; a label two fields share, or a fixed column's name, followed by the id in brackets), then `notes` with notes=1 (oldest first, one a line). With bom=1 the file starts with a UTF-8 byte-order mark. Content-Disposition names the file after the form's title and the day (UTC): an ASCII `filename` and a UTF-8 `filename*`.",
 });
 
 function requireParameter(value: string | undefined, name: string): string {
@@ -255,14 +248,15 @@ export const submissionRoutes =
       {
         schema: {
           tags,
-          summary: "List a form's submissions, newest first (format=csv: all of them as a CSV download)",
+          summary:
+            "List a form's submissions, newest first (format=csv|xlsx|ndjson: all of them as a download)",
           operationId: 'listResponses',
           security: SECURITY.sessionOrSecretKey,
           querystring: ResponsesQuery,
           response: {
             200: respond(
-              'A page of submissions; with format=csv every matching one, as CSV',
-              { 'application/json': ListOf(SubmissionOut), 'text/csv': CsvExport },
+              'A page of submissions; with format=csv, xlsx or ndjson every matching one, as that file',
+              { 'application/json': ListOf(SubmissionOut), ...EXPORT_CONTENT },
               ['Content-Disposition'],
             ),
             ...problems(400, 401, 403, 404),
@@ -277,17 +271,7 @@ export const submissionRoutes =
       requireAuthenticated(request); // a missing credential is 401 before any parameter is judged
       const environment = parseEnvironmentName(query.environment, true);
       const formId = requireParameter(query.form_id, 'form_id');
-      if (query.format !== undefined && query.format !== 'csv') {
-        throw badRequest('invalid_parameter', `format must be csv (got "${query.format}")`, {
-          errors: [{ field: 'format', code: 'enum', message: 'must be csv' }],
-        });
-      }
-      const csvOnly = (['headers', 'bom', 'notes'] as const).filter((name) => query[name] !== undefined);
-      if (query.format !== 'csv' && csvOnly.length > 0) {
-        throw badRequest('invalid_parameter', `${csvOnly.join(', ')} apply only to format=csv`, {
-          errors: csvOnly.map((field) => ({ field, code: 'format', message: 'applies only to format=csv' })),
-        });
-      }
+      const format = exportFormatOf(query);
       const { form } = await managedForm(request, formId, environment, 'read');
       const filter: SubmissionFilter = {
         formId: form.id,
@@ -297,16 +281,14 @@ export const submissionRoutes =
         starred: query.starred,
         read: query.read,
       };
-      if (query.format === 'csv') {
-        const options = {
-          labels: query.headers === 'labels',
-          bom: isOn(query.bom),
-          notes: isOn(query.notes),
-        };
-        return sendCsv(
+      if (format) {
+        return sendResponsesExport(
           reply,
+          { db: database.db, envelope, files: extra.files },
           form,
-          csvStream(database.db, envelope, form, filter, options, (fileId) => extra.files.links.url(fileId)),
+          filter,
+          format,
+          query,
         );
       }
       const limit = query.limit ?? 50;
@@ -324,7 +306,7 @@ export const submissionRoutes =
       list: listResponses,
       querystring: ResponsesQuery,
       item: SubmissionOut,
-      csv: CsvExport,
+      exports: EXPORT_CONTENT,
       tags,
     });
 

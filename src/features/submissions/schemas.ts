@@ -95,17 +95,25 @@ export const ResponsesQuery = Type.Object({
   status: Type.Optional(StatusSchema),
   starred: Type.Optional(Type.Boolean()),
   read: Type.Optional(Type.Boolean()),
-  format: Type.Optional(Type.String({ maxLength: 20 })),
-  // The CSV's options for people opening it in a spreadsheet (API.md §6.2); only with format=csv.
+  format: Type.Optional(
+    Type.String({
+      maxLength: 20,
+      description: 'csv, xlsx or ndjson: every matching response as a download; absent: a page of JSON',
+    }),
+  ),
+  // The export's options for people opening it in a spreadsheet (API.md §6.2): headers and notes with
+  // format=csv or xlsx, bom with format=csv only.
   headers: Type.Optional(
     StringEnum(['ids', 'labels'], {
-      description: 'format=csv: head the field columns with their ids (default) or their labels',
+      description: 'format=csv or xlsx: head the field columns with their ids (default) or their labels',
     }),
   ),
   bom: Type.Optional(
     CsvFlag('format=csv: start the file with a UTF-8 byte-order mark (Excel reads é right)'),
   ),
-  notes: Type.Optional(CsvFlag("format=csv: add a `notes` column, each response's notes oldest first")),
+  notes: Type.Optional(
+    CsvFlag("format=csv or xlsx: add a `notes` column, each response's notes oldest first"),
+  ),
 });
 export type ResponsesQueryInput = Static<typeof ResponsesQuery>;
 export const SubmissionIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });

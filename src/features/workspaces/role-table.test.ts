@@ -187,6 +187,21 @@ const CELLS: Cell[] = [
       });
     },
   },
+  ...(['xlsx', 'ndjson'] as const).map(
+    (format): Cell => ({
+      name: `export as ${format}`,
+      route: 'GET /responses',
+      least: 'viewer',
+      ok: 200,
+      run: async (as) => {
+        const form = await sharedForm();
+        return as({
+          method: 'GET',
+          url: `/responses?form_id=${form.id}&environment=development&format=${format}`,
+        });
+      },
+    }),
+  ),
   {
     name: 'analytics',
     route: 'GET /analytics',

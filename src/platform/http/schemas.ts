@@ -128,7 +128,8 @@ export const RESPONSE_HEADERS = {
     schema: { type: 'string' },
   },
   'Content-Disposition': {
-    description: 'With format=csv: `attachment; filename="{formId}-responses.csv"`',
+    description:
+      "With format=csv, xlsx or ndjson: `attachment`, the file named after the form's title and the day, with the format's extension",
     required: false,
     schema: { type: 'string' },
   },

@@ -710,7 +710,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a form's submissions, newest first (format=csv: all of them as a CSV download) */
+        /** List a form's submissions, newest first (format=csv|xlsx|ndjson: all of them as a download) */
         get: operations["listResponses"];
         put?: never;
         post?: never;
@@ -1135,7 +1135,7 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description The dashboard session cookie (`intake_session`, HttpOnly, SameSite=Lax; `__Host-intake_session`, Secure, in production): set by sign-up and log-in with `cookie: true`, cleared by log-out and when the cookie sent is no longer valid */
         "Set-Cookie": string;
-        /** @description With format=csv: `attachment; filename="{formId}-responses.csv"` */
+        /** @description With format=csv, xlsx or ndjson: `attachment`, the file named after the form's title and the day, with the format's extension */
         "Content-Disposition": string;
     };
     pathItems: never;
@@ -7954,12 +7954,13 @@ export interface operations {
                 status?: "accepted" | "flagged" | "quarantined";
                 starred?: boolean;
                 read?: boolean;
+                /** @description csv, xlsx or ndjson: every matching response as a download; absent: a page of JSON */
                 format?: string;
-                /** @description format=csv: head the field columns with their ids (default) or their labels */
+                /** @description format=csv or xlsx: head the field columns with their ids (default) or their labels */
                 headers?: "ids" | "labels";
                 /** @description format=csv: start the file with a UTF-8 byte-order mark (Excel reads é right) */
                 bom?: "1" | "0" | "true" | "false";
-                /** @description format=csv: add a `notes` column, each response's notes oldest first */
+                /** @description format=csv or xlsx: add a `notes` column, each response's notes oldest first */
                 notes?: "1" | "0" | "true" | "false";
                 /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
                 workspace?: components["parameters"]["WorkspaceQuery"];
@@ -7973,7 +7974,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of submissions; with format=csv every matching one, as CSV */
+            /** @description A page of submissions; with format=csv, xlsx or ndjson every matching one, as that file */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8033,6 +8034,8 @@ export interface operations {
                         nextCursor: string | null;
                     };
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/x-ndjson": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8054,12 +8057,13 @@ export interface operations {
                 status?: "accepted" | "flagged" | "quarantined";
                 starred?: boolean;
                 read?: boolean;
+                /** @description csv, xlsx or ndjson: every matching response as a download; absent: a page of JSON */
                 format?: string;
-                /** @description format=csv: head the field columns with their ids (default) or their labels */
+                /** @description format=csv or xlsx: head the field columns with their ids (default) or their labels */
                 headers?: "ids" | "labels";
                 /** @description format=csv: start the file with a UTF-8 byte-order mark (Excel reads é right) */
                 bom?: "1" | "0" | "true" | "false";
-                /** @description format=csv: add a `notes` column, each response's notes oldest first */
+                /** @description format=csv or xlsx: add a `notes` column, each response's notes oldest first */
                 notes?: "1" | "0" | "true" | "false";
                 /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
                 workspace?: components["parameters"]["WorkspaceQuery"];
@@ -8137,6 +8141,8 @@ export interface operations {
                         nextCursor: string | null;
                     };
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/x-ndjson": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -2,7 +2,16 @@ import { useState } from 'preact/hooks';
 import { inWorkspace } from '../api/client.js';
 import { Tick } from '../ui/controls.js';
 import { DateRange, RangeProblem } from '../ui/date-range.js';
-import { csvHref, type Filter, type InboxForm, rangeProblem, readOf, statusOf } from './model.js';
+import {
+  EXPORT_CHOICES,
+  type ExportChoice,
+  exportHref,
+  type Filter,
+  type InboxForm,
+  rangeProblem,
+  readOf,
+  statusOf,
+} from './model.js';
 import { SHORTCUTS } from './shortcuts.js';
 
 /** From this width the filters start open; on a phone they start folded, so the first response shows without scrolling. */
@@ -15,7 +24,8 @@ const activeParts = (filter: Filter): number =>
 
 /**
  * The inbox's filter (status, read, a date range, starred), folded into "Filters" (open on a
- * wide screen), and beside it the CSV of exactly what it lists, made for a spreadsheet.
+ * wide screen), and beside it the export of exactly what it lists: CSV or Excel made for a
+ * spreadsheet, or NDJSON; a labelled select picks the format, the link downloads it.
  */
 export function Filters({
   form,
@@ -30,6 +40,8 @@ export function Filters({
   // decided once, when the inbox opens: the person's own opening and closing is kept after
   const [open] = useState(() => typeof matchMedia !== 'function' || matchMedia(WIDE).matches);
   const active = activeParts(filter);
+  const [format, setFormat] = useState<ExportChoice>('csv');
+  const chosen = EXPORT_CHOICES.find((choice) => choice.format === format) ?? EXPORT_CHOICES[0];
   return (
     <>
       <div class="inbox__toolbar">
@@ -77,9 +89,23 @@ export function Filters({
           </div>
         </details>
         {form && !badRange && (
-          <a class="button" href={inWorkspace(csvHref(form, filter))} download>
-            Export CSV
-          </a>
+          <div class="control-row inbox__export">
+            <label for="export-format">Export as</label>
+            <select
+              id="export-format"
+              value={format}
+              onChange={(event) => setFormat(event.currentTarget.value as ExportChoice)}
+            >
+              {EXPORT_CHOICES.map((choice) => (
+                <option key={choice.format} value={choice.format}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+            <a class="button" href={inWorkspace(exportHref(form, filter, format))} download>
+              Export {chosen.label}
+            </a>
+          </div>
         )}
       </div>
       <RangeProblem id="filter" problem={badRange} />

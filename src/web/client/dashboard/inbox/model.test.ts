@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   csvHref,
+  exportHref,
   type Filter,
   type InboxForm,
   NO_FILTER,
@@ -80,6 +81,18 @@ describe('csvHref', () => {
       bom: '1',
       notes: '1',
     });
+  });
+});
+
+describe('exportHref', () => {
+  it('asks Excel for labels and notes (no BOM: a workbook has none), NDJSON for the filter alone', () => {
+    const query = (format: 'xlsx' | 'ndjson') =>
+      Object.fromEntries(
+        new URL(exportHref(form, { ...NO_FILTER, status: 'flagged' }, format), 'http://x').searchParams,
+      );
+    const filter = { form_id: 'frm_1', environment: 'development', status: 'flagged' };
+    expect(query('xlsx')).toEqual({ ...filter, format: 'xlsx', headers: 'labels', notes: '1' });
+    expect(query('ndjson')).toEqual({ ...filter, format: 'ndjson' });
   });
 });
 

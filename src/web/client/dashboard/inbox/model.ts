@@ -92,9 +92,31 @@ export function queryOf(form: InboxForm, filter: Filter, cursor?: string) {
  * byte-order mark (Excel then reads "café" right), the notes in a column of their own.
  */
 export function csvHref(form: InboxForm, filter: Filter): string {
+  return exportHref(form, filter, 'csv');
+}
+
+/** The formats the inbox's Export offers, by the name a person knows them by. */
+export const EXPORT_CHOICES = [
+  { format: 'csv', label: 'CSV' },
+  { format: 'xlsx', label: 'Excel' },
+  { format: 'ndjson', label: 'NDJSON' },
+] as const;
+export type ExportChoice = (typeof EXPORT_CHOICES)[number]['format'];
+
+/**
+ * The export of exactly what the filter lists: the spreadsheets headed by labels with the notes
+ * (and the CSV with a byte-order mark, for Excel); NDJSON as the API lists responses.
+ */
+export function exportHref(form: InboxForm, filter: Filter, format: ExportChoice): string {
   const { limit: _limit, ...query } = queryOf(form, filter);
   const text = Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]));
-  return `/responses?${new URLSearchParams({ ...text, format: 'csv', headers: 'labels', bom: '1', notes: '1' })}`;
+  const options: Record<string, string> =
+    format === 'csv'
+      ? { headers: 'labels', bom: '1', notes: '1' }
+      : format === 'xlsx'
+        ? { headers: 'labels', notes: '1' }
+        : {};
+  return `/responses?${new URLSearchParams({ ...text, format, ...options })}`;
 }
 
 /**
