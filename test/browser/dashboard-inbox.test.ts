@@ -335,6 +335,36 @@ describe('the inbox in Chromium', () => {
     }
   });
 
+  it.each([
+    [1280, 'light'],
+    [320, 'dark'],
+  ] as const)('says which language a response was given in (%i px, %s)', async (width, colorScheme) => {
+    const view = await openPage(browser, `${server.url}/app/login`, { width, colorScheme });
+    const { page } = view;
+    try {
+      const { token } = await signUpInPage(page, server, 'inbox');
+      const formId = await createLiveForm(server, token, {
+        ui: { layout: 'classic' },
+        fields: [{ id: 'name', type: 'text', label: 'Your name' }],
+        translations: { de: { title: 'Rückmeldung', fields: { name: { label: 'Ihr Name' } } } },
+      });
+      const sent = await server.request({
+        method: 'POST',
+        url: `/forms/${formId}/submit?lang=de`,
+        body: { answers: { name: 'Grete' } },
+      });
+      expect(sent.status).toBe(201);
+      await page.goto(`${server.url}/app/forms/${formId}/inbox`);
+      await page.locator('.inbox__row').first().getByRole('button').click();
+      await page.getByText('· in German').waitFor();
+      expect(await scrollsHorizontally(page)).toBe(false);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `dashboard-inbox-response-language-${width}-${colorScheme}`);
+    } finally {
+      await view.close();
+    }
+  });
+
   it('filters by date, loads more on the cursor, and fits 320 CSS pixels in the dark', async () => {
     const view = await openPage(browser, `${server.url}/app/login`, { width: 320, colorScheme: 'dark' });
     const { page } = view;
