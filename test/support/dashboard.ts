@@ -47,7 +47,7 @@ export const dashboardNoise =
 export async function createLiveForm(
   server: WebServer,
   token: string,
-  members: { fields: unknown[]; ui?: Record<string, unknown> },
+  members: { fields: unknown[]; ui?: Record<string, unknown>; translations?: Record<string, unknown> },
 ): Promise<string> {
   const form = await server.request({
     method: 'POST',

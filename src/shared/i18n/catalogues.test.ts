@@ -52,9 +52,11 @@ const SAMPLES = [0, 1, 2, 3, 5, 11, 22, 100, 1234.5, 1000000].map((n) => ({
 
 describe('the catalogue of Intake’s own words', () => {
   it('ships the languages API.md §13 lists', () => {
-    expect(SHIPPED_LANGUAGES.sort()).toEqual(
+    expect([...SHIPPED_LANGUAGES].sort()).toEqual(
       ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'sv', 'tr', 'uk', 'ar', 'he', 'ja', 'zh-Hans'].sort(),
     );
+    // the list the builder offers (shipped.ts, without the catalogues) is the catalogues' own
+    expect(SHIPPED_LANGUAGES).toEqual(Object.keys(CATALOGUES));
   });
 
   describe.each(SHIPPED_LANGUAGES)('%s', (lang) => {

@@ -6,6 +6,7 @@ import { useSession } from '../session.js';
 import { may, needs } from '../teams/roles.js';
 import { Notice, TextInput, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
+import { lazyPart } from '../ui/lazy.js';
 import { useLeaveGuard } from '../ui/leave-guard.js';
 import { type Draft, withFields } from './draft.js';
 import { Elsewhere } from './elsewhere.js';
@@ -18,10 +19,14 @@ import { ResponsesSection } from './responses.js';
 import { SaveBar, SaveNotices } from './save-bar.js';
 import { useSaveFlow } from './save-flow.js';
 import { DesignSection, PageSection, PrivacySection } from './sections.js';
-import { SharePanel } from './share.js';
 import { BuilderTabs } from './tabs.js';
-import { LanguagesPanel } from './translations/editor.js';
 import { canonicalTag, languageName, translatedPage } from './translations/model.js';
+
+// the Languages and Share tabs in chunks of their own: the builder's first paint needs neither
+const LanguagesPanel = lazyPart(() =>
+  import('./translations/editor.js').then((module) => module.LanguagesPanel),
+);
+const SharePanel = lazyPart(() => import('./share.js').then((module) => module.SharePanel));
 
 /**
  * The form builder (API.md §11.3): fields, rules, logic, the page's `ui`, PII handling, spam

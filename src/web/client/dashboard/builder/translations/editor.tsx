@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Translation, Translations } from '../../../../../shared/form.js';
-import { SHIPPED_LANGUAGES } from '../../../../../shared/i18n/catalogues.js';
+import { SHIPPED_LANGUAGES } from '../../../../../shared/i18n/shipped.js';
 import type { ApiError } from '../../api/client.js';
 import { Notice, TextInput } from '../../ui/controls.js';
 import { useFocusAfterRender } from '../focus-after.js';
