@@ -422,8 +422,9 @@ async function runEngine(
     }
 
     const exitCode = await stop(service);
+    if (controlled.length > 0) result.controls = [];
     for (const { formId, ...run } of controlled)
-      (result.controls ??= []).push({ ...run, stored: await countSubmissions(store, formId) });
+      result.controls?.push({ ...run, stored: await countSubmissions(store, formId) });
     if (submitted) {
       const { warmup, load, cpuPerRequestUs, postgresCpuPerRequestUs, ...rest } = submitted;
       const stored = await countSubmissions(store, submitForm.id);
