@@ -162,11 +162,11 @@ describe('files across a crash', () => {
       // SQLite: this process holds DATA_DIR alone, so the sweep at start knows that whatever was
       // being written before was cut short, however recent: nothing half-written is left
       await expect.poll(partials).toEqual([]);
-      expect(await service.stop('SIGTERM')).toBe(0);
+      expect(await service.stop('SIGTERM'), service.output().slice(-3000)).toBe(0);
     } else {
       // PostgreSQL: other instances may share the database and be writing; a write is known to be
       // a crash's after 6 hours (temporary files after one). Made that old here, then swept at start.
-      expect(await service.stop('SIGTERM')).toBe(0);
+      expect(await service.stop('SIGTERM'), service.output().slice(-3000)).toBe(0);
       const database = await openStorage();
       try {
         await database.db
@@ -181,7 +181,7 @@ describe('files across a crash', () => {
       for (const file of partials()) fs.utimesSync(path.join(filesRoot, file), old, old);
       service = await startService(env);
       await expect.poll(partials).toEqual([]);
-      expect(await service.stop('SIGTERM')).toBe(0);
+      expect(await service.stop('SIGTERM'), service.output().slice(-3000)).toBe(0);
     }
     // no row still writing; no bytes without their row; every kept file's bytes where its row says
     const database = await openStorage();
