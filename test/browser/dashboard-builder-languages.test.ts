@@ -114,6 +114,13 @@ describe('the builder’s Languages tab in Chromium', () => {
       const preview = page.frameLocator('.builder__preview iframe');
       await preview.getByText('Sommerfest').first().waitFor();
       await preview.getByText('Ihr Name').first().waitFor();
+      // and Intake's own words in German too: its catalogue loaded for the preview alone
+      await expect.poll(() => preview.locator('html').getAttribute('lang')).toBe('de');
+      await preview
+        .locator('button[type=submit]')
+        .filter({ hasText: /^(Weiter|Absenden)$/ })
+        .first()
+        .waitFor();
       expect(await scrollsHorizontally(page)).toBe(false);
       await expectNoAxeViolations(page);
       for (const scheme of ['light', 'dark'] as const) {

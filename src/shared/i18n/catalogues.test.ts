@@ -1,9 +1,16 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, catalogueLanguageOf, SHIPPED_LANGUAGES, wordsFor } from './catalogues.js';
+import {
+  CATALOGUES,
+  catalogueLanguageOf,
+  SHIPPED_LANGUAGES,
+  scriptMessagesFor,
+  wordsFor,
+} from './catalogues.js';
 import { en } from './en.js';
 import { formatMessage } from './format.js';
+import { LOADED_LANGUAGES, loadWords } from './loaders.js';
 import { directionOf, type MessageId } from './words.js';
 
 /** The placeholders a message uses, read from its parsed form (plural branches included). */
@@ -57,6 +64,19 @@ describe('the catalogue of Intake’s own words', () => {
     );
     // the list the builder offers (shipped.ts, without the catalogues) is the catalogues' own
     expect(SHIPPED_LANGUAGES).toEqual(Object.keys(CATALOGUES));
+  });
+
+  it('loads each shipped language alone for the builder’s preview, saying what the server says', async () => {
+    expect(LOADED_LANGUAGES).toEqual(SHIPPED_LANGUAGES.filter((lang) => lang !== 'en'));
+    for (const lang of [...SHIPPED_LANGUAGES, 'de-AT', 'ko']) {
+      const { words, scriptWords } = await loadWords(lang);
+      expect([lang, words.say('next'), words.dir]).toEqual([
+        lang,
+        wordsFor(lang).say('next'),
+        wordsFor(lang).dir,
+      ]);
+      expect(JSON.parse(scriptWords)).toEqual({ lang, messages: scriptMessagesFor(lang) });
+    }
   });
 
   describe.each(SHIPPED_LANGUAGES)('%s', (lang) => {

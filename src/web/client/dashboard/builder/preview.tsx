@@ -1,16 +1,20 @@
 /**
  * The builder's live preview, for builder/view.tsx:
  *
- *   <Preview form={pageForm} focusFieldId={fieldId} />
+ *   <Preview form={pageForm} language="de" focusFieldId={fieldId} />
  *
- * `form`: the form being edited, as its page draws it (saved or not). `focusFieldId`: the id of
- * the field whose card the owner is working in (focus inside the card), or undefined; the
+ * `form`: the form being edited, as its page draws it (saved or not), its texts in `language`.
+ * `language`: the language shown: Intake's own words (Next, "Question 2 of 5", the checks'
+ * messages) are said in it, its catalogue loaded as a chunk of its own. `focusFieldId`: the id
+ * of the field whose card the owner is working in (focus inside the card), or undefined; the
  * preview then shows that question (one-by-one) or scrolls to it (classic).
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { renderToString } from 'preact-render-to-string';
 import type { PageForm } from '../../../../shared/form.js';
-import { ENGLISH_WORDS } from '../../../../shared/i18n/english.js';
+import { ENGLISH_SCRIPT_WORDS, ENGLISH_WORDS } from '../../../../shared/i18n/english.js';
+import { loadWords } from '../../../../shared/i18n/loaders.js';
+import type { Words } from '../../../../shared/i18n/words.js';
 import { questionOf } from '../../../../shared/messages.js';
 import { FormPage, QuestionPage, ThankYou } from '../../../components/form/form-page.js';
 import { afterPost, answersOfPost, type PreviewState, pageOf, startState } from './preview-walk.js';
@@ -23,19 +27,36 @@ import { afterPost, answersOfPost, type PreviewState, pageOf, startState } from 
  * fetch as on /f/{id}; here the frame's fetch is answered in the dashboard by preview-walk.ts,
  * the walk the server takes, so an unsaved form can be tried and nothing is sent anywhere.
  */
-export function Preview({ form, focusFieldId }: { form: PageForm; focusFieldId?: string }) {
+/** Intake's words in the language shown, and the page script's messages in it. */
+interface Said {
+  words: Words;
+  scriptWords: string;
+}
+
+const ENGLISH: Said = { words: ENGLISH_WORDS, scriptWords: ENGLISH_SCRIPT_WORDS };
+
+export function Preview({
+  form,
+  language = 'en',
+  focusFieldId,
+}: {
+  form: PageForm;
+  language?: string;
+  focusFieldId?: string;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const state = useRef<PreviewState>(startState());
   const current = useRef(form);
   current.current = form;
+  const said = useRef<Said>(ENGLISH);
   const app = document.getElementById('app')?.dataset;
 
   /** Draws the page the walk stands on, with the answers given so far. */
   const draw = () => {
     const document = frame.current?.contentDocument;
     if (!document) return;
-    dress(document, current.current);
-    document.body.innerHTML = `<main class="hosted" id="main">${pageHtml(current.current, state.current).body}</main>`;
+    dress(document, current.current, said.current.words);
+    document.body.innerHTML = `<main class="hosted" id="main">${pageHtml(current.current, state.current, said.current).body}</main>`;
     const page = document.querySelector<HTMLFormElement>('form[data-form]');
     if (page && document.documentElement.classList.contains('js')) {
       // as the page's script does to each page it shows: its own checks, the live logic
@@ -49,7 +70,6 @@ export function Preview({ form, focusFieldId }: { form: PageForm; focusFieldId?:
     const window = frame.current?.contentWindow;
     const document = frame.current?.contentDocument;
     if (!window || !document || document.getElementById('main')) return;
-    document.documentElement.lang = 'en';
     if (app?.hostedCss) {
       const link = document.createElement('link');
       link.rel = 'stylesheet';
@@ -59,7 +79,7 @@ export function Preview({ form, focusFieldId }: { form: PageForm; focusFieldId?:
     window.fetch = async (_url, init) => {
       const body = postedText(init?.body);
       state.current = afterPost(current.current, body);
-      const page = pageHtml(current.current, state.current);
+      const page = pageHtml(current.current, state.current, said.current);
       return new Response(
         `<!doctype html><title>${escapeText(page.title)}</title><body><main class="hosted" id="main">${page.body}</main></body>`,
         { headers: { 'content-type': 'text/html; charset=utf-8' } },
@@ -86,6 +106,26 @@ export function Preview({ form, focusFieldId }: { form: PageForm; focusFieldId?:
     }
     draw();
   }, [form]);
+
+  // the language shown: its words loaded (English meanwhile), then the same page drawn again in it
+  useEffect(() => {
+    let shown = true;
+    if (language === 'en') {
+      said.current = ENGLISH;
+      draw();
+    } else
+      loadWords(language).then(
+        (loaded) => {
+          if (!shown) return;
+          said.current = loaded;
+          draw();
+        },
+        () => undefined, // a chunk that failed to load: the preview stays in English
+      );
+    return () => {
+      shown = false;
+    };
+  }, [language]);
 
   // the field being edited: its question shown, or scrolled to
   useEffect(() => {
@@ -122,19 +162,23 @@ export function Preview({ form, focusFieldId }: { form: PageForm; focusFieldId?:
 }
 
 /** The page the walk stands on, as the server would send it (its body and its title). */
-function pageHtml(form: PageForm, state: PreviewState): { title: string; body: string } {
+function pageHtml(
+  form: PageForm,
+  state: PreviewState,
+  { words, scriptWords }: Said,
+): { title: string; body: string } {
   const page = pageOf(form, state);
   const action = `/f/${encodeURIComponent(form.id)}?preview=1&embed=1`;
   if (page.kind === 'done')
     return {
       title: `Preview: response not stored – ${form.title}`,
-      body: renderToString(<ThankYou form={form} preview />),
+      body: renderToString(<ThankYou form={form} preview words={words} />),
     };
   const question = page.kind === 'question' && form.fields.find((field) => field.id === page.questionId);
   if (page.kind === 'question' && question) {
     const { position } = page;
     return {
-      title: `${questionOf(position.n, position.m, ENGLISH_WORDS)} – ${form.title}`,
+      title: `${questionOf(position.n, position.m, words)} – ${form.title}`,
       body: renderToString(
         <QuestionPage
           form={form}
@@ -145,19 +189,32 @@ function pageHtml(form: PageForm, state: PreviewState): { title: string; body: s
           last={position.last}
           answers={state.answers}
           preview
+          words={words}
+          scriptWords={scriptWords}
         />,
       ),
     };
   }
   return {
     title: form.title,
-    body: renderToString(<FormPage form={form} action={action} answers={state.answers} preview />),
+    body: renderToString(
+      <FormPage
+        form={form}
+        action={action}
+        answers={state.answers}
+        preview
+        words={words}
+        scriptWords={scriptWords}
+      />,
+    ),
   };
 }
 
-/** The frame's theme and accent colour, as the hosted page's document sets them (through the CSSOM: no inline style needed). */
-function dress(document: Document, form: PageForm) {
+/** The frame's language, direction, theme and accent colour, as the hosted page's document sets them (through the CSSOM: no inline style needed). */
+function dress(document: Document, form: PageForm, words: Words) {
   const root = document.documentElement;
+  root.lang = words.lang;
+  root.dir = words.dir;
   const theme = form.ui.theme === 'light' || form.ui.theme === 'dark' ? form.ui.theme : undefined;
   if (theme) root.dataset.theme = theme;
   else delete root.dataset.theme;

@@ -177,13 +177,10 @@ function FormBuilder({ id }: { id: string }) {
         errorMembers={error?.errors.map((problem) => problem.field) ?? []}
         preview={
           <>
-            {shownLanguage && (
-              <p class="muted">
-                In {languageName(shownLanguage)}: the texts translated, Intake’s own words in English.
-              </p>
-            )}
+            {shownLanguage && <p class="muted">In {languageName(shownLanguage)}.</p>}
             <Preview
               form={preview}
+              language={shownLanguage ?? canonicalTag(draft.ui.language ?? '') ?? 'en'}
               focusFieldId={editingField === undefined ? undefined : draft.fields[editingField]?.id}
             />
           </>
