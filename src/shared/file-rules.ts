@@ -1,6 +1,9 @@
+import { acceptInWords } from './file-kinds.js';
 import type { FormField } from './form.js';
-import type { MessageId, Words } from './i18n/words.js';
+import type { Words } from './i18n/words.js';
 import { FIELD_MESSAGES as M, sizeInWords } from './messages.js';
+
+export { acceptInWords };
 
 /**
  * A file field's rules (API.md §12) as the page and the server both read them: its limits with
@@ -64,43 +67,6 @@ export function acceptsFile(accept: readonly string[], file: Pick<FileFacts, 'na
     if (wanted.endsWith('/*')) return type.startsWith(wanted.slice(0, -1));
     return type !== '' && type === wanted;
   });
-}
-
-/** Media types people know by another name than their subtype: a name, or a message of the catalogue. */
-const TYPE_WORDS: Readonly<Record<string, string | { say: MessageId }>> = {
-  'application/pdf': 'PDF',
-  'application/msword': { say: 'kindWord' },
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { say: 'kindWord' },
-  'application/vnd.ms-excel': { say: 'kindExcel' },
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { say: 'kindExcel' },
-  'application/vnd.oasis.opendocument.text': 'ODT',
-  'application/zip': 'ZIP',
-  'text/plain': { say: 'kindPlainText' },
-  'image/jpeg': 'JPEG',
-  'image/svg+xml': 'SVG',
-  'image/*': { say: 'kindImages' },
-  'video/*': { say: 'kindVideos' },
-  'audio/*': { say: 'kindAudio' },
-  'text/*': { say: 'kindText' },
-};
-
-/** One `accept` entry as a person reads it: `.pdf` and `application/pdf` are both "PDF". */
-function entryInWords(entry: string, words: Words): string {
-  const wanted = entry.trim().toLowerCase();
-  const known = TYPE_WORDS[wanted];
-  if (known) return typeof known === 'string' ? known : words.say(known.say);
-  if (wanted.startsWith('.')) return wanted.slice(1).toUpperCase();
-  const [type = '', subtype = ''] = wanted.split('/');
-  if (subtype === '*') return words.say('kindOther', { type });
-  // image/png → PNG; a long or dotted subtype (vnd.…) is clearer as the media type itself
-  return /^[a-z0-9]{1,5}$/.test(subtype) ? subtype.toUpperCase() : wanted;
-}
-
-/** "PDF", "PDF or images", "PNG, JPEG or PDF": the kinds of file `accept` takes, each said once, in the page's language. */
-export function acceptInWords(accept: readonly string[], words: Words): string {
-  const kinds = [...new Set(accept.map((entry) => entryInWords(entry, words)))];
-  if (kinds.length <= 1) return kinds[0] ?? '';
-  return new Intl.ListFormat(words.lang, { type: 'disjunction' }).format(kinds);
 }
 
 /** What a file field takes, under its label: "Up to 3 files, 10 MB each; PDF or images", "One file, up to 2 MB". */

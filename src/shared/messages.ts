@@ -1,3 +1,4 @@
+import { acceptInWords } from './file-kinds.js';
 import type { MessageId, MessageValues, Words } from './i18n/words.js';
 
 /**
@@ -13,7 +14,7 @@ import type { MessageId, MessageValues, Words } from './i18n/words.js';
  * ("Enter at least 8 characters", "Tick this box to continue"), never a rule's name or a pattern.
  */
 
-type Values = (lang: string, ...args: never[]) => MessageValues;
+type Values = (words: Words, ...args: never[]) => MessageValues;
 
 const none = () => ({});
 
@@ -25,8 +26,7 @@ const message = <V extends Values>(code: string, id: MessageId, values: V) => ({
   code,
   id,
   values,
-  say: (words: Words, ...args: Tail<Parameters<V>>) =>
-    words.say(id, values(words.lang, ...(args as never[]))),
+  say: (words: Words, ...args: Tail<Parameters<V>>) => words.say(id, values(words, ...(args as never[]))),
 });
 export type Tail<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : [];
 
@@ -59,8 +59,8 @@ export const FIELD_MESSAGES = {
   /** A required choice of several options. */
   requiredChoices: message('required', 'requiredChoices', none),
   notText: message('type', 'notText', none),
-  tooShort: message('min_length', 'tooShort', (_: string, minLength: number) => ({ minLength })),
-  tooLong: message('max_length', 'tooLong', (_: string, maxLength: number) => ({ maxLength })),
+  tooShort: message('min_length', 'tooShort', (_: Words, minLength: number) => ({ minLength })),
+  tooLong: message('max_length', 'tooLong', (_: Words, maxLength: number) => ({ maxLength })),
   notEmail: message('invalid_email', 'notEmail', none),
   notUrl: message('invalid_url', 'notUrl', none),
   notPhone: message('invalid_phone', 'notPhone', none),
@@ -68,14 +68,14 @@ export const FIELD_MESSAGES = {
   notPattern: message('pattern', 'notPattern', none),
   notNumber: message('type', 'notNumber', none),
   notWhole: message('integer', 'notWhole', none),
-  belowMinimum: message('minimum', 'belowMinimum', (_: string, min: number) => ({ min })),
-  aboveMaximum: message('maximum', 'aboveMaximum', (_: string, max: number) => ({ max })),
+  belowMinimum: message('minimum', 'belowMinimum', (_: Words, min: number) => ({ min })),
+  aboveMaximum: message('maximum', 'aboveMaximum', (_: Words, max: number) => ({ max })),
   notBoolean: message('type', 'notBoolean', none),
   notDate: message('invalid_date', 'notDate', none),
   notOptionList: message('type', 'notOptionList', none),
   notOption: message('type', 'notOption', none),
-  notOneOf: message('invalid_option', 'notOneOf', (_: string, options: string) => ({ options })),
-  unknownOption: message('invalid_option', 'unknownOption', (_: string, value: string, options: string) => ({
+  notOneOf: message('invalid_option', 'notOneOf', (_: Words, options: string) => ({ options })),
+  unknownOption: message('invalid_option', 'unknownOption', (_: Words, value: string, options: string) => ({
     value,
     options,
   })),
@@ -83,14 +83,22 @@ export const FIELD_MESSAGES = {
   hiddenField: message('hidden_field', 'hiddenField', none),
   /** A file field (API.md §12). */
   requiredFile: message('required', 'requiredFile', none),
-  fileTooLarge: message('file_too_large', 'fileTooLarge', (lang: string, name: string, maxBytes: number) => ({
+  fileTooLarge: message('file_too_large', 'fileTooLarge', (words: Words, name: string, maxBytes: number) => ({
     name,
-    size: sizeInWords(maxBytes, lang),
+    size: sizeInWords(maxBytes, words.lang),
   })),
-  tooManyFiles: message('too_many_files', 'tooManyFiles', (_: string, maxFiles: number) => ({ maxFiles })),
-  fileType: message('file_type', 'fileType', (_: string, name: string, accept: string) => ({ name, accept })),
-  fileEmpty: message('file_empty', 'fileEmpty', (_: string, name: string) => ({ name })),
-  infected: message('infected', 'infected', (_: string, name: string) => ({ name })),
+  tooManyFiles: message('too_many_files', 'tooManyFiles', (_: Words, maxFiles: number) => ({ maxFiles })),
+  /** `accept` as the field's entries (said in the words' language), or as words already said (the page script's). */
+  fileType: message(
+    'file_type',
+    'fileType',
+    (words: Words, name: string, accept: string | readonly string[]) => ({
+      name,
+      accept: typeof accept === 'string' ? accept : acceptInWords(accept, words),
+    }),
+  ),
+  fileEmpty: message('file_empty', 'fileEmpty', (_: Words, name: string) => ({ name })),
+  infected: message('infected', 'infected', (_: Words, name: string) => ({ name })),
   notFiles: message('type', 'notFiles', none),
   /** An upload id that is unknown, expired, of another form or field, or already used. */
   uploadGone: message('unknown_upload', 'uploadGone', none),

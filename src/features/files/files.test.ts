@@ -159,6 +159,26 @@ describe('two steps: upload, then a JSON submit', () => {
     expect(again.body.errors).toEqual([expect.objectContaining({ field: 'cv', code: 'unknown_upload' })]);
   });
 
+  it('says a refused type in the request’s language, its kinds of file included (never English inside German)', async () => {
+    const { body, headers } = multipart([
+      { name: 'field', value: 'cv' },
+      { name: 'file', filename: 'tool.exe', content: EXE, type: 'application/octet-stream' },
+    ]);
+    const response = await t.request({
+      method: 'POST',
+      url: `/forms/${formId}/uploads?lang=de`,
+      body,
+      headers: { ...headers, 'accept-language': 'de' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0]).toMatchObject({
+      field: 'cv',
+      code: 'file_type',
+      message: '“tool.exe” is not a file of an accepted type (PDF or images)',
+      localizedMessage: '„tool.exe“ ist keine Datei eines erlaubten Typs (PDF oder Bilder)',
+    });
+  });
+
   it('refuses a disguised type, a file too large, too many files, an empty one, and an upload of another form', async () => {
     const disguised = await upload(formId, 'cv', 'photo.png', EXE, 'image/png');
     expect(disguised.status).toBe(400);

@@ -5,9 +5,7 @@ import type { Envelope } from '../../platform/crypto/envelope.js';
 import { type FileStore, FileStoreUnavailable } from '../../platform/files/file-store.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import { newId, randomToken } from '../../platform/ids.js';
-import { acceptInWords } from '../../shared/file-rules.js';
 import type { FieldError, PiiMode } from '../../shared/form.js';
-import { ENGLISH_WORDS } from '../../shared/i18n/english.js';
 import { FIELD_MESSAGES, type FieldMessage, type MessageArgs } from '../../shared/messages.js';
 import { inEnglish, refusal } from '../../shared/refusals.js';
 import type { Field } from '../forms/schemas.js';
@@ -126,7 +124,8 @@ class Judge extends Transform {
     this.head = [];
     this.type = await detectType(head, this.name);
     if (!fitsAccept(this.accept, this.name, this.type)) {
-      throw refuse(FIELD_MESSAGES.fileType, this.name, acceptInWords(this.accept ?? [], ENGLISH_WORDS));
+      // the entries, not English words: a refusal is said again in a page's or a request's language
+      throw refuse(FIELD_MESSAGES.fileType, this.name, this.accept ?? []);
     }
   }
 }
