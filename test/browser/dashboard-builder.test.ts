@@ -424,16 +424,24 @@ describe('the form builder in Chromium', () => {
       expect(await focused()).toBe('h1:Edit “Untitled form”');
       // "Add field" opens the type palette, its first type focused: Enter picks it, and the new
       // field's label takes focus
+      // each key once the control it is meant for has focus: a busy machine draws late
+      const inPalette = () =>
+        page.evaluate(() =>
+          Boolean((globalThis as any).document.activeElement?.classList.contains('palette__type')),
+        );
       await tabTo('button:add-field');
       await page.keyboard.press('Enter');
+      await expect.poll(inPalette).toBe(true);
       await page.keyboard.press('Enter');
       await expect.poll(focused).toBe('input:field-0-label');
       await tabTo('button:add-field');
       await page.keyboard.press('Enter');
+      await expect.poll(inPalette).toBe(true);
       await page.keyboard.press('Enter');
       await expect.poll(focused).toBe('input:field-1-label');
       await page.keyboard.press('Control+a');
       await page.keyboard.type('Second question');
+      await expect.poll(() => field(page, 2).getByLabel('Label').inputValue()).toBe('Second question');
       await tabTo('button:Move up: Second question');
       await page.keyboard.press('Enter');
       await expect(field(page, 1).getByLabel('Label').inputValue()).resolves.toBe('Second question');
