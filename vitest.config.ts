@@ -10,9 +10,7 @@ import { SkippedTestsReporter } from './test/support/skipped-reporter.js';
  * - api: the other tests under src/ and test/, which build the app and drive it with inject();
  * - process: tests that run the service as a process, or the system around it (they import
  *   test/support/process.ts or node:child_process): restarts, crashes, outages, the build, the soak;
- *   and the overload test, which times answers; run last, one file at a time;
- * - browser: test/browser/, the pages in a real Chromium (npm run test:browser), one file at a
- *   time after unit and api.
+ * - browser: test/browser/, the pages in a real Chromium (npm run test:browser).
  * `npm run test:fast` is unit and api.
  *
  * A machine with Node.js alone passes `npm test` (test/support/services.ts): the api project
@@ -31,11 +29,8 @@ const imports = (file: string, pattern: RegExp) =>
 
 const browserTests = testFiles('test/browser');
 const all = [...testFiles('src'), ...testFiles('test')].filter((file) => !browserTests.includes(file));
-/** Tests whose figures (latency under load) hold only with the machine to themselves. */
-const timedTests = ['test/overload.test.ts'];
-const processTests = all.filter(
-  (file) =>
-    timedTests.includes(file) || imports(file, /from '(?:\.\/support\/process\.js|node:child_process)'/),
+const processTests = all.filter((file) =>
+  imports(file, /from '(?:\.\/support\/process\.js|node:child_process)'/),
 );
 const unitTests = all.filter(
   (file) => file.startsWith('src/') && !imports(file, /from '[./]*test\/support\//),
@@ -53,12 +48,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // expect.poll waits 1 s by default: too little for a browser or a worker on a loaded CI machine
     expect: { poll: { timeout: 10_000 } },
-    // Each file builds its own app on its own database (a temp dir, or a PostgreSQL schema), so
-    // files run side by side. Two at a time, also on two cores (Vitest's default there is one):
-    // most of a unit or api file's time is waiting (fsync, PostgreSQL, the network), and one
-    // worker left the second core idle (measured: those projects used 0.85 of a core).
+    // Each file builds its own app on its own database (a temp dir, or a PostgreSQL schema).
     fileParallelism: true,
-    maxWorkers: 2,
     reporters: [
       'default',
       new SkippedTestsReporter(
@@ -75,15 +66,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'process',
-          include: processTests,
-          globalSetup: ['test/support/postgres-setup.ts'],
-          // Last, and one file at a time: crashes, restarts, outages and timed load read the
-          // clock and the machine's free capacity.
-          sequence: { groupOrder: 2 },
-          maxWorkers: 1,
-        },
+        test: { name: 'process', include: processTests, globalSetup: ['test/support/postgres-setup.ts'] },
       },
       {
         extends: true,
@@ -91,11 +74,8 @@ export default defineConfig({
           name: 'browser',
           include: browserSkip ? [] : browserTests,
           globalSetup: [webBuild],
-          // One Chromium at a time, after the unit and api files: two side by side on two cores
-          // made keyboard-driven tests lose keys now and then (a CI run failed so).
-          sequence: { groupOrder: 1 },
-          maxWorkers: 1,
-          // Time for Chromium on a busy machine.
+          // One Chromium at a time (there are two cores), and time for it on a busy machine.
+          fileParallelism: false,
           testTimeout: 60_000,
         },
       },
