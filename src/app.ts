@@ -23,6 +23,7 @@ import { installErrorHandling, sendProblem, toProblem } from './platform/errors.
 import { PasswordHasher } from './platform/hashing.js';
 import { installCors } from './platform/http/cors.js';
 import { clientErrorHandler, drainRefusedBody, requestId } from './platform/http/edge.js';
+import { installGracefulClose } from './platform/http/graceful-close.js';
 import { screenInput } from './platform/http/input-guard.js';
 import { installOpenApi } from './platform/http/openapi.js';
 import { ProblemSchema } from './platform/http/schemas.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addSchema(ProblemSchema);
   // Only JSON by default; form posts are accepted where a route says so.
   app.removeContentTypeParser('text/plain');
+  installGracefulClose(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
