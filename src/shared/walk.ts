@@ -1,5 +1,5 @@
 import type { FieldError, FormField, Logic } from './form.js';
-import { type Answers, visibleAnswers } from './logic.js';
+import { type Answers, isAnswered, visibleAnswers } from './logic.js';
 
 /**
  * The one-by-one layout without JavaScript (API.md §11.1), as a walk through the form's
@@ -25,6 +25,15 @@ export function visibleQuestions(form: WalkedForm, answers: Answers): FormField[
 /** The first question a respondent sees, given the answers a link carries; none when the logic hides all. */
 export const firstQuestion = (form: WalkedForm, answers: Answers): FormField | undefined =>
   visibleQuestions(form, answers)[0];
+
+/**
+ * Where saved answers are taken up again (API.md §15 saved progress): the first question the
+ * logic shows that is not answered, else the last shown (every one answered: ready to send).
+ */
+export function resumeAt(form: WalkedForm, answers: Answers): FormField | undefined {
+  const visible = visibleQuestions(form, answers);
+  return visible.find((field) => !isAnswered(answers[field.id])) ?? visible.at(-1);
+}
 
 /** Where a question stands among those visible: n of m, and whether a question comes before it and after it. */
 export interface Position {

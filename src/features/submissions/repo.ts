@@ -47,7 +47,8 @@ function noteAuthor(userId: string | null, email: string | null, keyId: string |
 
 type Row = Schema['submissions'];
 
-const fromRow = (row: Row): StoredSubmission => ({
+/** A row of `submissions` as the code reads it. */
+export const submissionFromRow = (row: Row): StoredSubmission => ({
   id: row.id,
   workspaceId: row.workspace_id,
   environment: row.environment,
@@ -93,13 +94,13 @@ export async function findSubmission(
     .where('form_id', '=', formId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && fromRow(row);
+  return row && submissionFromRow(row);
 }
 
 /** A submission by id alone, for the routes that name no form (`/responses/{id}/star`…). */
 export async function findSubmissionById(db: Db | Trx, id: string): Promise<StoredSubmission | undefined> {
   const row = await db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && fromRow(row);
+  return row && submissionFromRow(row);
 }
 
 export interface SubmissionFilter {
@@ -163,7 +164,7 @@ export async function listSubmissionsWithNotes(
   const submissions: StoredSubmission[] = [];
   const notes: StoredNote[] = [];
   for (const row of rows) {
-    if (submissions.at(-1)?.id !== row.id) submissions.push(fromRow(row));
+    if (submissions.at(-1)?.id !== row.id) submissions.push(submissionFromRow(row));
     if (row.note_id !== null && row.note_text !== null && row.note_created_at !== null) {
       notes.push({
         id: row.note_id,

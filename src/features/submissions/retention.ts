@@ -9,6 +9,7 @@ import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 /**
  * Retention (API.md §5.4 `retention`, issue 3 item 8): a periodic job that deletes
  *   - submissions older than their form's `retention.days` (their notes go with them),
+ *   - partial responses 30 days after their last save (API.md §15),
  *   - idempotency keys older than 24 hours,
  *   - outbox messages done or failed more than 7 days ago,
  *   - webhook deliveries succeeded or failed more than 7 days ago, with their attempts (their
@@ -30,6 +31,8 @@ export interface RetentionCounts {
   outbox: number;
   webhookDeliveries: number;
   auditEntries: number;
+  /** Partial responses (API.md §15 saved progress) 30 days after their last save. */
+  partials: number;
 }
 
 export interface RetentionOptions {
@@ -98,6 +101,7 @@ export async function runRetention(
     outbox: 0,
     webhookDeliveries: 0,
     auditEntries: 0,
+    partials: 0,
   };
 
   for await (const form of formsWithRetention(database)) {
@@ -118,6 +122,23 @@ export async function runRetention(
       return result.numDeletedRows;
     });
   }
+
+  // their partial_progress rows go with them (on delete cascade)
+  const nowIso = now.toISOString();
+  counts.partials = await drain(database, settings, async (trx, size) => {
+    const result = await trx
+      .deleteFrom('submissions')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('partial_progress')
+          .select('submission_id')
+          .where('expires_at', '<=', nowIso)
+          .limit(size),
+      )
+      .where('status', '=', 'partial')
+      .executeTakeFirst();
+    return result.numDeletedRows;
+  });
 
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
   counts.idempotencyKeys = await drain(database, settings, async (trx, size) => {

@@ -3,7 +3,7 @@ import { EnvironmentQuery, StringEnum, Timestamp } from '../../platform/http/sch
 
 /** The submission resource's schemas (API.md §6), each enum defined once. */
 
-export const SUBMISSION_STATUSES = ['accepted', 'flagged', 'quarantined'] as const;
+export const SUBMISSION_STATUSES = ['accepted', 'flagged', 'quarantined', 'partial'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 const StatusSchema = StringEnum(SUBMISSION_STATUSES);
 

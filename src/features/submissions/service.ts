@@ -11,6 +11,7 @@ import { findFormCached, type StoredForm } from '../forms/repo.js';
 import { ResponseControls } from './controls.js';
 import { captchaTokenOf, redirectTarget } from './form-posts.js';
 import { type Idempotency, idempotencyFor } from './idempotency.js';
+import { SavedProgress } from './progress.js';
 import { captchaVerifier, type SpamSource } from './spam.js';
 import {
   type SubmitDependencies,
@@ -70,6 +71,8 @@ export interface PagePost {
   preview: boolean;
   /** The language the page was shown in. */
   language: string;
+  /** The partial this post completes (API.md §15 saved progress): the submission takes its id. */
+  completes?: string | undefined;
 }
 
 /**
@@ -97,6 +100,8 @@ export class SubmissionService {
   readonly writer: SubmissionWriter;
   /** Response controls (API.md §15): open or closed, the password, the cookies of the hosted page. */
   readonly controls: ResponseControls;
+  /** Saved progress (API.md §15): a one-by-one form's partial responses. */
+  readonly progress: SavedProgress;
   private readonly dependencies: SubmitDependencies;
   private readonly anonymous: RateLimiter;
   private readonly keyed: RateLimiter;
@@ -117,6 +122,7 @@ export class SubmissionService {
       afterCommit: () => context.outbox.nudge(),
     });
     this.controls = new ResponseControls(context, options.controlsKey);
+    this.progress = new SavedProgress(context);
     this.dependencies = {
       context,
       controls: this.controls,
@@ -226,6 +232,7 @@ export class SubmissionService {
       remoteIp: post.remoteIp,
       idempotency: idempotencyFor(post.idempotencyKey, { answers, sessionId: post.sessionId }),
       language: post.language,
+      completes: post.completes,
     };
     try {
       const ended = await submitOutcome(input, this.dependencies).catch(formGone(form));

@@ -41,6 +41,8 @@ export interface SubmitInput {
   idempotency?: Idempotency;
   /** The language the form was shown in (one of its languages); the form's own when not given. */
   language?: string | undefined;
+  /** The partial this submission completes (API.md §15 saved progress): stored under its id. */
+  completes?: string | undefined;
 }
 
 export interface SubmitResult {
@@ -147,7 +149,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
     access?.oncePer === 'email' && access.emailField !== undefined ? answers[access.emailField] : undefined;
   const stored = await protectAnswers(answers, definition, envelope);
   const createdAt = nowIso();
-  const id = newId('sub');
+  const id = input.completes ?? newId('sub');
   const keepsSubmission = definition.storage.mode === 'owner';
   const language = input.language ?? languagesOf(form.definition)[0] ?? null;
   const submission = { id, createdAt, status, language };
@@ -200,6 +202,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
           }
         : undefined,
     outbox: messages,
+    completes: input.completes,
     files:
       files.length === 0
         ? undefined

@@ -11,6 +11,7 @@ import { attachUploads, detachUploads } from '../files/repo.js';
 import { countAccepted, uncountAccepted } from '../forms/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
+import { deletePartials, lockPartials, partialSentAlready } from './progress.js';
 import { countManyAgainstQuota, type QuotaScope, quotaExceeded } from './quota.js';
 import { insertSubmissions, type StoredSubmission } from './repo.js';
 
@@ -48,6 +49,8 @@ export interface SubmissionWrite {
   count?: FormCount;
   /** `oncePer: "email"`: the address's keyed hash, taken for the form in the submission's transaction. */
   address?: AddressClaim;
+  /** The partial (API.md §15 saved progress) this submission completes: its id is the submission's. */
+  completes?: string;
 }
 
 export interface FormCount {
@@ -221,6 +224,17 @@ export class SubmissionWriter {
       }
     }
 
+    // A partial completed by another post meanwhile keeps its id: this completion stores nothing.
+    const completing = batch.flatMap(({ write }, index) =>
+      write.completes && outcomes[index]?.ok ? [write.completes] : [],
+    );
+    if (completing.length > 0) {
+      const taken = await lockPartials(trx, this.database.engine, completing);
+      for (const [index, { write }] of batch.entries()) {
+        if (write.completes && taken.has(write.completes)) refuse(index, partialSentAlready());
+      }
+    }
+
     // Uploads before the quota: a submission whose file another took stores nothing and counts nothing.
     const attached: number[] = [];
     for (const [index, { write }] of batch.entries()) {
@@ -269,6 +283,10 @@ export class SubmissionWriter {
     }
 
     const written = batch.filter((_, index) => outcomes[index]?.ok).map(({ write }) => write);
+    await deletePartials(
+      trx,
+      written.flatMap((write) => (write.completes ? [write.completes] : [])),
+    );
     await insertSubmissions(
       trx,
       written.flatMap((write) => (write.submission ? [write.submission] : [])),

@@ -11,6 +11,7 @@ export const WEBHOOK_EVENTS = [
   'response.created',
   'response.updated',
   'response.deleted',
+  'response.partial',
   'form.created',
   'form.updated',
   'form.deleted',

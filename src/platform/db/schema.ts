@@ -122,7 +122,7 @@ export interface SubmissionsTable {
   form_version: number;
   answers: string;
   session_id: string | null;
-  status: 'accepted' | 'flagged' | 'quarantined';
+  status: 'accepted' | 'flagged' | 'quarantined' | 'partial';
   read: number;
   starred: number;
   /** The language the form was shown in (API.md §13); null before migration 013. */
@@ -155,6 +155,16 @@ export interface IdempotencyKeysTable {
 export interface FormCountsTable {
   form_id: string;
   accepted: number;
+}
+
+/** What only a partial submission has (API.md §15 saved progress): its resume token's hash, where it was left, its expiry. */
+export interface PartialProgressTable {
+  submission_id: string;
+  form_id: string;
+  token_hash: string;
+  question_id: string | null;
+  updated_at: string;
+  expires_at: string;
 }
 
 /** The keyed hash of each address a form with `oncePer: "email"` took a submission from (API.md §15). */
@@ -294,6 +304,7 @@ export interface Schema {
   usage: UsageTable;
   form_counts: FormCountsTable;
   response_addresses: ResponseAddressesTable;
+  partial_progress: PartialProgressTable;
   outbox: OutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;

@@ -117,4 +117,16 @@ export const ar: Catalogue = {
   fileUploaded: 'تم رفع {name}',
   uploadTooLarge: '«{name}» أكبر من أن يُرسل: اختر ملفًا أصغر',
   uploadFailed: 'تعذّر رفع «{name}»: اختره مرة أخرى',
+  // saved progress (API.md §15)
+  saveLater: 'احفظ وتابع لاحقًا',
+  savedHeading: 'تم حفظ إجاباتك',
+  savedText: 'تابع من حيث توقفت، على هذا الجهاز أو غيره، خلال 30 يومًا، بهذا الرابط:',
+  savedMailed: 'أرسلناه أيضًا إلى {address}.',
+  savedPrivate: 'يستطيع كل من لديه هذا الرابط رؤية إجاباتك حتى الآن: احتفظ به لنفسك.',
+  continueNow: 'تابع الآن',
+  resumeGoneHeading: 'لم يعد هذا الرابط يتيح متابعة النموذج',
+  resumeGoneText: 'أُرسلت إجاباته من قبل، أو حُفظت قبل أكثر من 30 يومًا.',
+  startAgain: 'ابدأ من جديد',
+  resumeMailSubject: 'تابع «{title}»',
+  resumeMailText: 'حفظت إجاباتك على «{title}». تابع من حيث توقفت خلال 30 يومًا:',
 };

@@ -120,4 +120,19 @@ export const de: Catalogue = {
   fileUploaded: '{name} hochgeladen',
   uploadTooLarge: '„{name}“ ist zu groß zum Senden: Wählen Sie eine kleinere Datei',
   uploadFailed: '„{name}“ konnte nicht hochgeladen werden: Wählen Sie sie erneut',
+  // saved progress (API.md §15)
+  saveLater: 'Speichern und später fortfahren',
+  savedHeading: 'Ihre Antworten sind gespeichert',
+  savedText:
+    'Machen Sie innerhalb von 30 Tagen dort weiter, wo Sie aufgehört haben, auf diesem oder einem anderen Gerät, mit diesem Link:',
+  savedMailed: 'Wir haben ihn auch an {address} gesendet.',
+  savedPrivate: 'Wer diesen Link hat, kann Ihre bisherigen Antworten sehen: Behalten Sie ihn für sich.',
+  continueNow: 'Jetzt fortfahren',
+  resumeGoneHeading: 'Dieser Link führt nicht mehr zum Formular',
+  resumeGoneText:
+    'Seine Antworten wurden bereits gesendet, oder sie wurden vor mehr als 30 Tagen gespeichert.',
+  startAgain: 'Neu beginnen',
+  resumeMailSubject: '„{title}“ fortsetzen',
+  resumeMailText:
+    'Sie haben Ihre Antworten auf „{title}“ gespeichert. Machen Sie innerhalb von 30 Tagen dort weiter, wo Sie aufgehört haben:',
 };

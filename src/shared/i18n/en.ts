@@ -123,4 +123,16 @@ export const en = {
   fileUploaded: '{name} uploaded',
   uploadTooLarge: '“{name}” is too large to send: choose a smaller file',
   uploadFailed: '“{name}” could not be uploaded: choose it again',
+  // saved progress (API.md §15)
+  saveLater: 'Save and continue later',
+  savedHeading: 'Your answers are saved',
+  savedText: 'Continue where you left off, on this device or another, within 30 days, with this link:',
+  savedMailed: 'We have sent it to {address} too.',
+  savedPrivate: 'Anyone with this link can see your answers so far: keep it to yourself.',
+  continueNow: 'Continue now',
+  resumeGoneHeading: 'This link no longer continues the form',
+  resumeGoneText: 'Its answers were sent already, or they were saved more than 30 days ago.',
+  startAgain: 'Start again',
+  resumeMailSubject: 'Continue “{title}”',
+  resumeMailText: 'You saved your answers to “{title}”. Continue where you left off within 30 days:',
 } as const;

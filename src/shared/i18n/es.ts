@@ -119,4 +119,17 @@ export const es: Catalogue = {
   fileUploaded: 'Se ha subido {name}',
   uploadTooLarge: '«{name}» es demasiado grande para enviarlo: elige un archivo más pequeño',
   uploadFailed: 'No se ha podido subir «{name}»: vuelve a elegirlo',
+  // saved progress (API.md §15)
+  saveLater: 'Guardar y continuar más tarde',
+  savedHeading: 'Tus respuestas están guardadas',
+  savedText:
+    'Continúa donde lo dejaste, en este dispositivo o en otro, en un plazo de 30 días, con este enlace:',
+  savedMailed: 'También lo hemos enviado a {address}.',
+  savedPrivate: 'Cualquiera que tenga este enlace puede ver tus respuestas hasta ahora: no lo compartas.',
+  continueNow: 'Continuar ahora',
+  resumeGoneHeading: 'Este enlace ya no permite continuar el formulario',
+  resumeGoneText: 'Sus respuestas ya se enviaron, o se guardaron hace más de 30 días.',
+  startAgain: 'Empezar de nuevo',
+  resumeMailSubject: 'Continúa «{title}»',
+  resumeMailText: 'Guardaste tus respuestas a «{title}». Continúa donde lo dejaste en un plazo de 30 días:',
 };

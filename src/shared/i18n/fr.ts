@@ -119,4 +119,19 @@ export const fr: Catalogue = {
   fileUploaded: '{name} envoyé',
   uploadTooLarge: '« {name} » est trop volumineux pour être envoyé : choisissez un fichier plus petit',
   uploadFailed: '« {name} » n’a pas pu être envoyé : choisissez-le à nouveau',
+  // saved progress (API.md §15)
+  saveLater: 'Enregistrer et continuer plus tard',
+  savedHeading: 'Vos réponses sont enregistrées',
+  savedText:
+    'Reprenez là où vous vous êtes arrêté, sur cet appareil ou un autre, dans les 30 jours, avec ce lien :',
+  savedMailed: 'Nous l’avons aussi envoyé à {address}.',
+  savedPrivate: 'Toute personne ayant ce lien peut voir vos réponses : gardez-le pour vous.',
+  continueNow: 'Continuer maintenant',
+  resumeGoneHeading: 'Ce lien ne permet plus de reprendre le formulaire',
+  resumeGoneText:
+    'Ses réponses ont déjà été envoyées, ou elles ont été enregistrées il y a plus de 30 jours.',
+  startAgain: 'Recommencer',
+  resumeMailSubject: 'Reprendre « {title} »',
+  resumeMailText:
+    'Vous avez enregistré vos réponses à « {title} ». Reprenez là où vous vous êtes arrêté dans les 30 jours :',
 };

@@ -114,4 +114,16 @@ export const he: Catalogue = {
   fileUploaded: '{name} הועלה',
   uploadTooLarge: '„{name}” גדול מדי לשליחה: יש לבחור קובץ קטן יותר',
   uploadFailed: 'לא ניתן היה להעלות את „{name}”: יש לבחור אותו שוב',
+  // saved progress (API.md §15)
+  saveLater: 'שמירה והמשך מאוחר יותר',
+  savedHeading: 'התשובות שלך נשמרו',
+  savedText: 'אפשר להמשיך מהמקום שבו הפסקת, במכשיר הזה או באחר, בתוך 30 יום, בקישור הזה:',
+  savedMailed: 'שלחנו אותו גם אל {address}.',
+  savedPrivate: 'כל מי שיש לו את הקישור יכול לראות את התשובות שלך עד כה: יש לשמור אותו לעצמך.',
+  continueNow: 'להמשיך עכשיו',
+  resumeGoneHeading: 'הקישור הזה כבר לא ממשיך את הטופס',
+  resumeGoneText: 'התשובות שלו כבר נשלחו, או שנשמרו לפני יותר מ-30 יום.',
+  startAgain: 'להתחיל מחדש',
+  resumeMailSubject: 'המשך „{title}”',
+  resumeMailText: 'שמרת את התשובות שלך ל„{title}”. אפשר להמשיך מהמקום שבו הפסקת בתוך 30 יום:',
 };

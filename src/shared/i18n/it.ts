@@ -119,4 +119,17 @@ export const it: Catalogue = {
   fileUploaded: '{name} caricato',
   uploadTooLarge: '«{name}» è troppo grande per essere inviato: scegli un file più piccolo',
   uploadFailed: 'Non è stato possibile caricare «{name}»: sceglilo di nuovo',
+  // saved progress (API.md §15)
+  saveLater: 'Salva e continua più tardi',
+  savedHeading: 'Le tue risposte sono salvate',
+  savedText:
+    'Riprendi da dove eri rimasto, su questo o un altro dispositivo, entro 30 giorni, con questo link:',
+  savedMailed: 'Lo abbiamo inviato anche a {address}.',
+  savedPrivate: 'Chiunque abbia questo link può vedere le tue risposte finora: tienilo per te.',
+  continueNow: 'Continua ora',
+  resumeGoneHeading: 'Questo link non permette più di continuare il modulo',
+  resumeGoneText: 'Le sue risposte sono già state inviate, oppure sono state salvate più di 30 giorni fa.',
+  startAgain: 'Ricomincia',
+  resumeMailSubject: 'Continua «{title}»',
+  resumeMailText: 'Hai salvato le tue risposte a «{title}». Riprendi da dove eri rimasto entro 30 giorni:',
 };

@@ -115,4 +115,16 @@ export const ja: Catalogue = {
   fileUploaded: '{name} をアップロードしました',
   uploadTooLarge: '「{name}」は大きすぎて送信できません。もっと小さいファイルを選んでください',
   uploadFailed: '「{name}」をアップロードできませんでした。もう一度選んでください',
+  // saved progress (API.md §15)
+  saveLater: '保存して後で続ける',
+  savedHeading: '回答を保存しました',
+  savedText: '30日以内なら、このリンクから、この端末でも別の端末でも中断したところから続けられます：',
+  savedMailed: '{address} にも送信しました。',
+  savedPrivate: 'このリンクを知っている人はここまでの回答を見られます。他の人に教えないでください。',
+  continueNow: '今すぐ続ける',
+  resumeGoneHeading: 'このリンクではフォームを続けられません',
+  resumeGoneText: '回答はすでに送信されたか、保存から30日以上たっています。',
+  startAgain: '最初から始める',
+  resumeMailSubject: '「{title}」を続ける',
+  resumeMailText: '「{title}」への回答を保存しました。30日以内に中断したところから続けてください：',
 };

@@ -116,4 +116,17 @@ export const nl: Catalogue = {
   fileUploaded: '{name} geüpload',
   uploadTooLarge: '‘{name}’ is te groot om te versturen: kies een kleiner bestand',
   uploadFailed: '‘{name}’ kon niet worden geüpload: kies het opnieuw',
+  // saved progress (API.md §15)
+  saveLater: 'Opslaan en later verdergaan',
+  savedHeading: 'Je antwoorden zijn opgeslagen',
+  savedText: 'Ga binnen 30 dagen verder waar je gebleven was, op dit of een ander apparaat, met deze link:',
+  savedMailed: 'We hebben hem ook naar {address} gestuurd.',
+  savedPrivate: 'Iedereen met deze link kan je antwoorden tot nu toe zien: houd hem voor jezelf.',
+  continueNow: 'Nu verdergaan',
+  resumeGoneHeading: 'Met deze link ga je niet meer verder met het formulier',
+  resumeGoneText: 'De antwoorden zijn al verstuurd, of ze zijn meer dan 30 dagen geleden opgeslagen.',
+  startAgain: 'Opnieuw beginnen',
+  resumeMailSubject: 'Verdergaan met ‘{title}’',
+  resumeMailText:
+    'Je hebt je antwoorden op ‘{title}’ opgeslagen. Ga binnen 30 dagen verder waar je gebleven was:',
 };

@@ -118,4 +118,19 @@ export const pl: Catalogue = {
   fileUploaded: 'Przesłano: {name}',
   uploadTooLarge: '„{name}” jest za duży, aby go wysłać: wybierz mniejszy plik',
   uploadFailed: 'Nie udało się przesłać „{name}”: wybierz go ponownie',
+  // saved progress (API.md §15)
+  saveLater: 'Zapisz i kontynuuj później',
+  savedHeading: 'Twoje odpowiedzi są zapisane',
+  savedText:
+    'Kontynuuj od miejsca, w którym skończyłeś, na tym lub innym urządzeniu, w ciągu 30 dni, za pomocą tego linku:',
+  savedMailed: 'Wysłaliśmy go także na adres {address}.',
+  savedPrivate:
+    'Każdy, kto ma ten link, może zobaczyć Twoje dotychczasowe odpowiedzi: zachowaj go dla siebie.',
+  continueNow: 'Kontynuuj teraz',
+  resumeGoneHeading: 'Ten link nie pozwala już kontynuować formularza',
+  resumeGoneText: 'Jego odpowiedzi zostały już wysłane albo zapisano je ponad 30 dni temu.',
+  startAgain: 'Zacznij od nowa',
+  resumeMailSubject: 'Kontynuuj „{title}”',
+  resumeMailText:
+    'Zapisałeś swoje odpowiedzi w „{title}”. Kontynuuj od miejsca, w którym skończyłeś, w ciągu 30 dni:',
 };

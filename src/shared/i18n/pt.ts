@@ -119,4 +119,16 @@ export const pt: Catalogue = {
   fileUploaded: '{name} enviado',
   uploadTooLarge: '«{name}» é demasiado grande para enviar: escolha um ficheiro mais pequeno',
   uploadFailed: 'Não foi possível enviar «{name}»: escolha-o novamente',
+  // saved progress (API.md §15)
+  saveLater: 'Guardar e continuar mais tarde',
+  savedHeading: 'As suas respostas estão guardadas',
+  savedText: 'Continue onde parou, neste ou noutro dispositivo, no prazo de 30 dias, com este link:',
+  savedMailed: 'Também o enviámos para {address}.',
+  savedPrivate: 'Quem tiver este link pode ver as suas respostas até agora: guarde-o só para si.',
+  continueNow: 'Continuar agora',
+  resumeGoneHeading: 'Este link já não permite continuar o formulário',
+  resumeGoneText: 'As respostas já foram enviadas, ou foram guardadas há mais de 30 dias.',
+  startAgain: 'Começar de novo',
+  resumeMailSubject: 'Continuar «{title}»',
+  resumeMailText: 'Guardou as suas respostas a «{title}». Continue onde parou no prazo de 30 dias:',
 };

@@ -115,4 +115,16 @@ export const sv: Catalogue = {
   fileUploaded: '{name} har laddats upp',
   uploadTooLarge: '”{name}” är för stor att skicka: välj en mindre fil',
   uploadFailed: '”{name}” kunde inte laddas upp: välj den igen',
+  // saved progress (API.md §15)
+  saveLater: 'Spara och fortsätt senare',
+  savedHeading: 'Dina svar är sparade',
+  savedText: 'Fortsätt där du slutade, på den här eller en annan enhet, inom 30 dagar, med den här länken:',
+  savedMailed: 'Vi har också skickat den till {address}.',
+  savedPrivate: 'Alla som har länken kan se dina svar hittills: behåll den för dig själv.',
+  continueNow: 'Fortsätt nu',
+  resumeGoneHeading: 'Den här länken fortsätter inte längre formuläret',
+  resumeGoneText: 'Svaren har redan skickats, eller så sparades de för mer än 30 dagar sedan.',
+  startAgain: 'Börja om',
+  resumeMailSubject: 'Fortsätt ”{title}”',
+  resumeMailText: 'Du sparade dina svar på ”{title}”. Fortsätt där du slutade inom 30 dagar:',
 };

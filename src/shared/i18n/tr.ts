@@ -114,4 +114,17 @@ export const tr: Catalogue = {
   fileUploaded: '{name} yüklendi',
   uploadTooLarge: '“{name}” göndermek için çok büyük: daha küçük bir dosya seçin',
   uploadFailed: '“{name}” yüklenemedi: yeniden seçin',
+  // saved progress (API.md §15)
+  saveLater: 'Kaydet ve daha sonra devam et',
+  savedHeading: 'Yanıtlarınız kaydedildi',
+  savedText: 'Kaldığınız yerden bu ya da başka bir cihazda, 30 gün içinde, bu bağlantıyla devam edin:',
+  savedMailed: 'Bağlantıyı {address} adresine de gönderdik.',
+  savedPrivate:
+    'Bu bağlantıya sahip olan herkes şimdiye kadarki yanıtlarınızı görebilir: kimseyle paylaşmayın.',
+  continueNow: 'Şimdi devam et',
+  resumeGoneHeading: 'Bu bağlantı artık forma devam ettirmiyor',
+  resumeGoneText: 'Yanıtları zaten gönderildi ya da 30 günden daha önce kaydedildi.',
+  startAgain: 'Baştan başla',
+  resumeMailSubject: '“{title}” formuna devam edin',
+  resumeMailText: '“{title}” için yanıtlarınızı kaydettiniz. Kaldığınız yerden 30 gün içinde devam edin:',
 };

@@ -110,4 +110,16 @@ export const zhHans: Catalogue = {
   fileUploaded: '已上传 {name}',
   uploadTooLarge: '“{name}”太大，无法发送：请选择较小的文件',
   uploadFailed: '无法上传“{name}”：请重新选择',
+  // saved progress (API.md §15)
+  saveLater: '保存并稍后继续',
+  savedHeading: '你的回答已保存',
+  savedText: '在 30 天内，可以通过此链接在这台或其他设备上从中断的地方继续：',
+  savedMailed: '我们也已将它发送到 {address}。',
+  savedPrivate: '任何拥有此链接的人都能看到你目前的回答：请勿分享。',
+  continueNow: '立即继续',
+  resumeGoneHeading: '此链接已无法继续填写表单',
+  resumeGoneText: '其回答已经发送，或保存已超过 30 天。',
+  startAgain: '重新开始',
+  resumeMailSubject: '继续填写“{title}”',
+  resumeMailText: '你已保存对“{title}”的回答。请在 30 天内从中断的地方继续：',
 };

@@ -16,6 +16,7 @@ import {
 } from '../components/form/access-pages.js';
 import type { PageUploads } from '../components/form/controls.js';
 import { FormPage, QuestionPage } from '../components/form/form-page.js';
+import { ResumeGoneCard, SavedCard } from '../components/form/progress-pages.js';
 import type { PageContext } from '../pages.js';
 import { sendPage } from '../render.js';
 import { type Alternate, FormDocument, policyFor, ThankYouDocument } from './document.js';
@@ -58,6 +59,8 @@ export interface PageState {
   embedded: boolean;
   /** The owner's `?preview=1`: the banner, and the form posting there again. */
   preview?: boolean;
+  /** The resume token of the answers saved so far (API.md §15), carried to the next post. */
+  resume?: string;
 }
 
 /** A form's errors as its page says them: each refusal in the page's language (shared/messages.ts `localized`). */
@@ -141,6 +144,7 @@ export function formPages(page: PageContext) {
           sessionId={state.sessionId}
           idempotencyKey={state.idempotencyKey}
           started={state.started}
+          resumeToken={state.resume}
           embedded={state.embedded}
           preview={state.preview}
         />,
@@ -170,6 +174,7 @@ export function formPages(page: PageContext) {
           sessionId={state.sessionId}
           idempotencyKey={state.idempotencyKey}
           started={state.started}
+          resumeToken={state.resume}
           embedded={state.embedded}
           preview={state.preview}
         />,
@@ -213,6 +218,37 @@ export function formPages(page: PageContext) {
           error={options.error}
           words={form.words}
           autofocus={!options.embedded}
+        />,
+      ]);
+    },
+
+    /** "Save and continue later" done (API.md §15): the link, and the address it was mailed to. */
+    saved(
+      reply: FastifyReply,
+      form: ShownForm,
+      options: { embedded: boolean; link: string; mailedTo: string | undefined },
+    ) {
+      const heading = form.words.say('savedHeading');
+      return sendDone(reply, form, options, `${heading} – ${form.view.title}`, [
+        <SavedCard
+          key="saved"
+          title={form.view.title}
+          link={options.link}
+          mailedTo={options.mailedTo}
+          words={form.words}
+        />,
+      ]);
+    },
+
+    /** A resume link whose answers were sent or have expired: said so, with the way to start again. */
+    resumeGone(reply: FastifyReply, form: ShownForm, options: { embedded: boolean }) {
+      const heading = form.words.say('resumeGoneHeading');
+      return sendDone(reply, form, { ...options, status: 404 }, `${heading} – ${form.view.title}`, [
+        <ResumeGoneCard
+          key="gone"
+          title={form.view.title}
+          start={actionOf(form.stored, options, form.view)}
+          words={form.words}
         />,
       ]);
     },

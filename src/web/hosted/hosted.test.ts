@@ -571,7 +571,7 @@ describe('the hosted form page', () => {
       });
     });
 
-    it('leads from question to question, Back never validating, and stores only at the last page', async () => {
+    it('leads from question to question, Back never validating, and submits only at the last page', async () => {
       const first = await t.request({ method: 'GET', url: `/f/${own.id}?source=mail` });
       expect(first.status).toBe(200);
       // the order question is hidden until topic is support: 3 questions so far
@@ -581,7 +581,7 @@ describe('the hosted form page', () => {
       expect(first.text).toContain('<h2 class="field__heading" aria-describedby="progress">');
       expect(first.text).toContain('Four questions at most.');
       expect(controls(first)).toEqual(['name']);
-      expect(buttons(first)).toEqual(['next:Next']);
+      expect(buttons(first)).toEqual(['next:Next', 'save:Save and continue later']);
       expect(hiddenInputs(first)).toMatchObject({ _question: ['name'], source: ['mail'] });
 
       // Next validates this page's question
@@ -596,7 +596,7 @@ describe('the hosted form page', () => {
       expect(title(second)).toBe('Question 2 of 3 – Steps');
       expect(second.text).not.toContain('Four questions at most.');
       expect(controls(second)).toEqual(['topic']);
-      expect(buttons(second)).toEqual(['next:Next', 'back:Back']);
+      expect(buttons(second)).toEqual(['next:Next', 'back:Back', 'save:Save and continue later']);
       expect(second.text).toMatch(/<button[^>]*value="back" formnovalidate>Back<\/button>/);
       expect(hiddenInputs(second)).toMatchObject({ _question: ['topic'], name: ['Ada'], source: ['mail'] });
 
@@ -615,7 +615,7 @@ describe('the hosted form page', () => {
       expect(controls(order)).toEqual(['order']);
       const email = await post(t, own.id, { ...hiddenInputs(order), order: 'A-1', _action: 'next' });
       expect(title(email)).toBe('Question 4 of 4 – Steps');
-      expect(buttons(email)).toEqual(['submit:Send', 'back:Back']);
+      expect(buttons(email)).toEqual(['submit:Send', 'back:Back', 'save:Save and continue later']);
       // Back from the last page with nothing answered: no error
       const again = await post(t, own.id, { ...hiddenInputs(email), email: '', _action: 'back' });
       expect(again.status).toBe(200);

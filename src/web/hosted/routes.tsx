@@ -22,6 +22,7 @@ import type { PageContext } from '../pages.js';
 import { formPages, type PageState, type ShownForm, shownForm } from './form-pages.js';
 import { captchaFailed, captchaUndone, sentAlready, spamRefused } from './messages.js';
 import { PAGE_LANGUAGES } from './page-language.js';
+import { formCookieScope, RESUME_COOKIE, savedProgressPages } from './saved-progress.js';
 
 /**
  * The hosted form (API.md §11.1), registered in the /f scope: `GET /f/{formId}` renders a live
@@ -66,6 +67,14 @@ export function hostedRoutes(
 ) {
   const pages = formPages(page);
   return async (scope: FastifyInstance): Promise<void> => {
+    // saved progress (API.md §15): resumed pages, the answers kept at each step, "Save and continue later"
+    const { resume, keepProgress, saveForLater } = savedProgressPages({
+      pages,
+      progress: submissions.progress,
+      production: page.production,
+      recordView: (form, sessionId, request) => record(form, 'view', sessionId, request.ip, request.log),
+      pageLanguage,
+    });
     // HTML form posts, in this scope only: every other route keeps answering 415 to them.
     const bodyLimit = scope.initialConfig.bodyLimit ?? 1024 * 1024;
     await scope.register(formbody, { bodyLimit });
@@ -186,6 +195,17 @@ export function hostedRoutes(
             ? pages.password(reply, shown, { embedded })
             : pages.closed(reply, shown, gate, { embedded });
         }
+        const embedded = queryFlag(request, 'embed');
+        // saved progress (API.md §15): a resume link, or the answers this browser saved
+        const asked = firstText(request.query.resume);
+        const resumeToken = preview ? undefined : (asked ?? cookiesOf(request)[RESUME_COOKIE]);
+        if (resumeToken !== undefined) {
+          const resumed = await submissions.progress.resume(stored, resumeToken);
+          if (resumed) return resume(request, reply, stored, resumed, resumeToken, embedded);
+          reply.clearCookie(RESUME_COOKIE, cookieScope(stored, embedded));
+          if (asked !== undefined)
+            return pages.resumeGone(reply, shownForm(stored, pageLanguage(request, stored)), { embedded });
+        }
         const sessionId = token();
         // a HEAD (a link checker, a link preview) is no view, nor is the owner's preview
         if (request.method === 'GET' && !preview)
@@ -202,7 +222,7 @@ export function hostedRoutes(
           answers,
           sessionId,
           idempotencyKey: token(),
-          embedded: queryFlag(request, 'embed'),
+          embedded,
           preview: preview !== undefined,
         };
         const first = oneByOne(stored) ? firstQuestion(form.view, answers) : undefined;
@@ -237,6 +257,10 @@ export function hostedRoutes(
         // the first page posted is the start (counted once per session; later pages say it is counted)
         if (fields._started === undefined && !preview)
           await record(stored, 'start', sessionId, request.ip, request.log);
+        // the answers saved so far (API.md §15): the page's own token, else this browser's
+        const resumeToken = preview
+          ? undefined
+          : (firstText(fields._resume) ?? cookiesOf(request)[RESUME_COOKIE]);
         const post: Post = {
           form: shownForm(stored, pageLanguage(request, stored)),
           fields,
@@ -245,6 +269,7 @@ export function hostedRoutes(
           key,
           embedded: queryFlag(request, 'embed'),
           preview: preview !== undefined,
+          resumeToken,
         };
         const state: PageState = {
           answers: post.answers,
@@ -254,6 +279,7 @@ export function hostedRoutes(
           started: true,
           embedded: post.embedded,
           preview: post.preview,
+          resume: resumeToken,
         };
         // The page again, with what went wrong and every answer kept. 400, not 200: the post was
         // refused and nothing was stored, which is what the status says to anything that is not a
@@ -275,6 +301,8 @@ export function hostedRoutes(
             pages.form(reply, post.form, refused(errors, keySpent)),
           );
         }
+        if (firstText(fields._action) === 'save' && !preview)
+          return saveForLater(request, reply, post, firstText(fields._question));
         const step = stepFrom(
           post.form.view,
           {
@@ -287,13 +315,15 @@ export function hostedRoutes(
         switch (step.to) {
           case 'form':
             return pages.form(reply, post.form, state);
-          case 'question':
+          case 'question': {
+            const resume = await keepProgress(request, reply, post, step.question.id, step.errors);
             return pages.question(
               reply,
               post.form,
               step.question,
-              step.errors ? { ...state, errors: step.errors, status: 400 } : state,
+              step.errors ? { ...state, resume, errors: step.errors, status: 400 } : { ...state, resume },
             );
+          }
           case 'submit':
             return submitPost(request, reply, post, (errors, keySpent) => {
               const at = refusedAt(post.form.view, post.answers, step.from, errors);
@@ -364,10 +394,7 @@ export function hostedRoutes(
      * site that embeds the form (CHIPS), so another site's page never carries it.
      */
     function cookieScope(form: StoredForm, embedded: boolean) {
-      const path = `/f/${encodeURIComponent(form.id)}`;
-      if (embedded && page.production)
-        return { path, httpOnly: true, sameSite: 'none' as const, secure: true, partitioned: true };
-      return { path, httpOnly: true, sameSite: 'lax' as const, secure: page.production };
+      return formCookieScope(form, embedded, page.production);
     }
 
     /**
@@ -377,10 +404,13 @@ export function hostedRoutes(
     async function submitPost(
       request: FastifyRequest,
       reply: FastifyReply,
-      { form, fields, answers, sessionId, key, embedded, preview }: Post,
+      { form, fields, answers, sessionId, key, embedded, preview, resumeToken }: Post,
       refused: (errors: FieldError[], keySpent: boolean) => FastifyReply,
     ) {
+      // the answers saved so far (API.md §15) become this submission, under the partial's id
+      const completes = preview ? undefined : await submissions.progress.partialId(form.stored, resumeToken);
       const result = await submissions.submitPost({
+        completes,
         form: form.stored,
         fields,
         answers,
@@ -414,6 +444,7 @@ export function hostedRoutes(
           break;
       }
       const { submissionId, redirect } = result;
+      if (resumeToken !== undefined) reply.clearCookie(RESUME_COOKIE, cookieScope(form.stored, embedded));
       // oncePer "browser": this browser has answered; the form's page says so from now on
       if (form.stored.definition.access?.oncePer === 'browser')
         reply.setCookie(ANSWERED_COOKIE, submissions.controls.answeredCookie(form.stored.id), {
@@ -458,6 +489,8 @@ interface Post {
   embedded: boolean;
   /** The owner's preview: validated, never stored. */
   preview: boolean;
+  /** The resume token of the answers saved so far (API.md §15), from the page or this browser's cookie. */
+  resumeToken: string | undefined;
 }
 
 /** A file's refusal for `fieldId` (400 validation_failed naming the field), else undefined. */

@@ -80,8 +80,8 @@ async function submitted(event: SubmitEvent): Promise<void> {
   try {
     // the files on their way are part of the answer; one refused meanwhile is told at its field
     if (!(await uploadsDone(form))) return;
-    // Back never validates (its formnovalidate, which this script's novalidate replaces)
-    if (submitter?.value !== 'back' && !checkForm(form)) return;
+    // Back and Save never validate (their formnovalidate, which this script's novalidate replaces)
+    if (submitter?.value !== 'back' && submitter?.value !== 'save' && !checkForm(form)) return;
     const data = new FormData(form, submitter);
     // a page with a file field posts as multipart/form-data (its enctype); any other as before
     const body = form.enctype === 'multipart/form-data' ? data : new URLSearchParams();

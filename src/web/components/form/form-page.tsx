@@ -32,6 +32,8 @@ export interface FormPageProps {
   idempotencyKey?: string;
   /** Set on the pages that answer a post: the start (analytics) is counted already. */
   started?: boolean;
+  /** The resume token of the answers saved so far (API.md §15 saved progress), carried in `_resume`. */
+  resumeToken?: string;
   /**
    * In a frame of another origin (`?embed=1`), where browsers refuse `autofocus`: the error
    * summary goes without it, and the frame's script (client/hosted/frame.ts) focuses it.
@@ -58,6 +60,7 @@ export function FormPage({
   sessionId,
   idempotencyKey,
   started,
+  resumeToken,
   embedded,
   preview,
   words = ENGLISH_WORDS,
@@ -109,6 +112,7 @@ export function FormPage({
         {sessionId && <input type="hidden" name="_session" value={sessionId} />}
         {idempotencyKey && <input type="hidden" name="_idempotency" value={idempotencyKey} />}
         {started && <input type="hidden" name="_started" value="1" />}
+        {resumeToken && <input type="hidden" name="_resume" value={resumeToken} />}
         <div class="form__actions">
           <button class="button button--primary" type="submit">
             {form.ui.submitLabel?.trim() || defaultSubmitLabel(words)}
@@ -132,7 +136,8 @@ export interface QuestionPageProps extends FormPageProps {
 /**
  * One question a page (`ui.layout: "one-by-one"` without JavaScript): the answers to the other
  * questions ride along in hidden inputs, Next and Back post the page (Back with
- * `formnovalidate`: it never validates), the last page's button is the submit label. The
+ * `formnovalidate`: it never validates), the last page's button is the submit label, and "Save
+ * and continue later" (not in a preview) keeps the answers so far for a link. The
  * first submit button in the document is the one Enter presses: Next (or the submit label), so
  * it comes before Back.
  */
@@ -146,6 +151,7 @@ export function QuestionPage(props: QuestionPageProps) {
     sessionId,
     idempotencyKey,
     started,
+    resumeToken,
     embedded,
     preview,
     field,
@@ -213,6 +219,7 @@ export function QuestionPage(props: QuestionPageProps) {
         {sessionId && <input type="hidden" name="_session" value={sessionId} />}
         {idempotencyKey && <input type="hidden" name="_idempotency" value={idempotencyKey} />}
         {started && <input type="hidden" name="_started" value="1" />}
+        {resumeToken && <input type="hidden" name="_resume" value={resumeToken} />}
         <div class="form__actions">
           <button
             class="button button--primary"
@@ -225,6 +232,18 @@ export function QuestionPage(props: QuestionPageProps) {
           {!first && (
             <button class="button button--secondary" type="submit" name="_action" value="back" formNoValidate>
               {words.say('back')}
+            </button>
+          )}
+          {/* saved progress (API.md §15): the answers so far kept, the page then gives the link to come back */}
+          {!preview && (
+            <button
+              class="button button--quiet form__save"
+              type="submit"
+              name="_action"
+              value="save"
+              formNoValidate
+            >
+              {words.say('saveLater')}
             </button>
           )}
         </div>

@@ -1,0 +1,420 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
+import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { runRetention } from '../../features/submissions/retention.js';
+
+/**
+ * Saved progress (API.md §15) on the hosted page, without JavaScript: each page posted of a
+ * one-by-one form keeps the answers so far as a `partial` response under a resume token (a
+ * cookie and the page's `_resume`); "Save and continue later" shows and mails the link; the
+ * link reopens the form at the first unanswered question on any device; the last page's post
+ * turns the partial into the accepted submission under the same id.
+ */
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await signup(t);
+});
+afterAll(() => t.close());
+
+const RECEIVER = 'http://127.0.0.1:9/never-listening';
+
+/** Every hidden input of a page, as the browser would post it. */
+function hiddenInputs(page: Response): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const [input] of page.text.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(input)?.[1];
+    const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
+    if (name) fields[name] = [...(fields[name] ?? []), value];
+  }
+  return fields;
+}
+const title = (page: Response) => /<title>([^<]*)<\/title>/.exec(page.text)?.[1];
+const controls = (page: Response) =>
+  [...page.text.matchAll(/<(?:input|select|textarea)[^>]*id="field-([\w-]+)"/g)].map((match) => match[1]);
+
+/** The resume cookie a page set: its value and attributes. */
+function resumeCookie(page: Response): { value: string; attributes: string } | undefined {
+  const cookies = [page.headers['set-cookie'] ?? []].flat();
+  const cookie = cookies.find((line) => line.startsWith('intake_resume='));
+  if (!cookie) return undefined;
+  const [pair = '', ...attributes] = cookie.split('; ');
+  return { value: pair.slice('intake_resume='.length), attributes: attributes.join('; ') };
+}
+
+function post(
+  formId: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields))
+    for (const item of [value].flat()) body.append(name, item);
+  return t.request({
+    method: 'POST',
+    url: `/f/${formId}`,
+    body: body.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+}
+
+async function responses(formId: string, status?: string) {
+  const response = await t.request({
+    url: `/responses?form_id=${formId}&environment=development${status ? `&status=${status}` : ''}`,
+    auth: user.token,
+  });
+  expect(response.status).toBe(200);
+  return (response.body as { data: Array<{ id: string; status: string; answers: Record<string, unknown> }> })
+    .data;
+}
+
+const FIELDS = [
+  { id: 'name', type: 'text', label: 'Your name', required: true },
+  { id: 'topic', type: 'select', label: 'Topic', required: true, options: ['sales', 'support'] },
+  { id: 'email', type: 'email', label: 'E-mail', required: true },
+  { id: 'notes', type: 'textarea', label: 'Notes' },
+];
+
+async function stepsForm(overrides: Record<string, unknown> = {}) {
+  return createForm(t, user.token, {
+    title: 'Steps',
+    status: 'live',
+    fields: FIELDS,
+    ui: { layout: 'one-by-one', submitLabel: 'Send' },
+    ...overrides,
+  });
+}
+
+/** Answers the first `count` questions of the steps form from a fresh page: the last page reached. */
+async function answered(
+  formId: string,
+  answers: Array<Record<string, string>>,
+  headers: Record<string, string> = {},
+) {
+  let page = await t.request({ url: `/f/${formId}`, headers });
+  for (const answer of answers)
+    page = await post(formId, { ...hiddenInputs(page), ...answer, _action: 'next' }, headers);
+  return page;
+}
+
+describe('saved progress on the hosted page (API.md §15)', () => {
+  it('keeps each page’s answers as one partial response, left out of the default list, completed under its id', async () => {
+    const form = await stepsForm();
+    const first = await t.request({ url: `/f/${form.id}` });
+    // nothing is stored by a visit alone
+    expect(await responses(form.id, 'partial')).toEqual([]);
+    expect(resumeCookie(first)).toBeUndefined();
+
+    const second = await post(form.id, { ...hiddenInputs(first), name: 'Ada', _action: 'next' });
+    expect(title(second)).toBe('Question 2 of 4 – Steps');
+    const cookie = resumeCookie(second);
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.attributes).toContain(`Path=/f/${form.id}`);
+    expect(cookie?.attributes).toContain('HttpOnly');
+    expect(cookie?.attributes).toContain('Max-Age=2592000');
+    expect(hiddenInputs(second)._resume).toEqual([cookie?.value]);
+    const [partial] = await responses(form.id, 'partial');
+    expect(partial).toMatchObject({ status: 'partial', answers: { name: 'Ada' } });
+    // the inbox's default list and its counts leave partials out
+    expect(await responses(form.id)).toEqual([]);
+
+    // the same partial, its answers grown; a refused step keeps the answers that were right
+    const third = await post(form.id, { ...hiddenInputs(second), topic: 'support', _action: 'next' });
+    const refused = await post(form.id, { ...hiddenInputs(third), email: 'nope', _action: 'next' });
+    expect(refused.status).toBe(400);
+    expect(await responses(form.id, 'partial')).toEqual([
+      expect.objectContaining({ id: partial?.id, answers: { name: 'Ada', topic: 'support' } }),
+    ]);
+
+    const fourth = await post(form.id, {
+      ...hiddenInputs(refused),
+      email: 'ada@example.com',
+      _action: 'next',
+    });
+    const done = await post(form.id, { ...hiddenInputs(fourth), notes: 'Hi', _action: 'submit' });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('<h1 class="form-title">Thank you</h1>');
+    // the browser forgets the token: the form starts afresh next time
+    expect(resumeCookie(done)?.attributes).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    expect(await responses(form.id, 'partial')).toEqual([]);
+    expect(await responses(form.id)).toEqual([
+      expect.objectContaining({
+        id: partial?.id,
+        status: 'accepted',
+        answers: { name: 'Ada', topic: 'support', email: 'ada@example.com', notes: 'Hi' },
+      }),
+    ]);
+  });
+
+  it('saves and continues later: the link shown and mailed, opened on another device at the first unanswered question', async () => {
+    const form = await stepsForm({
+      fields: [FIELDS[2], FIELDS[0], FIELDS[1], FIELDS[3]],
+      translations: { de: { title: 'Schritte' } },
+      defaultLanguage: undefined,
+    });
+    const email = await answered(form.id, [{ email: 'ada@example.com' }], { 'accept-language': 'de' });
+    expect(title(email)).toBe('Frage 2 von 4 – Schritte');
+    const saved = await post(
+      form.id,
+      { ...hiddenInputs(email), name: 'Ada', _action: 'save' },
+      { 'accept-language': 'de' },
+    );
+    expect(saved.status).toBe(200);
+    expect(title(saved)).toBe('Ihre Antworten sind gespeichert – Schritte');
+    const token = resumeCookie(saved)?.value ?? '';
+    const link = `http://localhost:80/f/${form.id}?resume=${token}`;
+    expect(saved.text).toContain(`<a href="${link}">${link}</a>`);
+    expect(saved.text).toContain('Wir haben ihn auch an ada@example.com gesendet.');
+    expect(saved.text).toContain('Wer diesen Link hat, kann Ihre bisherigen Antworten sehen');
+
+    // the mail, through the outbox, in the page's language
+    const rows = await t.app.intake.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('kind', '=', 'email')
+      .execute();
+    const mails = await Promise.all(
+      rows
+        .map((row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload))
+        .filter((payload) => payload.purpose === 'resume-link' && payload.formId === form.id)
+        .map(async (payload) => JSON.parse(await t.app.intake.envelope.decrypt(payload.ciphertext))),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'ada@example.com', subject: '„Schritte“ fortsetzen' });
+    expect(mails[0].text).toContain(link);
+
+    // another device: no cookie, the link alone; German as saved, at the first unanswered question
+    const resumed = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    expect(resumed.status).toBe(200);
+    expect(title(resumed)).toBe('Frage 3 von 4 – Schritte');
+    expect(controls(resumed)).toEqual(['topic']);
+    expect(hiddenInputs(resumed)).toMatchObject({
+      email: ['ada@example.com'],
+      name: ['Ada'],
+      _resume: [token],
+    });
+    expect(resumeCookie(resumed)?.value).toBe(token);
+    // asked in English by its address, the page is English
+    const english = await t.request({ url: `/f/${form.id}?resume=${token}&lang=en` });
+    expect(title(english)).toBe('Question 3 of 4 – Steps');
+
+    // the same browser comes back without the link: its cookie resumes
+    const again = await t.request({ url: `/f/${form.id}`, headers: { cookie: `intake_resume=${token}` } });
+    expect(controls(again)).toEqual(['topic']);
+
+    const last = await post(form.id, { ...hiddenInputs(resumed), topic: 'sales', _action: 'next' });
+    const done = await post(form.id, { ...hiddenInputs(last), _action: 'submit' });
+    expect(done.status).toBe(200);
+    const [partialGone] = await responses(form.id, 'partial');
+    expect(partialGone).toBeUndefined();
+    expect(await responses(form.id)).toHaveLength(1);
+
+    // the link, its answers sent, continues nothing: said so in words, with the way to start again
+    const gone = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    expect(gone.status).toBe(404);
+    expect(gone.text).toContain('This link no longer continues the form');
+    expect(gone.text).toContain(
+      `<a class="button button--primary" href="/f/${form.id}?lang=en">Start again</a>`,
+    );
+    // a cookie that continues nothing is forgotten, and the form starts afresh
+    const fresh = await t.request({ url: `/f/${form.id}`, headers: { cookie: `intake_resume=${token}` } });
+    expect(fresh.status).toBe(200);
+    expect(controls(fresh)).toEqual(['email']);
+    expect(resumeCookie(fresh)?.attributes).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+  });
+
+  it('refuses a resume link it never made with a readable page, and takes a forged _resume as none', async () => {
+    const form = await stepsForm();
+    for (const bad of ['x', 'A'.repeat(43), '%3Cscript%3E', 'A'.repeat(5000)]) {
+      const page = await t.request({ url: `/f/${form.id}?resume=${bad}` });
+      expect(page.status, bad).toBe(404);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.text).toContain('This link no longer continues the form');
+      expect(page.text).not.toContain('<script>');
+    }
+    const first = await t.request({ url: `/f/${form.id}` });
+    const second = await post(form.id, {
+      ...hiddenInputs(first),
+      name: 'Eve',
+      _resume: 'B'.repeat(43),
+      _action: 'next',
+    });
+    expect(second.status).toBe(200);
+    expect(resumeCookie(second)?.value).not.toBe('B'.repeat(43));
+    expect(await responses(form.id, 'partial')).toHaveLength(1);
+  });
+
+  it('says nothing of a mail when the answers hold no address, and never mails a hashed one', async () => {
+    const form = await stepsForm({
+      fields: [{ ...FIELDS[2], piiMode: 'hashed' }, FIELDS[0], FIELDS[1], FIELDS[3]],
+    });
+    const page = await answered(form.id, [{ email: 'hashed@example.com' }]);
+    const saved = await post(form.id, { ...hiddenInputs(page), _action: 'save' });
+    expect(saved.status).toBe(200);
+    expect(saved.text).not.toContain('hashed@example.com');
+    expect(saved.text).not.toContain('We have sent it');
+    // a hashed answer cannot be given back: the resumed form asks it again
+    const token = resumeCookie(saved)?.value ?? '';
+    const resumed = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    expect(controls(resumed)).toEqual(['email']);
+    const [partial] = await responses(form.id, 'partial');
+    expect(String(partial?.answers.email)).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('gives an encrypted or masked answer back to the respondent, and shows the owner what the PII mode shows', async () => {
+    const form = await stepsForm({
+      fields: [
+        { ...FIELDS[0], piiMode: 'encrypted' },
+        { ...FIELDS[1] },
+        { ...FIELDS[2], piiMode: 'masked' },
+        FIELDS[3],
+      ],
+    });
+    const page = await answered(form.id, [{ name: 'Ada' }, { topic: 'sales' }, { email: 'ada@example.com' }]);
+    const token = hiddenInputs(page)._resume?.[0] ?? '';
+    const stored = await t.app.intake.database.db
+      .selectFrom('submissions')
+      .select('answers')
+      .where('form_id', '=', form.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored.answers)).not.toContain('Ada');
+    const [partial] = await responses(form.id, 'partial');
+    expect(partial?.answers).toEqual({ name: 'Ada', topic: 'sales', email: 'a***@example.com' });
+    const resumed = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    expect(hiddenInputs(resumed)).toMatchObject({ name: ['Ada'], email: ['ada@example.com'] });
+    expect(controls(resumed)).toEqual(['notes']);
+  });
+
+  it('tells webhooks of response.partial only when they ask for it; response.created fires once, at completion', async () => {
+    const form = await stepsForm({
+      webhooks: [
+        { event: 'response.partial', url: RECEIVER },
+        { event: 'response.created', url: RECEIVER },
+      ],
+    });
+    const page = await answered(form.id, [{ name: 'Ada' }, { topic: 'sales' }]);
+    const events = async () =>
+      (
+        await t.app.intake.database.db
+          .selectFrom('webhook_deliveries')
+          .select('event')
+          .where('form_id', '=', form.id)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.event);
+    expect(await events()).toEqual(['response.partial', 'response.partial']);
+    const last = await post(form.id, { ...hiddenInputs(page), email: 'a@example.com', _action: 'next' });
+    await post(form.id, { ...hiddenInputs(last), _action: 'submit' });
+    expect(await events()).toEqual([
+      'response.partial',
+      'response.partial',
+      'response.partial',
+      'response.created',
+    ]);
+  });
+
+  it('stores nothing for the owner’s preview', async () => {
+    const signedUp = await t.request({
+      method: 'POST',
+      url: '/auth/signup',
+      body: { email: `preview-${Date.now()}@example.com`, password: 'correct horse battery', cookie: true },
+    });
+    expect(signedUp.status, signedUp.text).toBe(201);
+    const session = [signedUp.headers['set-cookie'] ?? []]
+      .flat()
+      .map((line) => String(line).split(';')[0])
+      .filter((pair) => pair?.includes('intake_session='))
+      .join('; ');
+    expect(session).not.toBe('');
+    const login = await t.request({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: signedUp.body.user.email, password: 'correct horse battery' },
+    });
+    const form = await createForm(t, login.body.token, {
+      title: 'Steps',
+      status: 'draft',
+      fields: FIELDS,
+      ui: { layout: 'one-by-one' },
+    });
+    const first = await t.request({ url: `/f/${form.id}?preview=1`, headers: { cookie: session } });
+    expect(first.status).toBe(200);
+    expect(first.text).not.toContain('value="save"');
+    const second = await t.request({
+      method: 'POST',
+      url: `/f/${form.id}?preview=1`,
+      body: new URLSearchParams({
+        _question: 'name',
+        _session: 's',
+        name: 'Ada',
+        _action: 'next',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session },
+    });
+    expect(second.status).toBe(200);
+    expect(resumeCookie(second)).toBeUndefined();
+    const partials = await t.app.intake.database.db
+      .selectFrom('submissions')
+      .select('id')
+      .where('form_id', '=', form.id)
+      .execute();
+    expect(partials).toEqual([]);
+  });
+
+  it('counts a completion, not a partial, against maxSubmissions; a completion refused keeps its answers', async () => {
+    const form = await stepsForm({ access: { maxSubmissions: 1 } });
+    const ada = await answered(form.id, [{ name: 'Ada' }, { topic: 'sales' }, { email: 'ada@example.com' }]);
+    const bob = await answered(form.id, [{ name: 'Bob' }, { topic: 'sales' }, { email: 'bob@example.com' }]);
+    expect(await responses(form.id, 'partial')).toHaveLength(2);
+    expect((await post(form.id, { ...hiddenInputs(ada), _action: 'submit' })).status).toBe(200);
+    const late = await post(form.id, { ...hiddenInputs(bob), _action: 'submit' });
+    expect(late.status).toBe(403);
+    expect(late.text).toContain('It has received all the responses it can take.');
+    expect(await responses(form.id)).toHaveLength(1);
+    expect((await responses(form.id, 'partial')).map((partial) => partial.answers.name)).toEqual(['Bob']);
+  });
+
+  it('completes a partial once when two devices send it at the same time', async () => {
+    const form = await stepsForm();
+    const page = await answered(form.id, [{ name: 'Ada' }, { topic: 'sales' }, { email: 'ada@example.com' }]);
+    const token = hiddenInputs(page)._resume?.[0] ?? '';
+    const [partial] = await responses(form.id, 'partial');
+    // the same page on a second device: the link opened there, another session and key
+    const other = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    const [one, two] = await Promise.all([
+      post(form.id, { ...hiddenInputs(page), notes: 'first', _action: 'submit' }),
+      post(form.id, { ...hiddenInputs(other), notes: 'second', _action: 'submit' }),
+    ]);
+    const statuses = [one.status, two.status].sort();
+    expect(statuses[0]).toBe(200);
+    // the other, sent after the first completed, is a response of its own; sent while it was
+    // completing, it is told on its page that the answers were sent already: never a second use of the id, never a 5xx
+    expect([200, 400]).toContain(statuses[1]);
+    if (statuses[1] === 400)
+      expect([one, two].find((page) => page.status === 400)?.text).toContain('This form was sent already');
+    const stored = await responses(form.id);
+    expect(stored.map((submission) => submission.id)).toContain(partial?.id);
+    expect(stored).toHaveLength(statuses[1] === 200 ? 2 : 1);
+    expect(new Set(stored.map((submission) => submission.id)).size).toBe(stored.length);
+  });
+
+  it('deletes a partial 30 days after its last save (the retention job), and nothing else', async () => {
+    const form = await stepsForm();
+    await answered(form.id, [{ name: 'Old' }]);
+    const counts = await runRetention(t.app.intake.database, new Date(Date.now() + 29 * 86_400_000));
+    expect(counts.partials).toBe(0);
+    expect(await responses(form.id, 'partial')).toHaveLength(1);
+    const later = await runRetention(t.app.intake.database, new Date(Date.now() + 31 * 86_400_000));
+    expect(later.partials).toBeGreaterThanOrEqual(1);
+    expect(await responses(form.id, 'partial')).toEqual([]);
+    const progress = await t.app.intake.database.db
+      .selectFrom('partial_progress')
+      .select('submission_id')
+      .where('form_id', '=', form.id)
+      .execute();
+    expect(progress).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StoredForm } from '../../features/forms/repo.js';
+import { languagesOf } from '../../features/forms/translations.js';
+import { firstText } from '../../features/submissions/form-posts.js';
+import { PARTIAL_TTL_DAYS, type Resumed, type SavedProgress } from '../../features/submissions/progress.js';
+import type { FieldError } from '../../shared/form.js';
+import { type Answers, visibleAnswers } from '../../shared/logic.js';
+import { resumeAt } from '../../shared/walk.js';
+import type { formPages, ShownForm } from './form-pages.js';
+import { shownForm } from './form-pages.js';
+import { PAGE_LANGUAGES } from './page-language.js';
+
+/**
+ * Saved progress on the hosted page (API.md §15), for routes.tsx: every page a respondent posts
+ * keeps the answers so far (`keepProgress`, never failing the page: the answers ride along in
+ * the page all the same), "Save and continue later" keeps them and shows the link
+ * (`saveForLater`), and a resume link or this browser's cookie opens the form again at the
+ * first unanswered question (`resume`). The token rides in the page's `_resume` and in a
+ * cookie on the form's path; the submission that completes the answers takes the partial's id.
+ */
+
+/** The cookie that keeps this browser's saved answers (its resume token), on the form's path alone. */
+export const RESUME_COOKIE = 'intake_resume';
+const RESUME_TTL_S = PARTIAL_TTL_DAYS * 24 * 60 * 60;
+
+/**
+ * A hosted page's cookie scope: the form's pages only, never read by a script. At the form's
+ * own address, `SameSite=Lax`. Embedded (a frame on another site, where a Lax cookie is never
+ * sent) and served over HTTPS (production), `SameSite=None; Partitioned`: kept apart for each
+ * site that embeds the form (CHIPS), so another site's page never carries it.
+ */
+export function formCookieScope(form: StoredForm, embedded: boolean, production: boolean) {
+  const path = `/f/${encodeURIComponent(form.id)}`;
+  if (embedded && production)
+    return { path, httpOnly: true, sameSite: 'none' as const, secure: true, partitioned: true };
+  return { path, httpOnly: true, sameSite: 'lax' as const, secure: production };
+}
+
+/** What of a page's post saving needs. */
+export interface ProgressPost {
+  form: ShownForm;
+  answers: Answers;
+  sessionId: string;
+  embedded: boolean;
+  preview: boolean;
+  resumeToken: string | undefined;
+}
+
+export interface SavedProgressDependencies {
+  pages: ReturnType<typeof formPages>;
+  progress: SavedProgress;
+  production: boolean;
+  /** Counts the view of a resumed page, in its session (never failing the page). */
+  recordView: (form: StoredForm, sessionId: string, request: FastifyRequest) => Promise<void>;
+  /** The language a page is asked in (`?lang=`, `Accept-Language`, the form's). */
+  pageLanguage: (request: FastifyRequest, form: StoredForm) => string;
+}
+
+/** Session ids and idempotency keys: 128 random bits, URL-safe (as routes.tsx makes them). */
+const freshToken = () => randomBytes(16).toString('base64url');
+
+export function savedProgressPages(deps: SavedProgressDependencies) {
+  const { pages, progress } = deps;
+
+  const keepCookie = (reply: FastifyReply, form: StoredForm, embedded: boolean, token: string) =>
+    reply.setCookie(RESUME_COOKIE, token, {
+      ...formCookieScope(form, embedded, deps.production),
+      maxAge: RESUME_TTL_S,
+    });
+
+  /** The answers a post keeps: those the logic shows, less any a refused step found wrong. */
+  function answersToKeep(post: ProgressPost, errors: readonly FieldError[] | undefined): Answers {
+    const answers = { ...visibleAnswers(post.form.stored.definition.logic, post.answers).answers };
+    for (const error of errors ?? []) delete answers[error.field];
+    return answers;
+  }
+
+  return {
+    /**
+     * A page posted on the way (Next, Back, a refused step): its answers so far saved, the token
+     * kept in the page and the cookie. A save that fails is logged and the page goes on: its
+     * answers are in the page, and the next post saves them.
+     */
+    async keepProgress(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      post: ProgressPost,
+      questionId: string,
+      errors?: readonly FieldError[],
+    ): Promise<string | undefined> {
+      if (post.preview) return undefined;
+      try {
+        const saved = await progress.save({
+          form: post.form.stored,
+          answers: answersToKeep(post, errors),
+          sessionId: post.sessionId,
+          language: post.form.view.language,
+          questionId,
+          token: post.resumeToken,
+        });
+        keepCookie(reply, post.form.stored, post.embedded, saved.token);
+        return saved.token;
+      } catch (error) {
+        request.log.warn(
+          { err: error, formId: post.form.stored.id },
+          'the answers so far could not be saved; the page goes on without',
+        );
+        return post.resumeToken;
+      }
+    },
+
+    /** "Save and continue later": the answers kept (a failure is the error page), then the link, mailed when it can be. */
+    async saveForLater(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      post: ProgressPost,
+      questionId: string | undefined,
+    ) {
+      const stored = post.form.stored;
+      const answers = answersToKeep(post, undefined);
+      const saved = await progress.save({
+        form: stored,
+        answers,
+        sessionId: post.sessionId,
+        language: post.form.view.language,
+        questionId,
+        token: post.resumeToken,
+      });
+      keepCookie(reply, stored, post.embedded, saved.token);
+      const link = progress.linkFor(request, stored, saved.token);
+      let mailedTo: string | undefined;
+      if (link.absolute) {
+        try {
+          mailedTo = await progress.mailLink(stored, answers, link.href, post.form.view.language);
+        } catch (error) {
+          // the answers are saved and the link is on the page: a mail that could not be queued is left out
+          request.log.warn({ err: error, formId: stored.id }, 'the resume link could not be mailed');
+        }
+      }
+      return pages.saved(reply, post.form, { embedded: post.embedded, link: link.href, mailedTo });
+    },
+
+    /**
+     * A form opened with saved answers: in the language they were given in (unless the address
+     * asks for another), at the first question not answered, in the session they were given in.
+     */
+    async resume(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      stored: StoredForm,
+      resumed: Resumed,
+      token: string,
+      embedded: boolean,
+    ) {
+      const asked = firstText((request.query as Record<string, unknown>).lang) !== undefined;
+      let language = deps.pageLanguage(request, stored);
+      if (!asked && resumed.language && languagesOf(stored.definition).includes(resumed.language)) {
+        language = resumed.language;
+        PAGE_LANGUAGES.set(request, language);
+      }
+      const form = shownForm(stored, language);
+      const sessionId = resumed.sessionId ?? freshToken();
+      if (request.method === 'GET') await deps.recordView(stored, sessionId, request);
+      keepCookie(reply, stored, embedded, token);
+      const state = {
+        answers: resumed.answers,
+        sessionId,
+        idempotencyKey: freshToken(),
+        started: true,
+        embedded,
+        resume: token,
+      };
+      const question =
+        stored.definition.ui.layout === 'classic' ? undefined : resumeAt(form.view, state.answers);
+      return question ? pages.question(reply, form, question, state) : pages.form(reply, form, state);
+    },
+  };
+}
