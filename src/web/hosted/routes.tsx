@@ -9,7 +9,6 @@ import { assertUploadSize } from '../../features/files/routes.js';
 import { mayPreview } from '../../features/forms/access.js';
 import type { StoredForm } from '../../features/forms/repo.js';
 import { requestedLanguageOf } from '../../features/forms/translations.js';
-import { UNLOCK_TTL_S } from '../../features/submissions/controls.js';
 import { answersOf, firstText } from '../../features/submissions/form-posts.js';
 import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
@@ -17,12 +16,14 @@ import { sessionFromCookie } from '../../platform/auth.js';
 import { notFound, Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
 import { firstQuestion, refusedAt, stepFrom } from '../../shared/walk.js';
-import { type ClosedPageReason, PASSWORD_CONTROL } from '../components/form/access-pages.js';
+import { PASSWORD_CONTROL } from '../components/form/access-pages.js';
 import type { PageContext } from '../pages.js';
+import { accessGate } from './access-gate.js';
 import { formPages, type PageState, type ShownForm, shownForm } from './form-pages.js';
 import { captchaFailed, captchaUndone, sentAlready, spamRefused } from './messages.js';
 import { PAGE_LANGUAGES } from './page-language.js';
-import { formCookieScope, RESUME_COOKIE, savedProgressPages } from './saved-progress.js';
+import { cookiesOf, formCookieScope, queryFlag } from './page-request.js';
+import { RESUME_COOKIE, savedProgressPages } from './saved-progress.js';
 
 /**
  * The hosted form (API.md §11.1), registered in the /f scope: `GET /f/{formId}` renders a live
@@ -30,8 +31,9 @@ import { formCookieScope, RESUME_COOKIE, savedProgressPages } from './saved-prog
  * this scope only) through `SubmissionService.submitPost`. It works without JavaScript (the page
  * has no script; embedded, only one it does not need), in both layouts: `classic`, every field
  * on one page; `one-by-one`, a server-driven sequence of pages (walk.ts), one question each, the
- * answers so far carried in hidden inputs, nothing stored until the last page is sent. The pages
- * themselves are form-pages.tsx's. `?embed=1` (API.md §11.2) asks for the page as a frame shows
+ * answers so far carried in hidden inputs and kept as a partial response at each step (saved
+ * progress, saved-progress.tsx), submitted when the last page is sent. Response controls' pages
+ * come first (access-gate.ts). The pages themselves are form-pages.tsx's. `?embed=1` (API.md §11.2) asks for the page as a frame shows
  * it (document.tsx), and every page that follows stays so: the form posts to `/f/{formId}?embed=1`.
  *
  * `?preview=1` asked by the form's owner (the dashboard's session cookie, read here and only
@@ -51,12 +53,6 @@ export interface HostedDependencies {
 
 type Fields = Record<string, unknown>;
 
-/** The signed cookies of response controls (API.md §15), each on its form's path alone. */
-const ANSWERED_COOKIE = 'intake_answered';
-const UNLOCK_COOKIE = 'intake_unlocked';
-/** How long a browser remembers it answered a form with `oncePer: "browser"` (browsers cap cookies at 400 days). */
-const ANSWERED_TTL_S = 400 * 24 * 60 * 60;
-
 /** Session ids and idempotency keys the page makes: 128 random bits, URL-safe. */
 const token = () => randomBytes(16).toString('base64url');
 const SESSION = /^[A-Za-z0-9_-]{1,200}$/;
@@ -67,6 +63,13 @@ export function hostedRoutes(
 ) {
   const pages = formPages(page);
   return async (scope: FastifyInstance): Promise<void> => {
+    // response controls (API.md §15): the closed, answered and password pages instead of the form
+    const gates = accessGate({
+      controls: submissions.controls,
+      pages,
+      production: page.production,
+      pageLanguage,
+    });
     // saved progress (API.md §15): resumed pages, the answers kept at each step, "Save and continue later"
     const { resume, keepProgress, saveForLater } = savedProgressPages({
       pages,
@@ -187,7 +190,7 @@ export function hostedRoutes(
         const preview = await previewed(request, reply);
         const stored = preview ?? (await liveForm(request.params.formId));
         // closed, answered from this browser, or locked: that page instead of the form (never in the owner's preview)
-        const gate = preview ? undefined : await gateOf(request, stored);
+        const gate = preview ? undefined : await gates.gateOf(request, stored);
         if (gate) {
           const shown = shownForm(stored, pageLanguage(request, stored));
           const embedded = queryFlag(request, 'embed');
@@ -202,7 +205,7 @@ export function hostedRoutes(
         if (resumeToken !== undefined) {
           const resumed = await submissions.progress.resume(stored, resumeToken);
           if (resumed) return resume(request, reply, stored, resumed, resumeToken, embedded);
-          reply.clearCookie(RESUME_COOKIE, cookieScope(stored, embedded));
+          reply.clearCookie(RESUME_COOKIE, formCookieScope(stored, embedded, page.production));
           if (asked !== undefined)
             return pages.resumeGone(reply, shownForm(stored, pageLanguage(request, stored)), { embedded });
         }
@@ -240,8 +243,8 @@ export function hostedRoutes(
           // the password page's post (urlencoded: it has no file); else the gates, before any file is taken
           const sent = request.isMultipart() ? {} : formFields(request.body);
           if (Object.hasOwn(sent, PASSWORD_CONTROL) && !isField(stored, PASSWORD_CONTROL))
-            return unlock(request, reply, stored, firstText(sent[PASSWORD_CONTROL]));
-          const gate = await gateOf(request, stored);
+            return gates.unlock(request, reply, stored, firstText(sent[PASSWORD_CONTROL]));
+          const gate = await gates.gateOf(request, stored);
           if (gate) {
             const shown = shownForm(stored, pageLanguage(request, stored));
             const embedded = queryFlag(request, 'embed');
@@ -334,70 +337,6 @@ export function hostedRoutes(
     );
 
     /**
-     * What the page shows instead of the form (API.md §15): the closed page (by the clock or the
-     * count), the one after an answer from this browser (`oncePer: "browser"`, a signed cookie),
-     * or the password page until the form is unlocked in this browser (a signed cookie).
-     */
-    async function gateOf(
-      request: FastifyRequest,
-      form: StoredForm,
-    ): Promise<ClosedPageReason | 'password' | undefined> {
-      const access = form.definition.access;
-      if (!access) return undefined;
-      const reason = await submissions.controls.closedReason(form);
-      if (reason) return reason;
-      const cookies = cookiesOf(request);
-      if (access.oncePer === 'browser' && submissions.controls.isAnswered(form.id, cookies[ANSWERED_COOKIE]))
-        return 'answered';
-      if (!submissions.controls.isUnlocked(form, cookies[UNLOCK_COOKIE])) return 'password';
-      return undefined;
-    }
-
-    /**
-     * The password page's post: the right password unlocks the form in this browser (a signed
-     * HttpOnly cookie on the form's path) and sends it to the form; a wrong one is the page again
-     * (401), and so are too many wrong ones (429, the guesses rate-limited per form and address).
-     */
-    async function unlock(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      stored: StoredForm,
-      password: string | undefined,
-    ) {
-      const shown = shownForm(stored, pageLanguage(request, stored));
-      const embedded = queryFlag(request, 'embed');
-      const again = (status: number, error: Parameters<typeof shown.words.say>[0]) =>
-        pages.password(reply, shown, { embedded, status, error: shown.words.say(error) });
-      if (!stored.definition.access?.passwordHash) return reply.redirect(request.url, 303);
-      if (password === undefined || password === '') return again(400, 'passwordMissing');
-      let matches: boolean;
-      try {
-        matches = await submissions.controls.passwordMatches(stored, password, request.ip);
-      } catch (error) {
-        if (!(error instanceof Problem) || error.status !== 429) throw error;
-        reply.headers(error.options.headers ?? {});
-        return again(429, 'passwordTooMany');
-      }
-      if (!matches) return again(401, 'passwordWrong');
-      reply.setCookie(UNLOCK_COOKIE, submissions.controls.unlockCookie(stored), {
-        ...cookieScope(stored, embedded),
-        maxAge: UNLOCK_TTL_S,
-      });
-      // the form's own address (its embed and language kept), read again: a reload posts nothing
-      return reply.redirect(request.url, 303);
-    }
-
-    /**
-     * A control cookie's scope: the form's pages only, never read by a script. At the form's own
-     * address, `SameSite=Lax`. Embedded (a frame on another site, where a Lax cookie is never
-     * sent) and served over HTTPS (production), `SameSite=None; Partitioned`: kept apart for each
-     * site that embeds the form (CHIPS), so another site's page never carries it.
-     */
-    function cookieScope(form: StoredForm, embedded: boolean) {
-      return formCookieScope(form, embedded, page.production);
-    }
-
-    /**
      * Submits a post's answers: the thank-you page or the redirect; a refusal the respondent can
      * mend is `refused` (the page again, with its errors; `keySpent`: under a new idempotency key).
      */
@@ -444,13 +383,11 @@ export function hostedRoutes(
           break;
       }
       const { submissionId, redirect } = result;
-      if (resumeToken !== undefined) reply.clearCookie(RESUME_COOKIE, cookieScope(form.stored, embedded));
+      if (resumeToken !== undefined)
+        reply.clearCookie(RESUME_COOKIE, formCookieScope(form.stored, embedded, page.production));
       // oncePer "browser": this browser has answered; the form's page says so from now on
       if (form.stored.definition.access?.oncePer === 'browser')
-        reply.setCookie(ANSWERED_COOKIE, submissions.controls.answeredCookie(form.stored.id), {
-          ...cookieScope(form.stored, embedded),
-          maxAge: ANSWERED_TTL_S,
-        });
+        gates.rememberAnswered(reply, form.stored, embedded);
       request.log.info({ submissionId, embedded }, 'hosted form submitted');
       reply.header('cache-control', 'no-store');
       // The page's script posts by fetch, which may not follow a redirect to another origin:
@@ -513,14 +450,7 @@ function withRefusals(form: StoredForm, errors: readonly FieldError[], refusals:
   );
 }
 
-/** The request's cookies (the scope reads no session from them: only the response controls' own). */
-const cookiesOf = (request: FastifyRequest): Record<string, string | undefined> =>
-  request.headers.cookie === undefined ? {} : request.server.parseCookie(request.headers.cookie);
-
 const isField = (form: StoredForm, id: string): boolean =>
   form.definition.fields.some((field) => field.id === id);
-
-const queryFlag = (request: FastifyRequest, name: string): boolean =>
-  firstText((request.query as Record<string, unknown> | undefined)?.[name]) === '1';
 
 const oneByOne = (form: StoredForm) => form.definition.ui.layout !== 'classic';

@@ -62,6 +62,7 @@ function post(
 
 async function responses(formId: string, status?: string) {
   const response = await t.request({
+    method: 'GET',
     url: `/responses?form_id=${formId}&environment=development${status ? `&status=${status}` : ''}`,
     auth: user.token,
   });
@@ -93,7 +94,7 @@ async function answered(
   answers: Array<Record<string, string>>,
   headers: Record<string, string> = {},
 ) {
-  let page = await t.request({ url: `/f/${formId}`, headers });
+  let page = await t.request({ method: 'GET', url: `/f/${formId}`, headers });
   for (const answer of answers)
     page = await post(formId, { ...hiddenInputs(page), ...answer, _action: 'next' }, headers);
   return page;
@@ -102,7 +103,7 @@ async function answered(
 describe('saved progress on the hosted page (API.md §15)', () => {
   it('keeps each page’s answers as one partial response, left out of the default list, completed under its id', async () => {
     const form = await stepsForm();
-    const first = await t.request({ url: `/f/${form.id}` });
+    const first = await t.request({ method: 'GET', url: `/f/${form.id}` });
     // nothing is stored by a visit alone
     expect(await responses(form.id, 'partial')).toEqual([]);
     expect(resumeCookie(first)).toBeUndefined();
@@ -186,7 +187,7 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     expect(mails[0].text).toContain(link);
 
     // another device: no cookie, the link alone; German as saved, at the first unanswered question
-    const resumed = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    const resumed = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` });
     expect(resumed.status).toBe(200);
     expect(title(resumed)).toBe('Frage 3 von 4 – Schritte');
     expect(controls(resumed)).toEqual(['topic']);
@@ -197,11 +198,15 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     });
     expect(resumeCookie(resumed)?.value).toBe(token);
     // asked in English by its address, the page is English
-    const english = await t.request({ url: `/f/${form.id}?resume=${token}&lang=en` });
+    const english = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}&lang=en` });
     expect(title(english)).toBe('Question 3 of 4 – Steps');
 
     // the same browser comes back without the link: its cookie resumes
-    const again = await t.request({ url: `/f/${form.id}`, headers: { cookie: `intake_resume=${token}` } });
+    const again = await t.request({
+      method: 'GET',
+      url: `/f/${form.id}`,
+      headers: { cookie: `intake_resume=${token}` },
+    });
     expect(controls(again)).toEqual(['topic']);
 
     const last = await post(form.id, { ...hiddenInputs(resumed), topic: 'sales', _action: 'next' });
@@ -212,14 +217,18 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     expect(await responses(form.id)).toHaveLength(1);
 
     // the link, its answers sent, continues nothing: said so in words, with the way to start again
-    const gone = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    const gone = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` });
     expect(gone.status).toBe(404);
     expect(gone.text).toContain('This link no longer continues the form');
     expect(gone.text).toContain(
       `<a class="button button--primary" href="/f/${form.id}?lang=en">Start again</a>`,
     );
     // a cookie that continues nothing is forgotten, and the form starts afresh
-    const fresh = await t.request({ url: `/f/${form.id}`, headers: { cookie: `intake_resume=${token}` } });
+    const fresh = await t.request({
+      method: 'GET',
+      url: `/f/${form.id}`,
+      headers: { cookie: `intake_resume=${token}` },
+    });
     expect(fresh.status).toBe(200);
     expect(controls(fresh)).toEqual(['email']);
     expect(resumeCookie(fresh)?.attributes).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
@@ -228,13 +237,13 @@ describe('saved progress on the hosted page (API.md §15)', () => {
   it('refuses a resume link it never made with a readable page, and takes a forged _resume as none', async () => {
     const form = await stepsForm();
     for (const bad of ['x', 'A'.repeat(43), '%3Cscript%3E', 'A'.repeat(5000)]) {
-      const page = await t.request({ url: `/f/${form.id}?resume=${bad}` });
+      const page = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${bad}` });
       expect(page.status, bad).toBe(404);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.text).toContain('This link no longer continues the form');
       expect(page.text).not.toContain('<script>');
     }
-    const first = await t.request({ url: `/f/${form.id}` });
+    const first = await t.request({ method: 'GET', url: `/f/${form.id}` });
     const second = await post(form.id, {
       ...hiddenInputs(first),
       name: 'Eve',
@@ -257,7 +266,7 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     expect(saved.text).not.toContain('We have sent it');
     // a hashed answer cannot be given back: the resumed form asks it again
     const token = resumeCookie(saved)?.value ?? '';
-    const resumed = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    const resumed = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` });
     expect(controls(resumed)).toEqual(['email']);
     const [partial] = await responses(form.id, 'partial');
     expect(String(partial?.answers.email)).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -282,7 +291,7 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     expect(JSON.stringify(stored.answers)).not.toContain('Ada');
     const [partial] = await responses(form.id, 'partial');
     expect(partial?.answers).toEqual({ name: 'Ada', topic: 'sales', email: 'a***@example.com' });
-    const resumed = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    const resumed = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` });
     expect(hiddenInputs(resumed)).toMatchObject({ name: ['Ada'], email: ['ada@example.com'] });
     expect(controls(resumed)).toEqual(['notes']);
   });
@@ -340,7 +349,11 @@ describe('saved progress on the hosted page (API.md §15)', () => {
       fields: FIELDS,
       ui: { layout: 'one-by-one' },
     });
-    const first = await t.request({ url: `/f/${form.id}?preview=1`, headers: { cookie: session } });
+    const first = await t.request({
+      method: 'GET',
+      url: `/f/${form.id}?preview=1`,
+      headers: { cookie: session },
+    });
     expect(first.status).toBe(200);
     expect(first.text).not.toContain('value="save"');
     const second = await t.request({
@@ -383,7 +396,7 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     const token = hiddenInputs(page)._resume?.[0] ?? '';
     const [partial] = await responses(form.id, 'partial');
     // the same page on a second device: the link opened there, another session and key
-    const other = await t.request({ url: `/f/${form.id}?resume=${token}` });
+    const other = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` });
     const [one, two] = await Promise.all([
       post(form.id, { ...hiddenInputs(page), notes: 'first', _action: 'submit' }),
       post(form.id, { ...hiddenInputs(other), notes: 'second', _action: 'submit' }),

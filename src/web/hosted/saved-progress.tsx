@@ -10,6 +10,7 @@ import { resumeAt } from '../../shared/walk.js';
 import type { formPages, ShownForm } from './form-pages.js';
 import { shownForm } from './form-pages.js';
 import { PAGE_LANGUAGES } from './page-language.js';
+import { formCookieScope } from './page-request.js';
 
 /**
  * Saved progress on the hosted page (API.md §15), for routes.tsx: every page a respondent posts
@@ -23,19 +24,6 @@ import { PAGE_LANGUAGES } from './page-language.js';
 /** The cookie that keeps this browser's saved answers (its resume token), on the form's path alone. */
 export const RESUME_COOKIE = 'intake_resume';
 const RESUME_TTL_S = PARTIAL_TTL_DAYS * 24 * 60 * 60;
-
-/**
- * A hosted page's cookie scope: the form's pages only, never read by a script. At the form's
- * own address, `SameSite=Lax`. Embedded (a frame on another site, where a Lax cookie is never
- * sent) and served over HTTPS (production), `SameSite=None; Partitioned`: kept apart for each
- * site that embeds the form (CHIPS), so another site's page never carries it.
- */
-export function formCookieScope(form: StoredForm, embedded: boolean, production: boolean) {
-  const path = `/f/${encodeURIComponent(form.id)}`;
-  if (embedded && production)
-    return { path, httpOnly: true, sameSite: 'none' as const, secure: true, partitioned: true };
-  return { path, httpOnly: true, sameSite: 'lax' as const, secure: production };
-}
 
 /** What of a page's post saving needs. */
 export interface ProgressPost {

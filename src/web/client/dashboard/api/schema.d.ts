@@ -2657,7 +2657,7 @@ export interface operations {
                 "application/json": {
                     formId: string;
                     /** @enum {string} */
-                    event: "response.created" | "response.updated" | "response.deleted" | "form.created" | "form.updated" | "form.deleted";
+                    event: "response.created" | "response.updated" | "response.deleted" | "response.partial" | "form.created" | "form.updated" | "form.deleted";
                     /** @description http:// or https:// */
                     url: string;
                     /** @description Signs deliveries; a `whsec_` secret is base64 after the prefix (Standard Webhooks). Write-only. */
@@ -2837,7 +2837,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    event?: "response.created" | "response.updated" | "response.deleted" | "form.created" | "form.updated" | "form.deleted";
+                    event?: "response.created" | "response.updated" | "response.deleted" | "response.partial" | "form.created" | "form.updated" | "form.deleted";
                     /** @description http:// or https:// */
                     url?: string;
                     /** @description A new secret, or null to remove it */
@@ -2930,7 +2930,7 @@ export interface operations {
                             /** @description The `webhook-id` header: the same on every attempt and redelivery */
                             eventId: string;
                             /** @enum {string} */
-                            event: "response.created" | "response.updated" | "response.deleted" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
+                            event: "response.created" | "response.updated" | "response.deleted" | "response.partial" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: {
@@ -3009,7 +3009,7 @@ export interface operations {
                         /** @description The `webhook-id` header: the same on every attempt and redelivery */
                         eventId: string;
                         /** @enum {string} */
-                        event: "response.created" | "response.updated" | "response.deleted" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
+                        event: "response.created" | "response.updated" | "response.deleted" | "response.partial" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed";
                         attempts: {
@@ -3090,7 +3090,7 @@ export interface operations {
                         /** @description The `webhook-id` header: the same on every attempt and redelivery */
                         eventId: string;
                         /** @enum {string} */
-                        event: "response.created" | "response.updated" | "response.deleted" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
+                        event: "response.created" | "response.updated" | "response.deleted" | "response.partial" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed";
                         attempts: {
@@ -4007,7 +4007,7 @@ export interface operations {
                     } | null;
                     webhooks?: {
                         /** @enum {string} */
-                        event: "response.created" | "response.updated" | "response.deleted" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
+                        event: "response.created" | "response.updated" | "response.deleted" | "response.partial" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
                         url: string;
                         secret?: string;
                         /** @enum {string} */
@@ -5708,7 +5708,7 @@ export interface operations {
                     } | null;
                     webhooks?: {
                         /** @enum {string} */
-                        event: "response.created" | "response.updated" | "response.deleted" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
+                        event: "response.created" | "response.updated" | "response.deleted" | "response.partial" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
                         url: string;
                         secret?: string;
                         /** @enum {string} */
@@ -6951,7 +6951,7 @@ export interface operations {
                     } | null;
                     webhooks?: {
                         /** @enum {string} */
-                        event: "response.created" | "response.updated" | "response.deleted" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
+                        event: "response.created" | "response.updated" | "response.deleted" | "response.partial" | "form.created" | "form.updated" | "form.deleted" | "webhook.test";
                         url: string;
                         secret?: string;
                         /** @enum {string} */
@@ -7831,7 +7831,7 @@ export interface operations {
                         formId: string;
                         environment: string;
                         /** @enum {string} */
-                        status: "accepted" | "flagged" | "quarantined";
+                        status: "accepted" | "flagged" | "quarantined" | "partial";
                         /**
                          * Format: date-time
                          * @example 2026-11-21T10:02:06.123Z
@@ -7951,7 +7951,7 @@ export interface operations {
                 cursor?: string;
                 from?: string;
                 to?: string;
-                status?: "accepted" | "flagged" | "quarantined";
+                status?: "accepted" | "flagged" | "quarantined" | "partial";
                 starred?: boolean;
                 read?: boolean;
                 /** @description csv, xlsx or ndjson: every matching response as a download; absent: a page of JSON */
@@ -8003,7 +8003,7 @@ export interface operations {
                             };
                             sessionId: string | null;
                             /** @enum {string} */
-                            status: "accepted" | "flagged" | "quarantined";
+                            status: "accepted" | "flagged" | "quarantined" | "partial";
                             read: boolean;
                             starred: boolean;
                             /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
@@ -8054,7 +8054,7 @@ export interface operations {
                 cursor?: string;
                 from?: string;
                 to?: string;
-                status?: "accepted" | "flagged" | "quarantined";
+                status?: "accepted" | "flagged" | "quarantined" | "partial";
                 starred?: boolean;
                 read?: boolean;
                 /** @description csv, xlsx or ndjson: every matching response as a download; absent: a page of JSON */
@@ -8110,7 +8110,7 @@ export interface operations {
                             };
                             sessionId: string | null;
                             /** @enum {string} */
-                            status: "accepted" | "flagged" | "quarantined";
+                            status: "accepted" | "flagged" | "quarantined" | "partial";
                             read: boolean;
                             starred: boolean;
                             /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
@@ -8200,7 +8200,7 @@ export interface operations {
                         };
                         sessionId: string | null;
                         /** @enum {string} */
-                        status: "accepted" | "flagged" | "quarantined";
+                        status: "accepted" | "flagged" | "quarantined" | "partial";
                         read: boolean;
                         starred: boolean;
                         /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
@@ -8333,7 +8333,7 @@ export interface operations {
                         };
                         sessionId: string | null;
                         /** @enum {string} */
-                        status: "accepted" | "flagged" | "quarantined";
+                        status: "accepted" | "flagged" | "quarantined" | "partial";
                         read: boolean;
                         starred: boolean;
                         /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
@@ -8428,7 +8428,7 @@ export interface operations {
                         };
                         sessionId: string | null;
                         /** @enum {string} */
-                        status: "accepted" | "flagged" | "quarantined";
+                        status: "accepted" | "flagged" | "quarantined" | "partial";
                         read: boolean;
                         starred: boolean;
                         /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */
@@ -8523,7 +8523,7 @@ export interface operations {
                         };
                         sessionId: string | null;
                         /** @enum {string} */
-                        status: "accepted" | "flagged" | "quarantined";
+                        status: "accepted" | "flagged" | "quarantined" | "partial";
                         read: boolean;
                         starred: boolean;
                         /** @description The language the form was shown in (a BCP 47 tag); null for submissions stored before Intake kept it */

@@ -59,6 +59,7 @@ export function Filters({
                 <option value="accepted">Accepted</option>
                 <option value="flagged">Flagged as spam</option>
                 <option value="quarantined">Quarantined</option>
+                <option value="partial">In progress (saved, not sent)</option>
               </select>
             </div>
             <div class="control-row">

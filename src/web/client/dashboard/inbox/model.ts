@@ -14,8 +14,8 @@ export function pageOf(answer: Page | string): Page {
     throw new Error('GET /responses answered CSV where a page of JSON was asked for');
   return answer;
 }
-export type Status = '' | 'accepted' | 'flagged' | 'quarantined';
-const STATUSES: readonly Status[] = ['', 'accepted', 'flagged', 'quarantined'];
+export type Status = '' | 'accepted' | 'flagged' | 'quarantined' | 'partial';
+const STATUSES: readonly Status[] = ['', 'accepted', 'flagged', 'quarantined', 'partial'];
 const READ: ReadonlyArray<Filter['read']> = ['', 'true', 'false'];
 
 /** The filter's part a select chose (a select offers its options only: anything else is no filter). */

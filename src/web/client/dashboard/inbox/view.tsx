@@ -21,7 +21,11 @@ import { type InboxMove, useInboxShortcuts, useShortcutsSetting } from './shortc
 
 /** How often the inbox asks whether responses arrived, while the tab is shown. */
 const ARRIVALS_EVERY_MS = 15_000;
-const STATUS_WORDS: Record<string, string> = { flagged: 'Flagged', quarantined: 'Quarantined' };
+const STATUS_WORDS: Record<string, string> = {
+  flagged: 'Flagged',
+  quarantined: 'Quarantined',
+  partial: 'In progress',
+};
 
 /** One inbox per form: another form's inbox starts afresh (the router keeps a component across ids). */
 export function Inbox() {

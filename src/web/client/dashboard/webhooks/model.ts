@@ -31,6 +31,12 @@ export const EVENTS: ReadonlyArray<{ value: WebhookEvent; label: string; words: 
     label: 'Response deleted (response.deleted)',
     words: 'A response is deleted.',
   },
+  {
+    value: 'response.partial',
+    label: 'Answers saved on the way (response.partial)',
+    words:
+      'A respondent of a one-question-a-page form moves on or saves to continue later: the answers so far.',
+  },
   { value: 'form.created', label: 'Form created (form.created)', words: 'A form is created.' },
   { value: 'form.updated', label: 'Form saved (form.updated)', words: 'This form is saved.' },
   { value: 'form.deleted', label: 'Form deleted (form.deleted)', words: 'This form is deleted.' },
