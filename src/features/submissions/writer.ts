@@ -8,12 +8,20 @@ import { badRequest } from '../../platform/problem.js';
 import { FIELD_MESSAGES } from '../../shared/messages.js';
 import { refusal } from '../../shared/refusals.js';
 import { attachUploads, detachUploads } from '../files/repo.js';
-import { countAccepted, uncountAccepted } from '../forms/repo.js';
+import { uncountAccepted } from '../forms/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
 import { deletePartials, lockPartials, partialSentAlready } from './progress.js';
-import { countManyAgainstQuota, type QuotaScope, quotaExceeded } from './quota.js';
+import type { QuotaScope } from './quota.js';
 import { insertSubmissions, type StoredSubmission } from './repo.js';
+import {
+  type AddressClaim,
+  claimAddresses,
+  countForms,
+  countQuota,
+  type FormCount,
+  type Outcome,
+} from './writer-counts.js';
 
 /**
  * Batches the writes of concurrent submissions: whatever arrives while the previous batch
@@ -53,23 +61,6 @@ export interface SubmissionWrite {
   completes?: string;
 }
 
-export interface FormCount {
-  formId: string;
-  /** `access.maxSubmissions`; undefined counts without a limit. */
-  max: number | undefined;
-  /** The refusal once the form is full (403 form_closed). */
-  refusal: () => unknown;
-}
-
-export interface AddressClaim {
-  formId: string;
-  hash: string;
-  submissionId: string;
-  createdAt: string;
-  /** The refusal when the address has sent one already (409 already_submitted). */
-  refusal: () => unknown;
-}
-
 export interface FileAttachment {
   submissionId: string;
   formId: string;
@@ -94,8 +85,6 @@ interface Pending {
   resolve: () => void;
   reject: (error: unknown) => void;
 }
-
-type Outcome = { ok: true } | { ok: false; error: unknown };
 
 export class SubmissionWriter {
   private readonly batcher: Batcher<Pending>;
@@ -250,9 +239,9 @@ export class SubmissionWriter {
     }
 
     // Addresses, then the forms' counts, then the quota: a refusal by one counts nothing in the next.
-    const claimed = await this.claimAddresses(trx, batch, outcomes, refuse);
-    const counted = await this.countForms(trx, batch, outcomes, refuse);
-    await this.countQuota(trx, batch, outcomes, refuse);
+    const claimed = await claimAddresses(trx, batch, outcomes, refuse);
+    const counted = await countForms(trx, batch, outcomes, refuse);
+    await countQuota(trx, batch, outcomes, refuse);
     // A submission refused by the quota gives its place in its form's count back, and its address.
     const uncounted = new Map<string, number>();
     for (const index of counted) {
@@ -298,120 +287,5 @@ export class SubmissionWriter {
     const events = written.flatMap((write) => (write.event ? [write.event] : []));
     const queued = this.options.envelope ? await enqueueWebhookEvents(trx, this.options.envelope, events) : 0;
     return { outcomes, queuedSideEffects: queued > 0 || written.some((write) => write.outbox.length > 0) };
-  }
-
-  /**
-   * `oncePer: "email"`: one INSERT for the batch of every address it claims, in one order (form,
-   * hash) so two batches never wait on each other crosswise; a claim that finds its address taken
-   * (by an earlier submission, by a concurrent transaction that commits first, or by an earlier
-   * one of this batch) inserts nothing, and its submission is refused. The indexes that claimed.
-   */
-  private async claimAddresses(
-    trx: Trx,
-    batch: readonly Pending[],
-    outcomes: readonly Outcome[],
-    refuse: (index: number, error: unknown) => void,
-  ): Promise<number[]> {
-    const claims = batch
-      .map(({ write }, index) => ({ index, address: write.address }))
-      .filter(
-        (claim): claim is { index: number; address: AddressClaim } =>
-          claim.address !== undefined && outcomes[claim.index]?.ok === true,
-      )
-      .sort((a, b) => {
-        const x = `${a.address.formId}\u0000${a.address.hash}`;
-        const y = `${b.address.formId}\u0000${b.address.hash}`;
-        return x < y ? -1 : x > y ? 1 : 0;
-      });
-    if (claims.length === 0) return [];
-    const taken = await trx
-      .insertInto('response_addresses')
-      .values(
-        claims.map(({ address }) => ({
-          form_id: address.formId,
-          address_hash: address.hash,
-          submission_id: address.submissionId,
-          created_at: address.createdAt,
-        })),
-      )
-      .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
-      .returning('submission_id')
-      .execute();
-    const won = new Set(taken.map((row) => row.submission_id));
-    const claimed: number[] = [];
-    for (const { index, address } of claims) {
-      if (won.has(address.submissionId)) claimed.push(index);
-      else refuse(index, address.refusal());
-    }
-    return claimed;
-  }
-
-  /**
-   * Each form's accepted submissions, counted against its `maxSubmissions`: one conditional upsert
-   * per form for the batch (forms in one order); when the batch does not fit, one by one, so that
-   * exactly the submissions up to the limit are accepted. The indexes counted.
-   */
-  private async countForms(
-    trx: Trx,
-    batch: readonly Pending[],
-    outcomes: readonly Outcome[],
-    refuse: (index: number, error: unknown) => void,
-  ): Promise<number[]> {
-    const groups = new Map<string, { max: number | undefined; indexes: number[] }>();
-    for (const [index, { write }] of batch.entries()) {
-      if (!write.count || !outcomes[index]?.ok) continue;
-      const group = groups.get(write.count.formId) ?? { max: write.count.max, indexes: [] };
-      group.indexes.push(index);
-      groups.set(write.count.formId, group);
-    }
-    const counted: number[] = [];
-    const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const [formId, { max, indexes }] of ordered) {
-      if (await countAccepted(trx, formId, indexes.length, max)) {
-        counted.push(...indexes);
-        continue;
-      }
-      let full = false;
-      for (const index of indexes) {
-        if (!full && (await countAccepted(trx, formId, 1, max))) counted.push(index);
-        else {
-          // the count only grows within the transaction: once one does not fit, none after it does
-          full = true;
-          refuse(index, batch[index]?.write.count?.refusal());
-        }
-      }
-    }
-    return counted;
-  }
-
-  /**
-   * One conditional upsert per (user, environment, month) for the whole batch; only when
-   * the batch does not fit into what is left of the quota is it counted one by one, so
-   * exactly the submissions up to the quota are accepted.
-   */
-  private async countQuota(
-    trx: Trx,
-    batch: readonly Pending[],
-    outcomes: readonly Outcome[],
-    refuse: (index: number, error: unknown) => void,
-  ): Promise<void> {
-    const groups = new Map<string, { scope: QuotaScope; indexes: number[] }>();
-    for (const [index, { write }] of batch.entries()) {
-      if (!write.quota || write.quota.quota === 0 || !outcomes[index]?.ok) continue;
-      const { workspaceId, environment, now } = write.quota;
-      const name = JSON.stringify([workspaceId, environment, now.slice(0, 7)]);
-      const group = groups.get(name) ?? { scope: write.quota, indexes: [] };
-      group.indexes.push(index);
-      groups.set(name, group);
-    }
-    // Quota rows locked in one order by every batch (and instance): no deadlock between two batches.
-    const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const [, { scope, indexes }] of ordered) {
-      if (await countManyAgainstQuota(trx, scope, indexes.length)) continue;
-      for (const index of indexes) {
-        const unitScope = batch[index]?.write.quota ?? scope;
-        if (!(await countManyAgainstQuota(trx, unitScope, 1))) refuse(index, quotaExceeded(unitScope));
-      }
-    }
   }
 }

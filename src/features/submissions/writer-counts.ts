@@ -1,0 +1,149 @@
+import type { Trx } from '../../platform/db/database.js';
+import { countAccepted } from '../forms/repo.js';
+import { countManyAgainstQuota, type QuotaScope, quotaExceeded } from './quota.js';
+
+/**
+ * The counts a submission batch takes in its transaction (writer.ts), each all or nothing per
+ * submission: `oncePer: "email"` addresses, each form's `maxSubmissions`, the monthly quota.
+ * Each takes its rows in one order, so two batches never wait on each other crosswise.
+ */
+
+export interface FormCount {
+  formId: string;
+  /** `access.maxSubmissions`; undefined counts without a limit. */
+  max: number | undefined;
+  /** The refusal once the form is full (403 form_closed). */
+  refusal: () => unknown;
+}
+
+export interface AddressClaim {
+  formId: string;
+  hash: string;
+  submissionId: string;
+  createdAt: string;
+  /** The refusal when the address has sent one already (409 already_submitted). */
+  refusal: () => unknown;
+}
+
+/** How one submission of a batch ended so far. */
+export type Outcome = { ok: true } | { ok: false; error: unknown };
+
+/** What these counts read of each write of a batch. */
+interface Pending {
+  write: { address?: AddressClaim; count?: FormCount; quota?: QuotaScope };
+}
+
+/**
+ * `oncePer: "email"`: one INSERT for the batch of every address it claims, in one order (form,
+ * hash) so two batches never wait on each other crosswise; a claim that finds its address taken
+ * (by an earlier submission, by a concurrent transaction that commits first, or by an earlier
+ * one of this batch) inserts nothing, and its submission is refused. The indexes that claimed.
+ */
+export async function claimAddresses(
+  trx: Trx,
+  batch: readonly Pending[],
+  outcomes: readonly Outcome[],
+  refuse: (index: number, error: unknown) => void,
+): Promise<number[]> {
+  const claims = batch
+    .map(({ write }, index) => ({ index, address: write.address }))
+    .filter(
+      (claim): claim is { index: number; address: AddressClaim } =>
+        claim.address !== undefined && outcomes[claim.index]?.ok === true,
+    )
+    .sort((a, b) => {
+      const x = `${a.address.formId}\u0000${a.address.hash}`;
+      const y = `${b.address.formId}\u0000${b.address.hash}`;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  if (claims.length === 0) return [];
+  const taken = await trx
+    .insertInto('response_addresses')
+    .values(
+      claims.map(({ address }) => ({
+        form_id: address.formId,
+        address_hash: address.hash,
+        submission_id: address.submissionId,
+        created_at: address.createdAt,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
+    .returning('submission_id')
+    .execute();
+  const won = new Set(taken.map((row) => row.submission_id));
+  const claimed: number[] = [];
+  for (const { index, address } of claims) {
+    if (won.has(address.submissionId)) claimed.push(index);
+    else refuse(index, address.refusal());
+  }
+  return claimed;
+}
+
+/**
+ * Each form's accepted submissions, counted against its `maxSubmissions`: one conditional upsert
+ * per form for the batch (forms in one order); when the batch does not fit, one by one, so that
+ * exactly the submissions up to the limit are accepted. The indexes counted.
+ */
+export async function countForms(
+  trx: Trx,
+  batch: readonly Pending[],
+  outcomes: readonly Outcome[],
+  refuse: (index: number, error: unknown) => void,
+): Promise<number[]> {
+  const groups = new Map<string, { max: number | undefined; indexes: number[] }>();
+  for (const [index, { write }] of batch.entries()) {
+    if (!write.count || !outcomes[index]?.ok) continue;
+    const group = groups.get(write.count.formId) ?? { max: write.count.max, indexes: [] };
+    group.indexes.push(index);
+    groups.set(write.count.formId, group);
+  }
+  const counted: number[] = [];
+  const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [formId, { max, indexes }] of ordered) {
+    if (await countAccepted(trx, formId, indexes.length, max)) {
+      counted.push(...indexes);
+      continue;
+    }
+    let full = false;
+    for (const index of indexes) {
+      if (!full && (await countAccepted(trx, formId, 1, max))) counted.push(index);
+      else {
+        // the count only grows within the transaction: once one does not fit, none after it does
+        full = true;
+        refuse(index, batch[index]?.write.count?.refusal());
+      }
+    }
+  }
+  return counted;
+}
+
+/**
+ * One conditional upsert per (user, environment, month) for the whole batch; only when
+ * the batch does not fit into what is left of the quota is it counted one by one, so
+ * exactly the submissions up to the quota are accepted.
+ */
+export async function countQuota(
+  trx: Trx,
+  batch: readonly Pending[],
+  outcomes: readonly Outcome[],
+  refuse: (index: number, error: unknown) => void,
+): Promise<void> {
+  const groups = new Map<string, { scope: QuotaScope; indexes: number[] }>();
+  for (const [index, { write }] of batch.entries()) {
+    if (!write.quota || write.quota.quota === 0 || !outcomes[index]?.ok) continue;
+    const { workspaceId, environment, now } = write.quota;
+    const name = JSON.stringify([workspaceId, environment, now.slice(0, 7)]);
+    const group = groups.get(name) ?? { scope: write.quota, indexes: [] };
+    group.indexes.push(index);
+    groups.set(name, group);
+  }
+  // Quota rows locked in one order by every batch (and instance): no deadlock between two batches.
+  const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [, { scope, indexes }] of ordered) {
+    if (await countManyAgainstQuota(trx, scope, indexes.length)) continue;
+    for (const index of indexes) {
+      const unitScope = batch[index]?.write.quota ?? scope;
+      if (!(await countManyAgainstQuota(trx, unitScope, 1))) refuse(index, quotaExceeded(unitScope));
+    }
+  }
+}
