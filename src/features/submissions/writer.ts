@@ -11,7 +11,7 @@ import { attachUploads, detachUploads } from '../files/repo.js';
 import { uncountAccepted } from '../forms/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
-import { deletePartials, lockPartials, partialSentAlready } from './progress.js';
+import { deletePartials, lockPartials, partialSentAlready } from './partials-repo.js';
 import type { QuotaScope } from './quota.js';
 import { insertSubmissions, type StoredSubmission } from './repo.js';
 import {
