@@ -10,6 +10,7 @@ import {
   startWebServer,
   type WebServer,
 } from '../support/browser.js';
+import { createLiveForm, dashboardNoise, signUpInPage } from '../support/dashboard.js';
 import { createForm, signup, type TestUser } from '../support/factories.js';
 
 /**
@@ -57,64 +58,73 @@ describe('saving answers to continue later, in Chromium', () => {
     await posting(page, () => page.getByRole('button', { name: 'Next' }).click());
   }
 
-  it.each([false, true])('saves, shows and mails the link, and resumes on another device (JavaScript %s)', async (javaScriptEnabled) => {
-    const form = await createForm(server, user.token, {
-      title: 'Ask us anything',
-      status: 'live',
-      fields: FIELDS,
-      ui: { layout: 'one-by-one', submitLabel: 'Send' },
-    });
-    const first = await openPage(browser, `${server.url}/f/${form.id}`, { javaScriptEnabled });
-    let link = '';
-    try {
-      const { page } = first;
-      await answerAndNext(page, 'Your e-mail', 'ada@example.com');
-      await page.getByLabel('Your name').fill('Ada');
-      // after Next and Back, by the keyboard too: Tab reaches it, Enter presses it
-      await page.getByRole('button', { name: 'Back' }).focus();
-      await page.keyboard.press('Tab');
-      const focused = await page.evaluate(() => (globalThis as any).document.activeElement?.textContent);
-      expect(focused).toBe('Save and continue later');
-      await posting(page, () => page.keyboard.press('Enter'));
-      expect(await page.title()).toBe('Your answers are saved – Ask us anything');
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Your answers are saved');
-      await expect(page.getByText('We have sent it to ada@example.com too.').isVisible()).resolves.toBe(true);
-      link = String(await page.locator('.saved-link a').getAttribute('href'));
-      expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/f/${form.id}\\?resume=[A-Za-z0-9_-]{43}$`));
-      expect(first.problems).toEqual([]);
-    } finally {
-      await first.close();
-    }
-    const [partial] = await responses(form.id, 'partial');
-    expect(partial?.answers).toEqual({ email: 'ada@example.com', name: 'Ada' });
+  it.each([false, true])(
+    'saves, shows and mails the link, and resumes on another device (JavaScript %s)',
+    async (javaScriptEnabled) => {
+      const form = await createForm(server, user.token, {
+        title: 'Ask us anything',
+        status: 'live',
+        fields: FIELDS,
+        ui: { layout: 'one-by-one', submitLabel: 'Send' },
+      });
+      const first = await openPage(browser, `${server.url}/f/${form.id}`, { javaScriptEnabled });
+      let link = '';
+      try {
+        const { page } = first;
+        await answerAndNext(page, 'Your e-mail', 'ada@example.com');
+        await page.getByLabel('Your name').fill('Ada');
+        // after Next and Back, by the keyboard too: Tab reaches it, Enter presses it
+        await page.getByRole('button', { name: 'Back' }).focus();
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => (globalThis as any).document.activeElement?.textContent);
+        expect(focused).toBe('Save and continue later');
+        await posting(page, () => page.keyboard.press('Enter'));
+        expect(await page.title()).toBe('Your answers are saved – Ask us anything');
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+          'Your answers are saved',
+        );
+        await expect(page.getByText('We have sent it to ada@example.com too.').isVisible()).resolves.toBe(
+          true,
+        );
+        link = String(await page.locator('.saved-link a').getAttribute('href'));
+        expect(link).toMatch(
+          new RegExp(`^http://127\\.0\\.0\\.1:\\d+/f/${form.id}\\?resume=[A-Za-z0-9_-]{43}$`),
+        );
+        expect(first.problems).toEqual([]);
+      } finally {
+        await first.close();
+      }
+      const [partial] = await responses(form.id, 'partial');
+      expect(partial?.answers).toEqual({ email: 'ada@example.com', name: 'Ada' });
 
-    // another browser, no cookie: the link opens the form at the first unanswered question
-    const other = await openPage(browser, link, { javaScriptEnabled });
-    try {
-      const { page } = other;
-      expect(await page.title()).toBe('Question 3 of 4 – Ask us anything');
-      await page.getByLabel('Sales').check();
-      await posting(page, () => page.getByRole('button', { name: 'Next' }).click());
-      // Back keeps what was saved
-      await posting(page, () => page.getByRole('button', { name: 'Back' }).click());
-      await expect(page.getByLabel('Sales').isChecked()).resolves.toBe(true);
-      await posting(page, () => page.getByRole('button', { name: 'Next' }).click());
-      await page.getByLabel('Your message').fill('Hello');
-      await posting(page, () => page.getByRole('button', { name: 'Send' }).click());
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you');
-      expect(other.problems).toEqual([]);
-    } finally {
-      await other.close();
-    }
-    expect(await responses(form.id, 'partial')).toEqual([]);
-    expect(await responses(form.id)).toEqual([
-      expect.objectContaining({
-        id: partial?.id,
-        status: 'accepted',
-        answers: { email: 'ada@example.com', name: 'Ada', topic: 'Sales', message: 'Hello' },
-      }),
-    ]);
-  });
+      // another browser, no cookie: the link opens the form at the first unanswered question
+      const other = await openPage(browser, link, { javaScriptEnabled });
+      try {
+        const { page } = other;
+        expect(await page.title()).toBe('Question 3 of 4 – Ask us anything');
+        await page.getByLabel('Sales').check();
+        await posting(page, () => page.getByRole('button', { name: 'Next' }).click());
+        // Back keeps what was saved
+        await posting(page, () => page.getByRole('button', { name: 'Back' }).click());
+        await expect(page.getByLabel('Sales').isChecked()).resolves.toBe(true);
+        await posting(page, () => page.getByRole('button', { name: 'Next' }).click());
+        await page.getByLabel('Your message').fill('Hello');
+        await posting(page, () => page.getByRole('button', { name: 'Send' }).click());
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you');
+        expect(other.problems).toEqual([]);
+      } finally {
+        await other.close();
+      }
+      expect(await responses(form.id, 'partial')).toEqual([]);
+      expect(await responses(form.id)).toEqual([
+        expect.objectContaining({
+          id: partial?.id,
+          status: 'accepted',
+          answers: { email: 'ada@example.com', name: 'Ada', topic: 'Sales', message: 'Hello' },
+        }),
+      ]);
+    },
+  );
 
   it.each(['light', 'dark'] as const)(
     'has no axe violation on a page with the button and on the saved page, and fits 320 px (%s)',
@@ -144,6 +154,55 @@ describe('saving answers to continue later, in Chromium', () => {
         } finally {
           await view.close();
         }
+      }
+    },
+  );
+
+  it.each([
+    [1280, 'light'],
+    [320, 'dark'],
+  ] as const)(
+    'lists answers on their way under the inbox’s In progress, apart from the rest (%i px, %s)',
+    async (width, colorScheme) => {
+      const view = await openPage(browser, `${server.url}/app/login`, { width, colorScheme });
+      const { page } = view;
+      try {
+        const { token } = await signUpInPage(page, server, 'progress');
+        const formId = await createLiveForm(server, token, {
+          ui: { layout: 'one-by-one' },
+          fields: FIELDS.slice(1),
+        });
+        // a respondent answers the first question and leaves: a partial, posted as the page posts it
+        const first = await server.request({ method: 'GET', url: `/f/${formId}` });
+        const session = /name="_session" value="([^"]+)"/.exec(first.text)?.[1] ?? '';
+        const step = await server.request({
+          method: 'POST',
+          url: `/f/${formId}`,
+          body: new URLSearchParams({
+            _question: 'name',
+            _session: session,
+            name: 'Grace',
+            _action: 'next',
+          }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        expect(step.status).toBe(200);
+        await page.goto(`${server.url}/app/forms/${formId}/inbox`);
+        await page.getByRole('heading', { level: 1, name: 'Inbox: Feedback' }).waitFor();
+        await page.getByText('No responses here yet').waitFor();
+        if (width < 600) await page.locator('summary', { hasText: 'Filters' }).click();
+        await page.getByLabel('Show').selectOption({ label: 'In progress (saved, not sent)' });
+        const row = page.locator('.inbox__row').first();
+        await expect.poll(() => row.textContent()).toContain('In progress');
+        expect(await row.textContent()).not.toContain('Unread');
+        await row.getByRole('button').click();
+        await page.getByText('Grace').first().waitFor();
+        expect(await scrollsHorizontally(page)).toBe(false);
+        await expectNoAxeViolations(page);
+        await screenshot(page, `dashboard-inbox-in-progress-${width}-${colorScheme}`);
+        expect(view.problems.filter((problem) => !dashboardNoise()(problem))).toEqual([]);
+      } finally {
+        await view.close();
       }
     },
   );

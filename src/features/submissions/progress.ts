@@ -51,6 +51,8 @@ export interface SaveInput {
   questionId: string | undefined;
   /** The token of the partial this session saves into; none (or one gone) starts a new partial. */
   token: string | undefined;
+  /** The respondent's address: new partials are counted per address (a 429 problem past the limit). */
+  remoteIp: string;
 }
 
 export interface Saved {
@@ -72,12 +74,19 @@ export interface Resumed {
 export class SavedProgress {
   /** At most this many resume links an hour to one mailbox (as for auto-responses): the form cannot be used to mail anyone. */
   private readonly mailCap: RateLimiter;
+  /** New partials per client address a minute, as many as submissions: steps cannot fill the database faster than sends. */
+  private readonly starts: RateLimiter;
 
   constructor(private readonly context: AppContext) {
     this.mailCap = createRateLimiter(context.rateLimitStore, {
       name: 'resume-link-recipient',
       points: AUTO_RESPONSES_PER_RECIPIENT_PER_HOUR,
       windowSeconds: 3600,
+    });
+    this.starts = createRateLimiter(context.rateLimitStore, {
+      name: 'partial-ip',
+      points: context.config.rateLimitPublic,
+      windowSeconds: 60,
     });
   }
 
@@ -140,9 +149,14 @@ export class SavedProgress {
     const { database, envelope } = this.context;
     const stored = await protectAnswers(keptAnswers(form, input.answers), form.definition, envelope);
     const now = nowIso();
+    // a new partial is counted before it is written; saving into one's own is not
+    const known =
+      input.token === undefined ? undefined : await findLive(database.db, form.id, input.token, now);
+    if (!known) await this.starts.consume(input.remoteIp);
     const expiresAt = addDays(now, PARTIAL_TTL_DAYS);
     const saved = await database.transaction(async (trx) => {
-      const existing = input.token === undefined ? undefined : await findLive(trx, form.id, input.token, now);
+      // (completed meanwhile, the updates below change nothing: its submission is stored)
+      const existing = known;
       let record: StoredSubmission;
       let token: string;
       if (existing) {

@@ -430,4 +430,77 @@ describe('saved progress on the hosted page (API.md §15)', () => {
       .execute();
     expect(progress).toEqual([]);
   });
+
+  it('keeps nothing of a robot’s steps (its honeypot filled), and refuses its Save', async () => {
+    const form = await stepsForm({ spamProtection: { honeypot: { field: 'website_hp' }, action: 'reject' } });
+    const first = await t.request({ method: 'GET', url: `/f/${form.id}` });
+    const step = await post(form.id, {
+      ...hiddenInputs(first),
+      name: 'Bot',
+      website_hp: 'spam.example',
+      _action: 'next',
+    });
+    expect(step.status).toBe(200);
+    expect(resumeCookie(step)).toBeUndefined();
+    const saved = await post(form.id, {
+      ...hiddenInputs(step),
+      topic: 'sales',
+      website_hp: 'x',
+      _action: 'save',
+    });
+    expect(saved.status).toBe(400);
+    expect(saved.headers['content-type']).toContain('text/html');
+    expect(await responses(form.id, 'partial')).toEqual([]);
+  });
+
+  it('counts new partials per address like submissions: past the limit the steps go on, unsaved', async () => {
+    const limited = await createTestApp({ rateLimitPublic: 2 });
+    try {
+      const owner = await signup(limited);
+      const form = await createForm(limited, owner.token, {
+        title: 'Steps',
+        status: 'live',
+        fields: FIELDS,
+        ui: { layout: 'one-by-one' },
+      });
+      const stepOnce = async () => {
+        const first = await limited.request({ method: 'GET', url: `/f/${form.id}` });
+        const body = new URLSearchParams({
+          ...Object.fromEntries(Object.entries(hiddenInputs(first)).map(([k, v]) => [k, v[0] ?? ''])),
+          name: 'Ada',
+          _action: 'next',
+        });
+        return limited.request({
+          method: 'POST',
+          url: `/f/${form.id}`,
+          body: body.toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      };
+      const pages = [await stepOnce(), await stepOnce(), await stepOnce()];
+      expect(pages.map((page) => page.status)).toEqual([200, 200, 200]);
+      expect(pages.map((page) => resumeCookie(page) !== undefined)).toEqual([true, true, false]);
+      // a session that has its partial goes on saving into it
+      const second = pages[1] as Response;
+      const third = await limited.request({
+        method: 'POST',
+        url: `/f/${form.id}`,
+        body: new URLSearchParams({
+          ...Object.fromEntries(Object.entries(hiddenInputs(second)).map(([k, v]) => [k, v[0] ?? ''])),
+          topic: 'sales',
+          _action: 'next',
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(resumeCookie(third)?.value).toBe(resumeCookie(second)?.value);
+      const rows = await limited.app.intake.database.db
+        .selectFrom('submissions')
+        .select('status')
+        .where('form_id', '=', form.id)
+        .execute();
+      expect(rows).toEqual([{ status: 'partial' }, { status: 'partial' }]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

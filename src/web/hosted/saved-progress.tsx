@@ -4,11 +4,13 @@ import type { StoredForm } from '../../features/forms/repo.js';
 import { languagesOf } from '../../features/forms/translations.js';
 import { firstText } from '../../features/submissions/form-posts.js';
 import { PARTIAL_TTL_DAYS, type Resumed, type SavedProgress } from '../../features/submissions/progress.js';
+import { Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
-import { type Answers, visibleAnswers } from '../../shared/logic.js';
+import { type Answers, isAnswered, visibleAnswers } from '../../shared/logic.js';
 import { resumeAt } from '../../shared/walk.js';
 import type { formPages, ShownForm } from './form-pages.js';
 import { shownForm } from './form-pages.js';
+import { spamRefused } from './messages.js';
 import { PAGE_LANGUAGES } from './page-language.js';
 import { formCookieScope } from './page-request.js';
 
@@ -28,6 +30,8 @@ const RESUME_TTL_S = PARTIAL_TTL_DAYS * 24 * 60 * 60;
 /** What of a page's post saving needs. */
 export interface ProgressPost {
   form: ShownForm;
+  /** Every name the page posted: the honeypot's among them. */
+  fields: Readonly<Record<string, unknown>>;
   answers: Answers;
   sessionId: string;
   embedded: boolean;
@@ -57,6 +61,12 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
       maxAge: RESUME_TTL_S,
     });
 
+  /** A post whose honeypot is filled in is a robot's: nothing of it is kept. */
+  const byRobot = (post: ProgressPost) => {
+    const honeypot = post.form.stored.definition.spamProtection?.honeypot?.field;
+    return honeypot !== undefined && isAnswered(post.fields[honeypot]);
+  };
+
   /** The answers a post keeps: those the logic shows, less any a refused step found wrong. */
   function answersToKeep(post: ProgressPost, errors: readonly FieldError[] | undefined): Answers {
     const answers = { ...visibleAnswers(post.form.stored.definition.logic, post.answers).answers };
@@ -77,9 +87,10 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
       questionId: string,
       errors?: readonly FieldError[],
     ): Promise<string | undefined> {
-      if (post.preview) return undefined;
+      if (post.preview || byRobot(post)) return post.resumeToken;
       try {
         const saved = await progress.save({
+          remoteIp: request.ip,
           form: post.form.stored,
           answers: answersToKeep(post, errors),
           sessionId: post.sessionId,
@@ -90,7 +101,9 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
         keepCookie(reply, post.form.stored, post.embedded, saved.token);
         return saved.token;
       } catch (error) {
-        request.log.warn(
+        // past the limit of new partials, or the storage unavailable: the answers ride in the page
+        const limited = error instanceof Problem && error.status === 429;
+        request.log[limited ? 'info' : 'warn'](
           { err: error, formId: post.form.stored.id },
           'the answers so far could not be saved; the page goes on without',
         );
@@ -106,8 +119,10 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
       questionId: string | undefined,
     ) {
       const stored = post.form.stored;
+      if (byRobot(post)) throw new Problem(400, 'spam_detected', spamRefused(post.form.words));
       const answers = answersToKeep(post, undefined);
       const saved = await progress.save({
+        remoteIp: request.ip,
         form: stored,
         answers,
         sessionId: post.sessionId,

@@ -240,10 +240,13 @@ function FormInbox({ id }: { id: string }) {
                     aria-current={open === row.id ? 'true' : undefined}
                     onClick={() => show(row)}
                   >
-                    {!row.read && <span class="badge badge--accent">Unread</span>}
+                    {/* answers on their way (API.md §15) are nobody's to read yet: no Unread, and no alarm */}
+                    {!row.read && row.status !== 'partial' && <span class="badge badge--accent">Unread</span>}
                     {row.starred && <span class="badge">Starred</span>}
                     {STATUS_WORDS[row.status] && (
-                      <span class="badge badge--failed">{STATUS_WORDS[row.status]}</span>
+                      <span class={row.status === 'partial' ? 'badge' : 'badge badge--failed'}>
+                        {STATUS_WORDS[row.status]}
+                      </span>
                     )}
                     <span class="inbox__when">{when(row.createdAt)}</span>
                     <span class="inbox__first">
