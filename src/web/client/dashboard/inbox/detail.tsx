@@ -50,8 +50,8 @@ export function Detail({
     <article class="inbox__detail" aria-labelledby="detail-title">
       <h2 id="detail-title">Response of {when(submission.createdAt)}</h2>
       <p class="muted">
-        {submission.status}
-        {submission.read ? ' · read' : ' · unread'}
+        {submission.status === 'partial' ? 'in progress: saved on the way, not sent yet' : submission.status}
+        {submission.status === 'partial' ? '' : submission.read ? ' · read' : ' · unread'}
         {submission.starred ? ' · starred' : ''}
         {submission.language ? ` · in ${languageName(submission.language)}` : ''}
       </p>
