@@ -12,6 +12,7 @@ import {
 } from '../support/browser.js';
 import { createLiveForm, dashboardNoise, signUpInPage } from '../support/dashboard.js';
 import { createForm, signup, type TestUser } from '../support/factories.js';
+import { startSmtpServer, type TestSmtpServer } from '../support/mail.js';
 
 /**
  * Saved progress (API.md §15) in Chromium, with JavaScript off and on: a respondent answers two
@@ -24,6 +25,7 @@ import { createForm, signup, type TestUser } from '../support/factories.js';
 const FIELDS = [
   { id: 'email', type: 'email', label: 'Your e-mail', required: true },
   { id: 'name', type: 'text', label: 'Your name', required: true },
+  { id: 'company', type: 'text', label: 'Your company' },
   { id: 'topic', type: 'select', label: 'What is it about?', required: true, options: ['Sales', 'Support'] },
   { id: 'message', type: 'textarea', label: 'Your message' },
 ];
@@ -33,14 +35,30 @@ describe('saving answers to continue later, in Chromium', () => {
   let browser: Browser;
   let user: TestUser;
 
+  let smtp: TestSmtpServer;
+
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer({ rateLimitPublic: 1_000_000 }), launchBrowser()]);
+    smtp = await startSmtpServer();
+    [server, browser] = await Promise.all([
+      startWebServer({ rateLimitPublic: 1_000_000, smtpUrl: smtp.url }),
+      launchBrowser(),
+    ]);
     user = await signup(server);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await smtp?.close();
   });
+
+  /** The resume link mailed to `address` (the latest), as the respondent's mail program shows it. */
+  async function mailedLink(address: string): Promise<string> {
+    const mails = (await smtp.waitFor((all) => all.some((mail) => mail.rcptTo.includes(address)))).filter(
+      (mail) => mail.rcptTo.includes(address),
+    );
+    expect(mails.at(-1)?.subject).toBe('Continue “Ask us anything”');
+    return /http:\/\/\S+\/f\/\S+\?resume=[A-Za-z0-9_-]{43}/.exec(mails.at(-1)?.text ?? '')?.[0] ?? '';
+  }
 
   const responses = async (formId: string, status?: string) => {
     const answer = await server.request({
@@ -59,7 +77,7 @@ describe('saving answers to continue later, in Chromium', () => {
   }
 
   it.each([false, true])(
-    'saves, shows and mails the link, and resumes on another device (JavaScript %s)',
+    'fills three of five questions, saves, and finishes from the mailed link in another browser: one response (JavaScript %s)',
     async (javaScriptEnabled) => {
       const form = await createForm(server, user.token, {
         title: 'Ask us anything',
@@ -67,12 +85,14 @@ describe('saving answers to continue later, in Chromium', () => {
         fields: FIELDS,
         ui: { layout: 'one-by-one', submitLabel: 'Send' },
       });
+      const address = `ada-${javaScriptEnabled ? 'js' : 'plain'}@example.com`;
       const first = await openPage(browser, `${server.url}/f/${form.id}`, { javaScriptEnabled });
-      let link = '';
+      let shown = '';
       try {
         const { page } = first;
-        await answerAndNext(page, 'Your e-mail', 'ada@example.com');
-        await page.getByLabel('Your name').fill('Ada');
+        await answerAndNext(page, 'Your e-mail', address);
+        await answerAndNext(page, 'Your name', 'Ada');
+        await page.getByLabel('Your company').fill('Analytical Engines');
         // after Next and Back, by the keyboard too: Tab reaches it, Enter presses it
         await page.getByRole('button', { name: 'Back' }).focus();
         await page.keyboard.press('Tab');
@@ -83,25 +103,25 @@ describe('saving answers to continue later, in Chromium', () => {
         await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
           'Your answers are saved',
         );
-        await expect(page.getByText('We have sent it to ada@example.com too.').isVisible()).resolves.toBe(
-          true,
-        );
-        link = String(await page.locator('.saved-link a').getAttribute('href'));
-        expect(link).toMatch(
+        await expect(page.getByText(`We have sent it to ${address} too.`).isVisible()).resolves.toBe(true);
+        shown = String(await page.locator('.saved-link a').getAttribute('href'));
+        expect(shown).toMatch(
           new RegExp(`^http://127\\.0\\.0\\.1:\\d+/f/${form.id}\\?resume=[A-Za-z0-9_-]{43}$`),
         );
         expect(first.problems).toEqual([]);
       } finally {
         await first.close();
       }
+      const link = await mailedLink(address);
+      expect(link).toBe(shown);
       const [partial] = await responses(form.id, 'partial');
-      expect(partial?.answers).toEqual({ email: 'ada@example.com', name: 'Ada' });
+      expect(partial?.answers).toEqual({ email: address, name: 'Ada', company: 'Analytical Engines' });
 
-      // another browser, no cookie: the link opens the form at the first unanswered question
+      // another browser, no cookie: the mailed link opens the form at the first unanswered question
       const other = await openPage(browser, link, { javaScriptEnabled });
       try {
         const { page } = other;
-        expect(await page.title()).toBe('Question 3 of 4 – Ask us anything');
+        expect(await page.title()).toBe('Question 4 of 5 – Ask us anything');
         await page.getByLabel('Sales').check();
         await posting(page, () => page.getByRole('button', { name: 'Next' }).click());
         // Back keeps what was saved
@@ -115,12 +135,19 @@ describe('saving answers to continue later, in Chromium', () => {
       } finally {
         await other.close();
       }
+      // one response, not two: the partial became it, under its id
       expect(await responses(form.id, 'partial')).toEqual([]);
       expect(await responses(form.id)).toEqual([
         expect.objectContaining({
           id: partial?.id,
           status: 'accepted',
-          answers: { email: 'ada@example.com', name: 'Ada', topic: 'Sales', message: 'Hello' },
+          answers: {
+            email: address,
+            name: 'Ada',
+            company: 'Analytical Engines',
+            topic: 'Sales',
+            message: 'Hello',
+          },
         }),
       ]);
     },
