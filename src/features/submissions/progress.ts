@@ -21,7 +21,7 @@ import { isMailAddress, mailboxKey } from './mail.js';
 import { ownerAnswers, piiModeOf, protectAnswers, revealAnswers, type StoredAnswers } from './pii.js';
 import { submissionView } from './presenter.js';
 import { insertSubmissions, type StoredSubmission, submissionFromRow } from './repo.js';
-import type { AnswerValue } from './validator.js';
+import { type AnswerValue, validatorFor } from './validator.js';
 
 /**
  * Saved progress (API.md §15): each page a respondent posts of a one-by-one form keeps the
@@ -66,6 +66,8 @@ export interface Resumed {
   submissionId: string;
   /** The session the answers were given in: a resumed page goes on in it (views and steps count once). */
   sessionId: string | null;
+  /** Answers saved that the form as it is now no longer takes (a question gone, an option removed): left out. */
+  dropped: number;
   answers: Answers;
   questionId: string | null;
   language: string | null;
@@ -228,10 +230,16 @@ export class SavedProgress {
     if (!isResumeToken(token)) return undefined;
     const found = await findLive(this.context.database.db, form.id, token, nowIso());
     if (!found) return undefined;
+    const { answers, dropped } = stillFitting(
+      form,
+      await respondentAnswers(form, found.answers, this.context.envelope),
+      Object.keys(found.answers),
+    );
     return {
       submissionId: found.id,
       sessionId: found.sessionId,
-      answers: await respondentAnswers(form, found.answers, this.context.envelope),
+      dropped,
+      answers,
       questionId: found.questionId,
       language: found.language,
     };
@@ -275,6 +283,27 @@ function ownAddress(form: StoredForm, answers: Answers): string | undefined {
     if (isMailAddress(value)) return value;
   }
   return undefined;
+}
+
+/**
+ * The answers the form as it is now still takes: one saved to a question since removed, or that
+ * its question's rules now refuse (an option gone, a limit changed), is left out and counted, so
+ * the page can say so and ask it again. Unanswered questions are no concern here.
+ */
+function stillFitting(
+  form: StoredForm,
+  answers: Answers,
+  saved: readonly string[],
+): { answers: Answers; dropped: number } {
+  const known = new Set(form.definition.fields.map((field) => field.id));
+  let dropped = saved.filter((id) => !known.has(id)).length;
+  const refused = new Set(validatorFor(form)(answers).errors.map((error) => error.field));
+  const kept: Record<string, unknown> = {};
+  for (const [id, value] of Object.entries(answers)) {
+    if (refused.has(id)) dropped++;
+    else kept[id] = value;
+  }
+  return { answers: kept, dropped };
 }
 
 /** The answers a partial keeps: the form's own, answered; never a file (its upload is not kept past a day). */

@@ -129,4 +129,5 @@ export const ar: Catalogue = {
   startAgain: 'ابدأ من جديد',
   resumeMailSubject: 'تابع «{title}»',
   resumeMailText: 'حفظت إجاباتك على «{title}». تابع من حيث توقفت خلال 30 يومًا:',
+  resumeChanged: 'تغيّر هذا النموذج منذ حفظ إجاباتك: حُذفت الإجابات التي لم تعد تناسبه. يُرجى مراجعتها.',
 };

@@ -40,6 +40,7 @@ const SAMPLES = [0, 1, 2, 3, 5, 11, 22, 100, 1234.5, 1000000].map((n) => ({
   shown: n,
   count: n,
   name: 'cv.pdf',
+  address: 'ada@example.com',
   size: '10 MB',
   accept: 'PDF',
   options: 'a, b',

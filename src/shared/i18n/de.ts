@@ -135,4 +135,6 @@ export const de: Catalogue = {
   resumeMailSubject: '„{title}“ fortsetzen',
   resumeMailText:
     'Sie haben Ihre Antworten auf „{title}“ gespeichert. Machen Sie innerhalb von 30 Tagen dort weiter, wo Sie aufgehört haben:',
+  resumeChanged:
+    'Dieses Formular hat sich geändert, seit Ihre Antworten gespeichert wurden: Antworten, die nicht mehr passen, wurden weggelassen. Bitte prüfen Sie sie.',
 };

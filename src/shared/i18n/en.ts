@@ -135,4 +135,6 @@ export const en = {
   startAgain: 'Start again',
   resumeMailSubject: 'Continue “{title}”',
   resumeMailText: 'You saved your answers to “{title}”. Continue where you left off within 30 days:',
+  resumeChanged:
+    'This form has changed since your answers were saved: those that no longer fit it were left out. Please check them.',
 } as const;

@@ -132,4 +132,6 @@ export const es: Catalogue = {
   startAgain: 'Empezar de nuevo',
   resumeMailSubject: 'Continúa «{title}»',
   resumeMailText: 'Guardaste tus respuestas a «{title}». Continúa donde lo dejaste en un plazo de 30 días:',
+  resumeChanged:
+    'Este formulario ha cambiado desde que se guardaron tus respuestas: las que ya no encajan se han quitado. Revísalas, por favor.',
 };

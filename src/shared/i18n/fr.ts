@@ -134,4 +134,6 @@ export const fr: Catalogue = {
   resumeMailSubject: 'Reprendre « {title} »',
   resumeMailText:
     'Vous avez enregistré vos réponses à « {title} ». Reprenez là où vous vous êtes arrêté dans les 30 jours :',
+  resumeChanged:
+    'Ce formulaire a changé depuis l’enregistrement de vos réponses : celles qui ne lui correspondent plus ont été retirées. Veuillez les vérifier.',
 };

@@ -126,4 +126,5 @@ export const he: Catalogue = {
   startAgain: 'להתחיל מחדש',
   resumeMailSubject: 'המשך „{title}”',
   resumeMailText: 'שמרת את התשובות שלך ל„{title}”. אפשר להמשיך מהמקום שבו הפסקת בתוך 30 יום:',
+  resumeChanged: 'הטופס השתנה מאז שהתשובות שלך נשמרו: תשובות שכבר לא מתאימות לו הושמטו. יש לבדוק אותן.',
 };

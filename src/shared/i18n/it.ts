@@ -132,4 +132,6 @@ export const it: Catalogue = {
   startAgain: 'Ricomincia',
   resumeMailSubject: 'Continua «{title}»',
   resumeMailText: 'Hai salvato le tue risposte a «{title}». Riprendi da dove eri rimasto entro 30 giorni:',
+  resumeChanged:
+    'Questo modulo è cambiato da quando le tue risposte sono state salvate: quelle che non vi corrispondono più sono state tolte. Controllale, per favore.',
 };

@@ -127,4 +127,6 @@ export const ja: Catalogue = {
   startAgain: '最初から始める',
   resumeMailSubject: '「{title}」を続ける',
   resumeMailText: '「{title}」への回答を保存しました。30日以内に中断したところから続けてください：',
+  resumeChanged:
+    '回答を保存した後にこのフォームが変更されました。合わなくなった回答は外しました。確認してください。',
 };

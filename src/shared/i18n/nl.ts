@@ -129,4 +129,6 @@ export const nl: Catalogue = {
   resumeMailSubject: 'Verdergaan met ‘{title}’',
   resumeMailText:
     'Je hebt je antwoorden op ‘{title}’ opgeslagen. Ga binnen 30 dagen verder waar je gebleven was:',
+  resumeChanged:
+    'Dit formulier is veranderd sinds je antwoorden zijn opgeslagen: antwoorden die er niet meer bij passen zijn weggelaten. Controleer ze.',
 };

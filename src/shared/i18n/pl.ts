@@ -133,4 +133,6 @@ export const pl: Catalogue = {
   resumeMailSubject: 'Kontynuuj „{title}”',
   resumeMailText:
     'Zapisałeś swoje odpowiedzi w „{title}”. Kontynuuj od miejsca, w którym skończyłeś, w ciągu 30 dni:',
+  resumeChanged:
+    'Ten formularz zmienił się od zapisania Twoich odpowiedzi: te, które już do niego nie pasują, zostały pominięte. Sprawdź je.',
 };

@@ -131,4 +131,6 @@ export const pt: Catalogue = {
   startAgain: 'Começar de novo',
   resumeMailSubject: 'Continuar «{title}»',
   resumeMailText: 'Guardou as suas respostas a «{title}». Continue onde parou no prazo de 30 dias:',
+  resumeChanged:
+    'Este formulário mudou desde que as suas respostas foram guardadas: as que já não se aplicam foram retiradas. Verifique-as, por favor.',
 };

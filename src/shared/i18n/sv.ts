@@ -127,4 +127,6 @@ export const sv: Catalogue = {
   startAgain: 'Börja om',
   resumeMailSubject: 'Fortsätt ”{title}”',
   resumeMailText: 'Du sparade dina svar på ”{title}”. Fortsätt där du slutade inom 30 dagar:',
+  resumeChanged:
+    'Formuläret har ändrats sedan dina svar sparades: svar som inte längre passar har tagits bort. Kontrollera dem.',
 };

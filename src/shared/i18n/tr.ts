@@ -127,4 +127,6 @@ export const tr: Catalogue = {
   startAgain: 'Baştan başla',
   resumeMailSubject: '“{title}” formuna devam edin',
   resumeMailText: '“{title}” için yanıtlarınızı kaydettiniz. Kaldığınız yerden 30 gün içinde devam edin:',
+  resumeChanged:
+    'Yanıtlarınız kaydedildiğinden beri bu form değişti: artık uymayan yanıtlar çıkarıldı. Lütfen kontrol edin.',
 };

@@ -122,4 +122,5 @@ export const zhHans: Catalogue = {
   startAgain: '重新开始',
   resumeMailSubject: '继续填写“{title}”',
   resumeMailText: '你已保存对“{title}”的回答。请在 30 天内从中断的地方继续：',
+  resumeChanged: '自你保存回答以来，此表单已更改：不再适用的回答已被移除。请检查。',
 };

@@ -61,6 +61,8 @@ export interface PageState {
   preview?: boolean;
   /** The resume token of the answers saved so far (API.md §15), carried to the next post. */
   resume?: string;
+  /** Said above the questions: a resumed form's answers left out because the form changed. */
+  notice?: string;
 }
 
 /** A form's errors as its page says them: each refusal in the page's language (shared/messages.ts `localized`). */
@@ -145,6 +147,7 @@ export function formPages(page: PageContext) {
           idempotencyKey={state.idempotencyKey}
           started={state.started}
           resumeToken={state.resume}
+          notice={state.notice}
           embedded={state.embedded}
           preview={state.preview}
         />,
@@ -175,6 +178,7 @@ export function formPages(page: PageContext) {
           idempotencyKey={state.idempotencyKey}
           started={state.started}
           resumeToken={state.resume}
+          notice={state.notice}
           embedded={state.embedded}
           preview={state.preview}
         />,

@@ -503,4 +503,47 @@ describe('saved progress on the hosted page (API.md §15)', () => {
       await limited.close();
     }
   });
+
+  it('resumes after the form changed: the answers that still fit kept, the others left out and said so', async () => {
+    const form = await stepsForm();
+    const page = await answered(form.id, [
+      { name: 'Ada' },
+      { topic: 'support' },
+      { email: 'ada@example.com' },
+    ]);
+    const token = hiddenInputs(page)._resume?.[0] ?? '';
+    // the owner takes the option "support" away, and the e-mail question with it
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/forms/${form.id}`,
+      auth: user.token,
+      body: {
+        fields: [FIELDS[0], { ...FIELDS[1], options: ['sales', 'billing'] }, FIELDS[3]],
+      },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const resumed = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` });
+    expect(resumed.status).toBe(200);
+    expect(controls(resumed)).toEqual(['topic']);
+    expect(resumed.text).toContain(
+      '<p class="form-notice" role="status">This form has changed since your answers were saved: those that no longer fit it were left out. Please check them.</p>',
+    );
+    expect(hiddenInputs(resumed)).toMatchObject({ name: ['Ada'] });
+    expect(hiddenInputs(resumed).email).toBeUndefined();
+    // an unchanged form says nothing of the kind
+    const other = await stepsForm();
+    const kept = await answered(other.id, [{ name: 'Bob' }]);
+    const again = await t.request({
+      method: 'GET',
+      url: `/f/${other.id}?resume=${hiddenInputs(kept)._resume?.[0]}`,
+    });
+    expect(again.text).not.toContain('form-notice');
+    // finished on the changed form: the answers it takes, under the partial's id
+    const last = await post(form.id, { ...hiddenInputs(resumed), topic: 'billing', _action: 'next' });
+    const done = await post(form.id, { ...hiddenInputs(last), _action: 'submit' });
+    expect(done.status).toBe(200);
+    expect((await responses(form.id)).map((response) => response.answers)).toEqual([
+      { name: 'Ada', topic: 'billing' },
+    ]);
+  });
 });

@@ -173,6 +173,7 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
         started: true,
         embedded,
         resume: token,
+        notice: resumed.dropped > 0 ? form.words.say('resumeChanged') : undefined,
       };
       const question =
         stored.definition.ui.layout === 'classic' ? undefined : resumeAt(form.view, state.answers);

@@ -34,6 +34,8 @@ export interface FormPageProps {
   started?: boolean;
   /** The resume token of the answers saved so far (API.md §15 saved progress), carried in `_resume`. */
   resumeToken?: string;
+  /** A word for the respondent above the questions (answers left out of a resumed form, API.md §15). */
+  notice?: string;
   /**
    * In a frame of another origin (`?embed=1`), where browsers refuse `autofocus`: the error
    * summary goes without it, and the frame's script (client/hosted/frame.ts) focuses it.
@@ -61,6 +63,7 @@ export function FormPage({
   idempotencyKey,
   started,
   resumeToken,
+  notice,
   embedded,
   preview,
   words = ENGLISH_WORDS,
@@ -76,6 +79,11 @@ export function FormPage({
         {form.ui.progress === 'bar' && <AnsweredBar form={form} answers={answers} words={words} />}
         <h1 class="form-title">{form.title}</h1>
         {form.ui.description && <p class="form-description">{form.ui.description}</p>}
+        {notice && (
+          <p class="form-notice" role="status">
+            {notice}
+          </p>
+        )}
       </header>
       {errors.length > 0 && (
         <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} words={words} />
@@ -152,6 +160,7 @@ export function QuestionPage(props: QuestionPageProps) {
     idempotencyKey,
     started,
     resumeToken,
+    notice,
     embedded,
     preview,
     field,
@@ -180,6 +189,11 @@ export function QuestionPage(props: QuestionPageProps) {
         )}
         <h1 class="form-title">{form.title}</h1>
         {first && form.ui.description && <p class="form-description">{form.ui.description}</p>}
+        {notice && (
+          <p class="form-notice" role="status">
+            {notice}
+          </p>
+        )}
       </header>
       {errors.length > 0 && (
         <ErrorSummary errors={errors} fields={form.fields} autofocus={!embedded} words={words} />
