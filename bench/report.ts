@@ -63,6 +63,11 @@ export interface EngineResult {
     acked: number;
     stored: number;
   }>;
+  /**
+   * A one-by-one form's first page posted on the hosted page (API.md §15 saved progress): each
+   * post a new respondent's, so each saves a new partial (the answers, its progress row, its token).
+   */
+  steps?: { load: LoadResult; quiet: string; partials: number };
   /** The hosted form page, `GET /f/{id}` (server-rendered; each view recorded). */
   page?: {
     load: LoadResult;
@@ -221,6 +226,15 @@ function lines(results: Results): Line[] {
       );
     });
   }
+  row(
+    'One-by-one step post, saved as a partial: req/s / p50 / p99',
+    '',
+    (e) =>
+      e.steps && {
+        text: `${int(e.steps.load.requestsPerSecond)} / ${ms(e.steps.load.p50)} / ${ms(e.steps.load.p99)} (${int(e.steps.partials)} partials)`,
+        ok: e.steps.load.non2xx === 0,
+      },
+  );
   row('Hosted page GET /f/{id}, req/s', '', (e) => e.page && { text: int(e.page.load.requestsPerSecond) });
   row(
     'Hosted page, p50 / p99',
@@ -503,6 +517,12 @@ export function renderMarkdown(results: Results, previous: string): string {
       out.push(
         `- ${run.quiet}. Submit to a form with ${run.name} (the same body, service and connections): statuses ` +
           `${JSON.stringify(run.load.statusCodes)}, p50 ${ms(run.load.p50)}, p99 ${ms(run.load.p99)}.`,
+      );
+    }
+    if (e.steps) {
+      out.push(
+        `- ${e.steps.quiet}. One-by-one step posts (each a new respondent's first page, saved as a partial): statuses ` +
+          `${JSON.stringify(e.steps.load.statusCodes)}, p90 ${ms(e.steps.load.p90)}, max ${ms(e.steps.load.max)}; ${int(e.steps.partials)} partials stored.`,
       );
     }
     if (e.page) {

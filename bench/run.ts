@@ -398,6 +398,32 @@ async function runEngine(
       }
     }
 
+    // 2a'. A one-by-one form's first page posted (API.md §15 saved progress): each post is a new
+    // respondent's (its own session), so each saves a new partial; what a step costs with progress kept.
+    let steps: { formId: string; load: LoadResult; quiet: string } | undefined;
+    if (submitted && settings.phases.includes('controls')) {
+      log(`${engine}: one-by-one step posts, each saved as a partial`);
+      const form = await expectStatus(
+        api(service.url, 'POST', '/forms', { ...FORM, title: 'One by one', ui: { layout: 'one-by-one' } }, token),
+        201,
+        'create form',
+      );
+      const step = {
+        ...common,
+        url: `${service.url}/f/${form.id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '_question=name&_session=[<id>]&name=Ada+Lovelace&_action=next',
+        uniqueBodies: true,
+      };
+      await drive({ ...step, durationS: settings.warmupS });
+      const quiet = await quietness(`${engine} one-by-one steps`);
+      const load = await drive({ ...step, durationS: settings.durationS });
+      steps = { formId: form.id, load, quiet };
+      log(
+        `  ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms; statuses ${JSON.stringify(load.statusCodes)}`,
+      );
+    }
+
     // 2b. The hosted form page of the same form, as a respondent's browser fetches it.
     if (settings.phases.includes('page')) {
       log(`${engine}: hosted page GET /f/{id}, ${settings.connections} connections`);
@@ -422,6 +448,10 @@ async function runEngine(
     }
 
     const exitCode = await stop(service);
+    if (steps) {
+      const { formId, ...run } = steps;
+      result.steps = { ...run, partials: await countSubmissions(store, formId) };
+    }
     if (controlled.length > 0) result.controls = [];
     for (const { formId, ...run } of controlled)
       result.controls?.push({ ...run, stored: await countSubmissions(store, formId) });
