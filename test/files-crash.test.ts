@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/database.js';
-import { isolatedStorage } from './support/app.js';
-import { ownerWithLiveForm, type ServiceProcess, startService } from './support/process.js';
+import { crashRig, ownerWithLiveForm, type ServiceProcess } from './support/process.js';
 import { filesUnder } from './support/raw-http.js';
 
 /**
@@ -38,22 +37,13 @@ describe('files across a crash', () => {
   });
 
   it('keeps every acknowledged submission with its files whole, and nothing half-written', async () => {
-    const { storage, drop } = await isolatedStorage();
-    cleanups.push(drop);
-    const env = {
-      DATA_DIR: storage.dataDir,
-      DATABASE_URL: storage.databaseUrl,
-      DATABASE_SCHEMA: storage.databaseSchema,
+    const rig = await crashRig({
       RATE_LIMIT_PUBLIC: '1000000',
       MONTHLY_QUOTA: '0',
-    };
-    let service: ServiceProcess = await startService(env);
-    cleanups.push(async () => {
-      if (service.child.exitCode === null && service.child.signalCode === null) {
-        service.child.kill('SIGKILL');
-        await service.exited;
-      }
     });
+    cleanups.push(rig.cleanup);
+    const { storage } = rig;
+    let service: ServiceProcess = await rig.start();
     const { token, formId } = await ownerWithLiveForm(
       service.url,
       `files-crash-${randomUUID()}@example.com`,
@@ -127,7 +117,7 @@ describe('files across a crash', () => {
     await Promise.all(clients);
     expect(acknowledged.length).toBeGreaterThanOrEqual(40);
 
-    service = await startService(env);
+    service = await rig.start();
     const auth = { authorization: `Bearer ${token}` };
     for (const { id, files } of acknowledged) {
       const read = await fetch(`${service.url}/responses/${id}?form_id=${formId}&environment=production`, {
@@ -179,7 +169,7 @@ describe('files across a crash', () => {
       }
       const old = new Date(Date.now() - 2 * 3600_000);
       for (const file of partials()) fs.utimesSync(path.join(filesRoot, file), old, old);
-      service = await startService(env);
+      service = await rig.start();
       await expect.poll(partials).toEqual([]);
       expect(await service.stop('SIGTERM'), service.output().slice(-3000)).toBe(0);
     }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/database.js';
-import { isolatedStorage } from './support/app.js';
-import { ownerWithLiveForm, type ServiceProcess, startService } from './support/process.js';
+import { crashRig, ownerWithLiveForm, type ServiceProcess } from './support/process.js';
 
 /**
  * Saved progress across a crash (issue 23: "SIGKILL while partials are written: no partial is
@@ -35,24 +34,15 @@ describe('saved progress across a crash', () => {
   });
 
   it('never counts or delivers a partial as a submission, and loses no acknowledged one', async () => {
-    const { storage, drop } = await isolatedStorage();
-    cleanups.push(drop);
-    const env = {
-      DATA_DIR: storage.dataDir,
-      DATABASE_URL: storage.databaseUrl,
-      DATABASE_SCHEMA: storage.databaseSchema,
+    const rig = await crashRig({
       RATE_LIMIT_PUBLIC: '1000000',
       MONTHLY_QUOTA: '0',
       // development mode: the webhook below may name a loopback address (it is never reached)
       NODE_ENV: 'development',
-    };
-    let service: ServiceProcess = await startService(env);
-    cleanups.push(async () => {
-      if (service.child.exitCode === null && service.child.signalCode === null) {
-        service.child.kill('SIGKILL');
-        await service.exited;
-      }
     });
+    cleanups.push(rig.cleanup);
+    const { storage } = rig;
+    let service: ServiceProcess = await rig.start();
     const { token, formId } = await ownerWithLiveForm(
       service.url,
       `partials-crash-${randomUUID()}@example.com`,
@@ -114,7 +104,7 @@ describe('saved progress across a crash', () => {
     await Promise.all(clients);
     expect(acknowledged.length).toBeGreaterThanOrEqual(30);
 
-    service = await startService(env);
+    service = await rig.start();
     const auth = { authorization: `Bearer ${token}` };
     for (const { id, name } of acknowledged) {
       const read = await fetch(`${service.url}/responses/${id}?form_id=${formId}&environment=production`, {

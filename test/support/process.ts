@@ -1,6 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '../../src/config.js';
+import { isolatedStorage } from './app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,6 +64,43 @@ export function runService(
     child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });
   return { child, output: () => output, exited };
+}
+
+/**
+ * A service on storage of its own that a test kills and starts again (crash tests): `start`
+ * starts one on the same storage; `cleanup` kills whichever is still running and drops the storage.
+ */
+export interface CrashRig {
+  storage: Partial<Config>;
+  start(): Promise<ServiceProcess>;
+  cleanup(): Promise<void>;
+}
+
+export async function crashRig(env: Record<string, string>): Promise<CrashRig> {
+  const { storage, drop } = await isolatedStorage();
+  const full = {
+    DATA_DIR: storage.dataDir,
+    DATABASE_URL: storage.databaseUrl,
+    DATABASE_SCHEMA: storage.databaseSchema,
+    ...env,
+  };
+  const started: ServiceProcess[] = [];
+  return {
+    storage,
+    start: async () => {
+      const service = await startService(full);
+      started.push(service);
+      return service;
+    },
+    cleanup: async () => {
+      for (const service of started) {
+        if (service.child.exitCode !== null || service.child.signalCode !== null) continue;
+        service.child.kill('SIGKILL');
+        await service.exited;
+      }
+      await drop();
+    },
+  };
 }
 
 export async function startService(
