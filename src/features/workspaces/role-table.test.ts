@@ -592,6 +592,17 @@ const CELLS: Cell[] = [
       }),
   },
   {
+    name: 'drop-off per question',
+    route: 'GET /analytics/drop-off',
+    least: 'viewer',
+    ok: 200,
+    run: async (as) =>
+      as({
+        method: 'GET',
+        url: `/analytics/drop-off?environment=development&form_id=${(await sharedForm()).id}`,
+      }),
+  },
+  {
     name: 'analytics (older path)',
     route: 'GET /environments/{environment}/analytics',
     least: 'viewer',
@@ -790,6 +801,7 @@ describe("another workspace's ids (API.md §14): refused to every member as to a
       { method: 'POST', url: `/responses/${response}/notes`, body: { text: 'mine now' } },
       { method: 'GET', url: `/analytics?${q}` },
       { method: 'GET', url: `/analytics/questions?${q}` },
+      { method: 'GET', url: `/analytics/drop-off?${q}` },
       { method: 'GET', url: `/webhooks/${hook.body.id}` },
       { method: 'GET', url: `/webhooks/${hook.body.id}/deliveries` },
       { method: 'PATCH', url: `/webhooks/${hook.body.id}`, body: { enabled: false } },
