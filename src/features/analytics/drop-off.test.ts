@@ -101,8 +101,14 @@ describe('GET /analytics/drop-off, one question a page', () => {
     expect(e.page.status).toBe(400);
     expect(e.question).toBe('name');
 
+    // F: gives a topic but goes Back with it (Back judges nothing: reached, not answered), and leaves
+    const f = await visit(form.id);
+    await f.send({ name: 'Fay' });
+    await f.send({ topic: 'sales' }, 'back');
+    expect(f.question).toBe('name');
+
     const body = await figures(form.id);
-    expect(body).toMatchObject({ formId: form.id, layout: 'one-by-one', sessions: 5, completed: 1 });
+    expect(body).toMatchObject({ formId: form.id, layout: 'one-by-one', sessions: 6, completed: 1 });
     // the hidden field is no question; the others in page order
     expect(body.questions.map((q: any) => [q.fieldId, q.label])).toEqual([
       ['name', 'Your name'],
@@ -111,10 +117,11 @@ describe('GET /analytics/drop-off, one question a page', () => {
       ['email', 'E-mail'],
     ]);
     expect(table(body)).toEqual([
-      // A, B, C sent it; D saw it; E sent it empty. D and E left here
-      ['name', 5, 3, 2],
-      // A left here; B answered it (Back never took the answer away), C skipped it (a blank choice)
-      ['topic', 3, 1, 1],
+      // A, B, C, F sent it; D saw it; E sent it empty. D and E left here
+      ['name', 6, 4, 2],
+      // A and F left here; B answered it (Back never took the answer away), C skipped it (a blank
+      // choice), F went Back with one
+      ['topic', 4, 1, 2],
       // B left here; C skipped it (blank text is no answer)
       ['note', 2, 0, 1],
       ['email', 1, 1, 0],
