@@ -281,7 +281,7 @@ describe('GET /analytics/drop-off, one question a page', () => {
     expect(none).toMatchObject({ sessions: 0, completed: 0 });
   });
 
-  it('records no step of a post to a form that is gone, and its steps go with the form', async () => {
+  it('deletes a form’s steps with the form', async () => {
     const form = await oneByOne();
     const walk = await visit(form.id);
     await walk.send({ name: 'Ann' });
@@ -289,6 +289,33 @@ describe('GET /analytics/drop-off, one question a page', () => {
     const deleted = await t.request({ method: 'DELETE', url: `/forms/${form.id}`, auth: owner.token });
     expect(deleted.status, deleted.text).toBe(204);
     expect(await stepRows(form.id)).toEqual([]);
+  });
+});
+
+describe('the steps never fail the page', () => {
+  it('leaves the steps out over the events’ rate limit, and the page goes on', async () => {
+    // two a minute: the view and the start; the first page's steps are the third
+    const limited = await createTestApp({ rateLimitPublic: 2 });
+    try {
+      const user = await signup(limited);
+      const form = await createForm(limited, user.token, {
+        status: 'live',
+        fields: FIELDS,
+        ui: { layout: 'one-by-one' },
+      });
+      const walk = await walkHosted(limited, form.id);
+      await walk.send({ name: 'Ann' });
+      expect(walk.page.status).toBe(200);
+      expect(walk.question).toBe('topic');
+      const rows = await limited.app.intake.database.db
+        .selectFrom('form_steps')
+        .selectAll()
+        .where('form_id', '=', form.id)
+        .execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
