@@ -6,6 +6,7 @@ import {
   expectNoAxeViolations,
   launchBrowser,
   openPage,
+  posting,
   scrollsHorizontally,
   startWebServer,
   type WebServer,
@@ -15,7 +16,8 @@ import { walkHosted } from '../support/hosted-walk.js';
 
 /**
  * The drop-off funnel in the dashboard's analytics (API.md §15, issue 23 item 5), as a person
- * reads it: visitors walk a one-by-one form's hosted page (two leave at the second question, one
+ * reads it: visitors walk a one-by-one form's hosted page, one of them in Chromium with the page's
+ * script, the others without it (two leave at the second question, one
  * skips the optional one and sends the form, one only looks); the funnel and its table show what
  * GET /analytics/drop-off answers, the table reached with the keyboard; a range without visits
  * says so; light and dark, 1280 and 320 CSS pixels, axe on each.
@@ -61,11 +63,22 @@ describe('the drop-off funnel in Chromium', () => {
       ],
       ui: { layout: 'one-by-one' },
     });
-    for (const name of ['Ann', 'Bob']) {
-      const walk = await walkHosted(server, formId);
-      await walk.send({ name });
-      expect(walk.question).toBe('topic');
+    // Ann in Chromium, the page's script posting the step by fetch; Bob without it, over HTTP
+    const visitor = await openPage(browser, `${server.url}/f/${formId}`);
+    try {
+      await visitor.page.getByLabel('Your name').fill('Ann');
+      await posting(visitor.page, () => visitor.page.getByRole('button', { name: 'Next' }).click());
+      await visitor.page.getByText('What would you like to talk about').first().waitFor();
+      expect(
+        await visitor.page.evaluate(() => (globalThis as any).document.documentElement.className),
+      ).toContain('js');
+      expect(visitor.problems).toEqual([]);
+    } finally {
+      await visitor.close();
     }
+    const bob = await walkHosted(server, formId);
+    await bob.send({ name: 'Bob' });
+    expect(bob.question).toBe('topic');
     const done = await walkHosted(server, formId);
     await done.send({ name: 'Cy' });
     await done.send({ topic: '' });
