@@ -404,7 +404,13 @@ async function runEngine(
     if (submitted && settings.phases.includes('controls')) {
       log(`${engine}: one-by-one step posts, each saved as a partial`);
       const form = await expectStatus(
-        api(service.url, 'POST', '/forms', { ...FORM, title: 'One by one', ui: { layout: 'one-by-one' } }, token),
+        api(
+          service.url,
+          'POST',
+          '/forms',
+          { ...FORM, title: 'One by one', ui: { layout: 'one-by-one' } },
+          token,
+        ),
         201,
         'create form',
       );

@@ -532,6 +532,19 @@ function analyticsEndpoints(): Endpoint<any>[] {
       },
     } satisfies Endpoint,
     {
+      name: 'GET /analytics/drop-off?environment=development&form_id={live}',
+      request: (w) => ({
+        method: 'GET',
+        url: `/analytics/drop-off?environment=development&form_id=${w.liveForm.id}`,
+      }),
+      expected: MANAGE_FORM,
+      verify: async (w, _r, response) => {
+        if (ok(response.status)) expect(response.body.formId).toBe(w.liveForm.id);
+        // a refusal tells nothing of the steps
+        else expect(response.body).not.toHaveProperty('questions');
+      },
+    } satisfies Endpoint,
+    {
       name: 'GET /environments/development/responses?form_id={live} (deprecated)',
       request: (w) => ({
         method: 'GET',

@@ -151,8 +151,9 @@ describe('bad input on webhooks, deliveries and analytics routes', () => {
       '?environment=development&from=x&to=y',
     ]) {
       add(`GET /analytics${query}`, { method: 'GET', url: `/analytics${query}` });
-      // the summary per question takes the same query (a form required)
+      // the summary per question and the drop-off take the same query (a form required)
       add(`GET /analytics/questions${query}`, { method: 'GET', url: `/analytics/questions${query}` });
+      add(`GET /analytics/drop-off${query}`, { method: 'GET', url: `/analytics/drop-off${query}` });
     }
     add('legacy analytics bad env', { method: 'GET', url: '/environments/BAD%20ENV/analytics' });
     add('legacy analytics %ZZ', { method: 'GET', url: '/environments/%ZZ/analytics' });

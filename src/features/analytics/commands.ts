@@ -1,17 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import { forbidden } from '../../platform/problem.js';
 import { createRateLimiter, type RateLimiter, rateLimitHeaders } from '../../platform/rate-limit.js';
 import { nowIso } from '../../platform/time.js';
+import type { PostedPage, Step } from '../../shared/walk.js';
 import { assertMaySubmit, formNotFound } from '../forms/access.js';
 import { findForm, type StoredForm } from '../forms/repo.js';
-import { recordEvent } from './repo.js';
+import { recordEvent, recordSteps } from './repo.js';
 import type { EventType } from './schemas.js';
+import { stepsTaken, walksOneByOne } from './steps.js';
 
 /**
  * Recording the funnel's events (API.md §8): a view and a start, each counted once per
- * session. For `POST /v1/forms/{id}/events` and for the hosted pages, which count their own.
+ * session. For `POST /v1/forms/{id}/events` and for the hosted pages, which count their own;
+ * and the hosted page's steps through a one-by-one form, for its drop-off (API.md §15).
  */
 export class EventRecorder {
   private readonly limiter: RateLimiter;
@@ -63,5 +67,32 @@ export class EventRecorder {
         if (isForeignKeyViolation(error)) throw formNotFound(form.id);
         throw error;
       });
+  }
+
+  /**
+   * Drop-off (API.md §15): the steps one post of a one-by-one hosted page took (steps.ts), for
+   * the session the page carries: one statement. Never the owner's preview, never a classic
+   * form's post (the caller's and this method's checks). Counted against the same per-address
+   * limit as views and starts, so one address cannot fill the table faster than it fills the
+   * events. Like the page's views and starts it never fails the page: over the limit, or when
+   * storing fails, the steps are left out and logged.
+   */
+  async recordSteps(
+    form: StoredForm,
+    sessionId: string,
+    posted: PostedPage,
+    step: Step,
+    ip: string,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    if (!walksOneByOne(form.definition)) return;
+    const rows = stepsTaken(form.definition, posted, step);
+    if (rows.length === 0) return;
+    try {
+      await this.countAttempt(ip);
+      await this.context.database.transaction((trx) => recordSteps(trx, form.id, sessionId, rows, nowIso()));
+    } catch (error) {
+      log.warn({ err: error, formId: form.id }, 'the page could not record its drop-off steps');
+    }
   }
 }

@@ -3,6 +3,7 @@ import type { Db, Trx } from '../../platform/db/database.js';
 import { toCount } from '../../platform/db/dialect.js';
 
 import type { EventType } from './schemas.js';
+import type { StepRow } from './steps.js';
 
 export interface FormEvent {
   formId: string;
@@ -29,6 +30,41 @@ export async function recordEvent(trx: Trx, event: FormEvent): Promise<void> {
       created_at: event.createdAt,
     })
     .onConflict((conflict) => conflict.columns(['form_id', 'type', 'session_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Stores what a page's post says of its session's steps (steps.ts), in one statement: a row per
+ * question new to the session, `answered` raised to 1 on a row already there when this post
+ * answered it, and nothing else changed (the first time reached stays). The primary key keeps a
+ * session once per question on both engines, however often it goes Back and Next.
+ */
+export async function recordSteps(
+  trx: Trx,
+  formId: string,
+  sessionId: string,
+  rows: readonly StepRow[],
+  at: string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('form_steps')
+    .values(
+      rows.map((row) => ({
+        form_id: formId,
+        session_id: sessionId,
+        field_id: row.fieldId,
+        answered: row.answered ? 1 : 0,
+        reached_at: at,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(['form_id', 'session_id', 'field_id'])
+        .doUpdateSet({ answered: 1 })
+        .where('excluded.answered', '=', 1)
+        .where('form_steps.answered', '=', 0),
+    )
     .execute();
 }
 

@@ -13,10 +13,19 @@ import { managedOrThrow } from '../forms/access.js';
 import { findForm } from '../forms/repo.js';
 import { answerStats } from '../submissions/answer-stats.js';
 import type { EventRecorder } from './commands.js';
+import { dropOff } from './drop-off.js';
 import { presentAnalytics } from './presenter.js';
 import { parseRange } from './range.js';
 import { countsByFormAndDay, formsInScope } from './repo.js';
-import { AnalyticsOut, AnalyticsQuery, EventBody, QuestionsOut, QuestionsQuery } from './schemas.js';
+import {
+  AnalyticsOut,
+  AnalyticsQuery,
+  DropOffOut,
+  DropOffQuery,
+  EventBody,
+  QuestionsOut,
+  QuestionsQuery,
+} from './schemas.js';
 
 /**
  * API.md §8: views and starts reported by form pages (public, counted once per session),
@@ -73,6 +82,26 @@ export const analyticsRoutes =
       return { principal, environment };
     }
 
+    /** One form's figures (questions, drop-off): `form_id` required, the range, the form read as GET /analytics reads it. */
+    async function oneForm(request: FastifyRequest, query: Static<typeof QuestionsQuery>) {
+      const { principal, environment } = await reader(request, query.environment);
+      const formId = query.form_id;
+      if (formId === undefined || formId === '') {
+        throw badRequest('invalid_parameter', 'The query parameter form_id is required', {
+          errors: [{ field: 'form_id', code: 'required', message: 'is required' }],
+        });
+      }
+      const range = parseRange(query.from, query.to);
+      const form = managedOrThrow(
+        principal,
+        await findForm(database.db, formId),
+        formId,
+        'read',
+        environment,
+      );
+      return { form, range };
+    }
+
     async function analytics(request: FastifyRequest, query: Static<typeof AnalyticsQuery>) {
       const { principal, environment } = await reader(request, query.environment);
       const range = parseRange(query.from, query.to);
@@ -124,23 +153,31 @@ export const analyticsRoutes =
         },
       },
       async (request) => {
-        const { principal, environment } = await reader(request, request.query.environment);
-        const formId = request.query.form_id;
-        if (formId === undefined || formId === '') {
-          throw badRequest('invalid_parameter', 'The query parameter form_id is required', {
-            errors: [{ field: 'form_id', code: 'required', message: 'is required' }],
-          });
-        }
-        const range = parseRange(request.query.from, request.query.to);
-        const form = managedOrThrow(
-          principal,
-          await findForm(database.db, formId),
-          formId,
-          'read',
-          environment,
-        );
+        const { form, range } = await oneForm(request, request.query);
         const stats = await answerStats(database.db, form.definition, { formId: form.id, ...range });
         return { formId: form.id, from: range.from, to: range.to, ...stats };
+      },
+    );
+
+    app.get(
+      '/analytics/drop-off',
+      {
+        schema: {
+          tags,
+          summary:
+            "Where a form's visitors gave up: per question, sessions that reached, answered and left it",
+          description:
+            "Per question in the form's page order (API.md §15), each session counted once: `reached`, `answered` and `leftHere` (did not complete the form, and this was the furthest question reached). A one-by-one form counts the hosted page's steps and its views (a view without a page sent reached the first question); a classic form, its views and the submissions of their sessions. The range and the access rules as on GET /analytics/questions.",
+          operationId: 'getDropOff',
+          security: SECURITY.sessionOrSecretKey,
+          querystring: DropOffQuery,
+          response: { 200: DropOffOut, ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { form, range } = await oneForm(request, request.query);
+        const figures = await dropOff(database.db, form, range);
+        return { formId: form.id, from: range.from, to: range.to, ...figures };
       },
     );
 

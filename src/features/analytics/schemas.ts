@@ -139,3 +139,45 @@ export const QuestionsOut = Type.Object({
   }),
   questions: Type.Array(QuestionOut, { description: "One per field, in the form's order" }),
 });
+
+/** GET /analytics/drop-off (API.md §15): a form is required, the range as on GET /analytics. */
+export const DropOffQuery = QuestionsQuery;
+
+export const DropOffOut = Type.Object({
+  formId: Type.String(),
+  from: Timestamp,
+  to: Timestamp,
+  layout: StringEnum(['one-by-one', 'classic'], {
+    description:
+      'How the form is shown now: one-by-one counts from the hosted page’s steps; classic (one page) counts its views and submissions',
+  }),
+  sessions: Type.Integer({
+    minimum: 0,
+    description: 'Sessions that reached any question within the range (a view, or a page sent)',
+  }),
+  completed: Type.Integer({
+    minimum: 0,
+    description: 'Of them, those whose session stored a submission (accepted, flagged or quarantined)',
+  }),
+  questions: Type.Array(
+    Type.Object({
+      fieldId: Type.String(),
+      label: Type.String(),
+      reached: Type.Integer({ minimum: 0, description: 'Sessions that reached the question' }),
+      answered: Type.Integer({
+        minimum: 0,
+        description:
+          'Sessions that answered it: one-by-one, a non-blank answer (a ticked box) that Next or the submission accepted; classic, the sessions that sent the page',
+      }),
+      leftHere: Type.Integer({
+        minimum: 0,
+        description:
+          'Sessions that did not complete the form whose furthest question is this one (classic: all on the first question)',
+      }),
+    }),
+    {
+      description:
+        "One per question (every field but hidden ones), in the form's page order; each session counted once per question",
+    },
+  ),
+});

@@ -138,7 +138,7 @@ const CELLS: Cell[] = [
     least: 'viewer',
     ok: 200,
     publishable: 200,
-    run: (as, who) => as({ method: 'GET', url: '/forms?environment=development' }),
+    run: (as, _who) => as({ method: 'GET', url: '/forms?environment=development' }),
   },
   {
     name: 'read a form (full view)',
@@ -146,7 +146,7 @@ const CELLS: Cell[] = [
     least: 'viewer',
     ok: 200,
     publishable: 200,
-    run: async (as, who) =>
+    run: async (as, _who) =>
       as({ method: 'GET', url: `/forms/${(await sharedForm({ status: 'draft' })).id}` }),
   },
   {
@@ -154,7 +154,7 @@ const CELLS: Cell[] = [
     route: 'GET /responses',
     least: 'viewer',
     ok: 200,
-    run: async (as, who) => {
+    run: async (as, _who) => {
       const form = await sharedForm();
       await submission(form.id);
       return as({ method: 'GET', url: `/responses?form_id=${form.id}&environment=development` });
@@ -165,7 +165,7 @@ const CELLS: Cell[] = [
     route: 'GET /responses/{id}',
     least: 'viewer',
     ok: 200,
-    run: async (as, who) => {
+    run: async (as, _who) => {
       const form = await sharedForm();
       const id = await submission(form.id);
       return as({
@@ -179,7 +179,7 @@ const CELLS: Cell[] = [
     route: 'GET /responses',
     least: 'viewer',
     ok: 200,
-    run: async (as, who) => {
+    run: async (as, _who) => {
       const form = await sharedForm();
       return as({
         method: 'GET',
@@ -207,14 +207,14 @@ const CELLS: Cell[] = [
     route: 'GET /analytics',
     least: 'viewer',
     ok: 200,
-    run: (as, who) => as({ method: 'GET', url: '/analytics?environment=development' }),
+    run: (as, _who) => as({ method: 'GET', url: '/analytics?environment=development' }),
   },
   {
     name: 'mark read/unread',
     route: 'POST /responses/{id}/read',
     least: 'viewer',
     ok: 200,
-    run: async (as, who) =>
+    run: async (as, _who) =>
       as({ method: 'POST', url: `/responses/${await submission((await sharedForm()).id)}/read` }),
   },
   {
@@ -222,7 +222,7 @@ const CELLS: Cell[] = [
     route: 'POST /responses/{id}/star',
     least: 'viewer',
     ok: 200,
-    run: async (as, who) =>
+    run: async (as, _who) =>
       as({
         method: 'POST',
         url: `/responses/${await submission((await sharedForm()).id)}/star`,
@@ -246,7 +246,7 @@ const CELLS: Cell[] = [
     route: 'GET /webhooks',
     least: 'viewer',
     ok: 200,
-    run: (as, who) => as({ method: 'GET', url: '/webhooks?environment=development' }),
+    run: (as, _who) => as({ method: 'GET', url: '/webhooks?environment=development' }),
   },
   {
     name: 'list environments',
@@ -254,7 +254,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'viewer',
     ok: 200,
-    run: (as, who) => as({ method: 'GET', url: '/environments' }),
+    run: (as, _who) => as({ method: 'GET', url: '/environments' }),
   },
   {
     name: 'list members',
@@ -262,7 +262,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'viewer',
     ok: 200,
-    run: (as, who) => as({ method: 'GET', url: `/workspaces/${shared}/members` }),
+    run: (as, _who) => as({ method: 'GET', url: `/workspaces/${shared}/members` }),
   },
   {
     name: 'create a form',
@@ -297,7 +297,7 @@ const CELLS: Cell[] = [
     route: 'PUT /forms/{id}',
     least: 'editor',
     ok: 200,
-    run: async (as, who) =>
+    run: async (as, _who) =>
       as({
         method: 'PUT',
         url: `/forms/${(await sharedForm({ status: 'draft' })).id}`,
@@ -309,7 +309,7 @@ const CELLS: Cell[] = [
     route: 'PUT /forms/{id}/draft',
     least: 'editor',
     ok: 200,
-    run: async (as, who) =>
+    run: async (as, _who) =>
       as({
         method: 'PUT',
         url: `/forms/${(await sharedForm()).id}/draft`,
@@ -321,14 +321,14 @@ const CELLS: Cell[] = [
     route: 'DELETE /forms/{id}',
     least: 'editor',
     ok: 204,
-    run: async (as, who) => as({ method: 'DELETE', url: `/forms/${(await sharedForm()).id}` }),
+    run: async (as, _who) => as({ method: 'DELETE', url: `/forms/${(await sharedForm()).id}` }),
   },
   {
     name: 'delete a response',
     route: 'DELETE /responses/{id}',
     least: 'editor',
     ok: 204,
-    run: async (as, who) =>
+    run: async (as, _who) =>
       as({ method: 'DELETE', url: `/responses/${await submission((await sharedForm()).id)}` }),
   },
   {
@@ -336,7 +336,7 @@ const CELLS: Cell[] = [
     route: 'POST /webhooks',
     least: 'editor',
     ok: 201,
-    run: async (as, who) =>
+    run: async (as, _who) =>
       as({
         method: 'POST',
         url: '/webhooks',
@@ -353,7 +353,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'admin',
     ok: 201,
-    run: (as, who) => as({ method: 'POST', url: '/keys/secrets?environment=development' }),
+    run: (as, _who) => as({ method: 'POST', url: '/keys/secrets?environment=development' }),
   },
   {
     name: 'list keys',
@@ -361,7 +361,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'admin',
     ok: 200,
-    run: (as, who) => as({ method: 'GET', url: '/keys?environment=development' }),
+    run: (as, _who) => as({ method: 'GET', url: '/keys?environment=development' }),
   },
   {
     name: 'create an environment',
@@ -378,7 +378,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'admin',
     ok: 200,
-    run: async (as, who) => {
+    run: async (as, _who) => {
       const someone = await signup(t);
       await addMember(shared, someone, 'viewer');
       return as({
@@ -394,7 +394,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'admin',
     ok: 204,
-    run: async (as, who) => {
+    run: async (as, _who) => {
       const someone = await signup(t);
       await addMember(shared, someone, 'viewer');
       return as({ method: 'DELETE', url: `/workspaces/${shared}/members/${someone.id}` });
@@ -419,7 +419,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'admin',
     ok: 200,
-    run: (as, who) => as({ method: 'GET', url: `/workspaces/${shared}/invitations` }),
+    run: (as, _who) => as({ method: 'GET', url: `/workspaces/${shared}/invitations` }),
   },
   {
     name: 'revoke an invitation',
@@ -442,7 +442,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'admin',
     ok: 200,
-    run: (as, who) => as({ method: 'GET', url: `/workspaces/${shared}/audit` }),
+    run: (as, _who) => as({ method: 'GET', url: `/workspaces/${shared}/audit` }),
   },
   {
     name: 'invite an owner',
@@ -463,7 +463,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'owner',
     ok: 200,
-    run: (as, who) => as({ method: 'PATCH', url: `/workspaces/${shared}`, body: { name: 'Acme' } }),
+    run: (as, _who) => as({ method: 'PATCH', url: `/workspaces/${shared}`, body: { name: 'Acme' } }),
   },
   {
     name: 'make an owner',
@@ -471,7 +471,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'owner',
     ok: 200,
-    run: async (as, who) => {
+    run: async (as, _who) => {
       const someone = await signup(t);
       await addMember(shared, someone, 'viewer');
       return as({
@@ -487,7 +487,7 @@ const CELLS: Cell[] = [
     sessionOnly: true,
     least: 'owner',
     ok: 204,
-    run: async (as, who) => {
+    run: async (as, _who) => {
       const doomed = await newWorkspace(world.owner, 'Doomed');
       for (const other of ['admin', 'editor', 'viewer'] as const)
         await addMember(doomed, world.members[other], other);
@@ -589,6 +589,17 @@ const CELLS: Cell[] = [
       as({
         method: 'GET',
         url: `/analytics/questions?environment=development&form_id=${(await sharedForm()).id}`,
+      }),
+  },
+  {
+    name: 'drop-off per question',
+    route: 'GET /analytics/drop-off',
+    least: 'viewer',
+    ok: 200,
+    run: async (as) =>
+      as({
+        method: 'GET',
+        url: `/analytics/drop-off?environment=development&form_id=${(await sharedForm()).id}`,
       }),
   },
   {
@@ -790,6 +801,7 @@ describe("another workspace's ids (API.md §14): refused to every member as to a
       { method: 'POST', url: `/responses/${response}/notes`, body: { text: 'mine now' } },
       { method: 'GET', url: `/analytics?${q}` },
       { method: 'GET', url: `/analytics/questions?${q}` },
+      { method: 'GET', url: `/analytics/drop-off?${q}` },
       { method: 'GET', url: `/webhooks/${hook.body.id}` },
       { method: 'GET', url: `/webhooks/${hook.body.id}/deliveries` },
       { method: 'PATCH', url: `/webhooks/${hook.body.id}`, body: { enabled: false } },

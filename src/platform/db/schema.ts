@@ -242,6 +242,20 @@ export interface FormEventsTable {
   created_at: string;
 }
 
+/**
+ * Drop-off (API.md §15): a question a session reached on a one-by-one hosted page, once per
+ * (form, session, question); `answered` only ever goes from 0 to 1.
+ */
+export interface FormStepsTable {
+  form_id: string;
+  session_id: string;
+  field_id: string;
+  /** 1 once the session's answer to it was accepted (Next or the submission), else 0. */
+  answered: number;
+  /** When the session first reached it, ISO 8601 UTC. */
+  reached_at: string;
+}
+
 /** Who works together (API.md §14): everything is owned by a workspace. */
 export interface WorkspacesTable {
   id: string;
@@ -309,4 +323,5 @@ export interface Schema {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   form_events: FormEventsTable;
+  form_steps: FormStepsTable;
 }

@@ -315,6 +315,18 @@ export function hostedRoutes(
           },
           (answers) => withRefusals(stored, submissions.validatePage(stored, answers), refusals),
         );
+        // drop-off (API.md §15): the question posted and the one it leads to; never fails the page
+        if (!preview) {
+          const posted = { questionId: firstText(fields._question), action: firstText(fields._action) };
+          await events.recordSteps(
+            stored,
+            sessionId,
+            { ...posted, answers: post.answers },
+            step,
+            request.ip,
+            request.log,
+          );
+        }
         switch (step.to) {
           case 'form':
             return pages.form(reply, post.form, state);

@@ -15,6 +15,7 @@ import * as m013 from './013-submission-language.js';
 import * as m014 from './014-invitations-audit-note-authors.js';
 import * as m015 from './015-response-controls.js';
 import * as m016 from './016-saved-progress.js';
+import * as m017 from './017-form-steps.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-invitations-audit-note-authors': m014,
   '015-response-controls': m015,
   '016-saved-progress': m016,
+  '017-form-steps': m017,
 };

@@ -187,7 +187,7 @@ function PerForm({ data, environment, choice }: { data: Answer; environment: str
  * A table that may be wider (or, by day, longer) than the screen scrolls in its own box, which
  * the keyboard must reach to scroll it: focusable, and named as a region.
  */
-function Scroller({
+export function Scroller({
   label,
   class: extra,
   children,

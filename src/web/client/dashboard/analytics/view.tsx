@@ -6,6 +6,7 @@ import { useSession } from '../session.js';
 import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { DateRange, RangeProblem } from '../ui/date-range.js';
 import { setCached, useResource } from '../ui/resource.js';
+import { DropOff } from './drop-off.js';
 import { type Choice, hrefOf, PRESETS, preset, rangeProblem } from './model.js';
 import { Questions } from './questions.js';
 import { Range, Report } from './report.js';
@@ -13,7 +14,8 @@ import { Range, Report } from './report.js';
 /**
  * Analytics (API.md §8, §11.3): the counters of the switcher's environment, for all its forms
  * (each with its own row) or one, over a range of UTC days; a daily chart and the same figures
- * as a table; for one form, what its answers say per question (questions.tsx). The form and
+ * as a table; for one form, where its visitors gave up (drop-off.tsx: a funnel and its table)
+ * and what its answers say per question (questions.tsx). The form and
  * the range live in the address (`?form=&from=&to=`), so a link,
  * back and forward keep them; without a range the API's default is asked for and shown.
  */
@@ -87,10 +89,15 @@ export function Analytics() {
     async () =>
       ok(api.GET('/analytics/questions', { params: { query: { ...asked, form_id: choice.form } } })),
   );
+  // one form chosen: where its visitors gave up, per question (API.md §15)
+  const dropOff = useResource(
+    problem || !ready || !choice.form ? undefined : `analytics-drop-off:${JSON.stringify(asked)}`,
+    async () => ok(api.GET('/analytics/drop-off', { params: { query: { ...asked, form_id: choice.form } } })),
+  );
   // the range the API answered for last, shown while another is read (none asked: its default)
   const answered = useRef<{ from: string; to: string }>(undefined);
   if (data) answered.current = { from: data.from.slice(0, 10), to: data.to.slice(0, 10) };
-  const error = forms.error ?? figures.error ?? questions.error;
+  const error = forms.error ?? figures.error ?? dropOff.error ?? questions.error;
   useTitle(chosen ? `Analytics: ${chosen.title}` : 'Analytics');
 
   // read when called, not when made: a typed date is sent later, after the form may have changed
@@ -208,6 +215,7 @@ export function Analytics() {
         {problem ? '' : data ? <Range data={data} /> : error ? '' : 'Loading figures…'}
       </p>
       {data && !problem && <Report data={data} environment={environment} choice={choice} />}
+      {choice.form && !problem && dropOff.data && <DropOff data={dropOff.data} />}
       {choice.form && !problem && questions.data && <Questions data={questions.data} />}
     </section>
   );

@@ -917,6 +917,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/drop-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a form's visitors gave up: per question, sessions that reached, answered and left it
+         * @description Per question in the form's page order (API.md §15), each session counted once: `reached`, `answered` and `leftHere` (did not complete the form, and this was the furthest question reached). A one-by-one form counts the hosted page's steps and its views (a view without a page sent reached the first question); a classic form, its views and the submissions of their sessions. The range and the access rules as on GET /analytics/questions.
+         */
+        get: operations["getDropOff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/environments/{environment}/analytics": {
         parameters: {
             query?: never;
@@ -8924,6 +8944,79 @@ export interface operations {
                                 to: number;
                                 count: number;
                             }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDropOff: {
+        parameters: {
+            query?: {
+                /** @description Environment name: ^[a-z0-9_-]{1,50}$, e.g. development or production */
+                environment?: string;
+                /** @description The form (required) */
+                form_id?: string;
+                /** @description ISO 8601 date or date-time, inclusive (default: 29 days before to, at 00:00 UTC) */
+                from?: string;
+                /** @description ISO 8601 date or date-time, inclusive; a date covers its whole day (default: end of today, UTC) */
+                to?: string;
+                /** @description The same as `X-Intake-Workspace`, for links; the header wins when both are sent */
+                workspace?: components["parameters"]["WorkspaceQuery"];
+            };
+            header?: {
+                /** @description The workspace a session acts in (API.md §14); without it (or `?workspace=`), the personal one. One the user is no member of is 403, a malformed id 404. A key works in its own workspace only */
+                "X-Intake-Workspace"?: components["parameters"]["WorkspaceHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        formId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        from: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:02:06.123Z
+                         */
+                        to: string;
+                        /**
+                         * @description How the form is shown now: one-by-one counts from the hosted page’s steps; classic (one page) counts its views and submissions
+                         * @enum {string}
+                         */
+                        layout: "one-by-one" | "classic";
+                        /** @description Sessions that reached any question within the range (a view, or a page sent) */
+                        sessions: number;
+                        /** @description Of them, those whose session stored a submission (accepted, flagged or quarantined) */
+                        completed: number;
+                        /** @description One per question (every field but hidden ones), in the form's page order; each session counted once per question */
+                        questions: {
+                            fieldId: string;
+                            label: string;
+                            /** @description Sessions that reached the question */
+                            reached: number;
+                            /** @description Sessions that answered it: one-by-one, a non-blank answer (a ticked box) that Next or the submission accepted; classic, the sessions that sent the page */
+                            answered: number;
+                            /** @description Sessions that did not complete the form whose furthest question is this one (classic: all on the first question) */
+                            leftHere: number;
                         }[];
                     };
                 };
