@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { hiddenInputs } from '../../../test/support/hosted-walk.js';
 import { loadWebAssets } from '../assets.js';
 
 /**
@@ -531,16 +532,6 @@ describe('the hosted form page', () => {
   });
 
   describe('one question a page (ui.layout one-by-one), without JavaScript', () => {
-    /** Every hidden input of a page, as a form post would send it. */
-    const hiddenInputs = (page: Response) => {
-      const fields: Record<string, string[]> = {};
-      for (const [input] of page.text.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
-        const name = /name="([^"]*)"/.exec(input)?.[1];
-        const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
-        if (name) fields[name] = [...(fields[name] ?? []), value];
-      }
-      return fields;
-    };
     const title = (page: Response) => /<title>([^<]*)<\/title>/.exec(page.text)?.[1];
     const buttons = (page: Response) =>
       [...page.text.matchAll(/<button[^>]*name="_action" value="(\w+)"[^>]*>([^<]*)<\/button>/g)].map(

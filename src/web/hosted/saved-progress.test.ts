@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { hiddenInputs } from '../../../test/support/hosted-walk.js';
 import { runRetention } from '../../features/submissions/retention.js';
 
 /**
@@ -21,16 +22,6 @@ afterAll(() => t.close());
 
 const RECEIVER = 'http://127.0.0.1:9/never-listening';
 
-/** Every hidden input of a page, as the browser would post it. */
-function hiddenInputs(page: Response): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const [input] of page.text.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
-    const name = /name="([^"]*)"/.exec(input)?.[1];
-    const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
-    if (name) fields[name] = [...(fields[name] ?? []), value];
-  }
-  return fields;
-}
 const title = (page: Response) => /<title>([^<]*)<\/title>/.exec(page.text)?.[1];
 const controls = (page: Response) =>
   [...page.text.matchAll(/<(?:input|select|textarea)[^>]*id="field-([\w-]+)"/g)].map((match) => match[1]);
