@@ -537,4 +537,34 @@ describe('saved progress on the hosted page (API.md §15)', () => {
       { name: 'Ada', topic: 'billing' },
     ]);
   });
+
+  it('takes no other form’s token, nor one past its 30 days that retention has not deleted yet', async () => {
+    const form = await stepsForm();
+    const other = await stepsForm();
+    const page = await answered(form.id, [{ name: 'Ada' }]);
+    const token = hiddenInputs(page)._resume?.[0] ?? '';
+    // another form's link: no partial of that form, a readable 404; its own form still resumes
+    const elsewhere = await t.request({ method: 'GET', url: `/f/${other.id}?resume=${token}` });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.text).toContain('This link no longer continues the form');
+    expect((await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` })).status).toBe(200);
+    // past its expiry, before the retention job came by: gone for the respondent all the same
+    await t.app.intake.database.db
+      .updateTable('partial_progress')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('form_id', '=', form.id)
+      .execute();
+    expect((await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` })).status).toBe(404);
+    // and a post carrying it saves into a new partial, never the expired one
+    const first = await t.request({ method: 'GET', url: `/f/${form.id}` });
+    const next = await post(form.id, {
+      ...hiddenInputs(first),
+      _resume: token,
+      name: 'Eve',
+      _action: 'next',
+    });
+    expect(resumeCookie(next)?.value).not.toBe(token);
+    const partials = await responses(form.id, 'partial');
+    expect(partials.map((partial) => partial.answers.name).sort()).toEqual(['Ada', 'Eve']);
+  });
 });
