@@ -20,8 +20,21 @@ export interface Words {
 
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 'sd', 'ug', 'syr']);
 
+const directions = new Map<string, 'ltr' | 'rtl'>();
+
 /** Which way a language is written: its script's own direction (Arabic, Hebrew … right to left). */
 export function directionOf(tag: string): 'ltr' | 'rtl' {
+  let direction = directions.get(tag);
+  if (direction === undefined) {
+    // worked out once a tag (`Intl.Locale#maximize` is dear on every page); a page speaks few
+    if (directions.size >= 64) directions.clear();
+    direction = scriptDirection(tag);
+    directions.set(tag, direction);
+  }
+  return direction;
+}
+
+function scriptDirection(tag: string): 'ltr' | 'rtl' {
   try {
     const locale = new Intl.Locale(tag).maximize();
     if (locale.script && ['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg'].includes(locale.script))

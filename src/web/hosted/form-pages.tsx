@@ -310,6 +310,18 @@ const alternatesOf = (form: StoredForm, view: PublicForm, state: PageState): Alt
     .filter((lang) => lang !== view.language)
     .map((lang) => ({ lang, href: addressOf(form, state, lang) }));
 
-/** The page script's messages in the page's language, as the form's `data-words` carries them. */
-const scriptWordsOf = (language: string): string =>
-  JSON.stringify({ lang: catalogueLanguageOf(language) ?? 'en', messages: scriptMessagesFor(language) });
+const scriptWords = new Map<string, string>();
+
+/** The page script's messages in the page's language, as the form's `data-words` carries them (made once a language). */
+function scriptWordsOf(language: string): string {
+  let words = scriptWords.get(language);
+  if (words === undefined) {
+    if (scriptWords.size >= 64) scriptWords.clear();
+    words = JSON.stringify({
+      lang: catalogueLanguageOf(language) ?? 'en',
+      messages: scriptMessagesFor(language),
+    });
+    scriptWords.set(language, words);
+  }
+  return words;
+}
