@@ -1,6 +1,7 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { COUNT_LISTED_SO_FAR } from '../src/platform/db/migrations/019-form-counters.js';
 import { newId } from '../src/platform/ids.js';
 import type { Store } from './service.js';
 
@@ -144,6 +145,7 @@ function seedSqlite(dataDir: string, form: SeedForm, count: number): void {
       }
     }
     if (batch.length > 0) load(batch);
+    db.exec(COUNT_LISTED_SO_FAR);
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();
@@ -183,6 +185,7 @@ async function seedPostgres(store: Store, form: SeedForm, count: number): Promis
     }
     await flush();
     if (inTransaction > 0) await client.query('commit');
+    await client.query(COUNT_LISTED_SO_FAR);
     // what autovacuum would have done by the time a form has a million submissions
     await client.query('vacuum analyze submissions');
   } finally {

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { expect } from 'vitest';
+import { countStored } from '../../src/features/submissions/counters.js';
 import type { SubmissionOut, SubmitResult } from '../../src/features/submissions/schemas.js';
 import { newId } from '../../src/platform/ids.js';
 import type { RequestOptions, Response, TestApp } from './app.js';
@@ -112,6 +113,17 @@ export function responsesApi(app: () => TestApp) {
         created_at: row.createdAt,
       })
       .execute();
+    // the forms list reads its counts from the counters every write keeps (counters.ts)
+    await app().app.intake.database.transaction((trx) =>
+      countStored(trx, [
+        {
+          formId: form.id,
+          status: row.status ?? 'accepted',
+          read: row.read ?? false,
+          createdAt: row.createdAt,
+        },
+      ]),
+    );
     return id;
   }
 

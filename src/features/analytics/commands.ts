@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../platform/auth.js';
+import { Batcher } from '../../platform/batcher.js';
 import type { AppContext } from '../../platform/context.js';
 import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import { forbidden } from '../../platform/problem.js';
@@ -8,7 +9,7 @@ import { nowIso } from '../../platform/time.js';
 import type { PostedPage, Step } from '../../shared/walk.js';
 import { assertMaySubmit, formNotFound } from '../forms/access.js';
 import { findForm, type StoredForm } from '../forms/repo.js';
-import { recordEvent, recordSteps } from './repo.js';
+import { type FormEvent, recordEvent, recordEvents, recordSteps } from './repo.js';
 import type { EventType } from './schemas.js';
 import { stepsTaken, walksOneByOne } from './steps.js';
 
@@ -19,8 +20,11 @@ import { stepsTaken, walksOneByOne } from './steps.js';
  */
 export class EventRecorder {
   private readonly limiter: RateLimiter;
+  /** The hosted page's views, stored in batches behind the page's answer (`recordLater`). */
+  private readonly later: Batcher<{ event: FormEvent; log: FastifyBaseLogger }>;
 
   constructor(private readonly context: Pick<AppContext, 'config' | 'database' | 'rateLimitStore'>) {
+    this.later = new Batcher((batch) => this.storeLater(batch), { maxBatch: 500 });
     // Its own counter, as many per minute as anonymous submissions: a visit is a view, a start, a submit.
     this.limiter = createRateLimiter(context.rateLimitStore, {
       name: 'events-ip',
@@ -67,6 +71,57 @@ export class EventRecorder {
         if (isForeignKeyViolation(error)) throw formNotFound(form.id);
         throw error;
       });
+  }
+
+  /**
+   * Stores the event behind the caller's answer: the hosted page, the most-read URL, answers
+   * without waiting on the database (issue 24). Events queued while a batch is being stored go
+   * into the next one: one multi-row statement and one commit for all the views of a busy
+   * moment, as the submission writer does. A shutdown stores what is queued (`flush`, on close);
+   * a crash loses what was queued and not yet committed: a few milliseconds of views.
+   */
+  recordLater(form: StoredForm, type: EventType, sessionId: string, log: FastifyBaseLogger): void {
+    const event: FormEvent = {
+      formId: form.id,
+      workspaceId: form.workspaceId,
+      environment: form.environment,
+      type,
+      sessionId,
+      createdAt: nowIso(),
+    };
+    this.later.add({ event, log });
+  }
+
+  /** Resolves once every event queued by `recordLater` so far is stored (or given up on). */
+  flush(): Promise<void> {
+    return this.later.flush();
+  }
+
+  private async storeLater(
+    batch: ReadonlyArray<{ event: FormEvent; log: FastifyBaseLogger }>,
+  ): Promise<void> {
+    const { database } = this.context;
+    try {
+      await database.transaction((trx) =>
+        recordEvents(
+          trx,
+          batch.map(({ event }) => event),
+        ),
+      );
+    } catch {
+      // one event broke the batch (its form deleted meanwhile, say): each on its own, so only it is lost
+      for (const { event, log } of batch) {
+        await database
+          .transaction((trx) => recordEvent(trx, event))
+          .catch((error: unknown) => {
+            if (!isForeignKeyViolation(error))
+              log.warn(
+                { err: error, formId: event.formId, type: event.type },
+                'an analytics event was not stored',
+              );
+          });
+      }
+    }
   }
 
   /**

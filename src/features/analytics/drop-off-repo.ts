@@ -20,14 +20,23 @@ export interface StepScope {
 /** The statuses of a submission that ended its session's walk. */
 const COMPLETED = ['accepted', 'flagged', 'quarantined'] as const;
 
-/** 1 when the session of the outer row (`session_id` of `outer`) completed the form, else 0. */
-const completedBy = (formId: string, outer: 'steps' | 'form_events') =>
-  sql<number>`case when exists (
-    select 1 from submissions
-    where submissions.form_id = ${formId}
-      and submissions.session_id = ${sql.ref(`${outer}.session_id`)}
-      and submissions.status in (${sql.join(COMPLETED.map((status) => sql.lit(status)))})
-  ) then 1 else 0 end`;
+/**
+ * The sessions that completed the form since the range began, as rows `(session_id, 1)` to put
+ * beside the range's own rows and group by session (UNION ALL, then GROUP BY): both engines sort
+ * or hash that once, where a join or a lookup per session needed an index keyed by session (each
+ * submission a random write: migration 018 dropped it) or, without one, read the submissions once
+ * per session. A session's submission comes after its view and its steps, so none before `from`
+ * can complete a session of the range; read from the inbox's index (form, time, …, session, status).
+ */
+const completedRows = (db: Db, scope: StepScope) =>
+  db
+    .selectFrom('submissions')
+    .select(['session_id', sql<number | null>`null`.as('place'), sql<number>`1`.as('done')])
+    .where('form_id', '=', scope.formId)
+    .where('created_at', '>=', scope.from)
+    .where('status', 'in', [...COMPLETED])
+    .where('session_id', 'is not', null)
+    .$narrowType<{ session_id: string }>();
 
 export interface ReachedCount {
   fieldId: string;
@@ -75,20 +84,29 @@ export async function sessionsByFurthest(
     order.map((fieldId, i) => sql`when ${fieldId} then ${sql.lit(i)}`),
     sql` `,
   )} end`;
-  const furthest = db
+  const perSession = db
     .selectFrom('form_steps')
-    .select(['session_id', sql<number | null>`max(${place})`.as('furthest')])
+    .select(['session_id', place.as('place'), sql<number>`0`.as('done')])
     .where('form_id', '=', scope.formId)
     .where('reached_at', '>=', scope.from)
     .where('reached_at', '<=', scope.to)
-    .groupBy('session_id');
+    .unionAll(completedRows(db, scope));
+  const sessions = db
+    .selectFrom(perSession.as('rows'))
+    .select([
+      'rows.session_id',
+      sql<number | null>`max(rows.place)`.as('furthest'),
+      sql<number>`max(rows.done)`.as('done'),
+    ])
+    .groupBy('rows.session_id');
   const rows = await db
-    .selectFrom(furthest.as('steps'))
+    .selectFrom(sessions.as('steps'))
     .select([
       'steps.furthest',
       sql<number>`count(*)`.as('sessions'),
-      sql<number>`sum(${completedBy(scope.formId, 'steps')})`.as('completed'),
+      sql<number>`sum(steps.done)`.as('completed'),
     ])
+    // a session only in the submissions reached nothing in the range (nor did one of removed questions only)
     .where('steps.furthest', 'is not', null)
     .groupBy('steps.furthest')
     .execute();
@@ -114,18 +132,15 @@ export interface ViewCount {
  * lookup, SQLite took the time index instead and read every step of the form for each view.
  */
 export async function viewsOf(db: Db, scope: StepScope, withoutSteps: boolean): Promise<ViewCount> {
-  let query = db
+  let views = db
     .selectFrom('form_events')
-    .select([
-      sql<number>`count(*)`.as('views'),
-      sql<number>`sum(${completedBy(scope.formId, 'form_events')})`.as('completed'),
-    ])
+    .select(['session_id', sql<number | null>`null`.as('place'), sql<number>`0`.as('done')])
     .where('form_events.form_id', '=', scope.formId)
     .where('form_events.type', '=', 'view')
     .where('form_events.created_at', '>=', scope.from)
     .where('form_events.created_at', '<=', scope.to);
   if (withoutSteps) {
-    query = query.where((eb) =>
+    views = views.where((eb) =>
       eb.not(
         eb.exists(
           eb
@@ -137,6 +152,20 @@ export async function viewsOf(db: Db, scope: StepScope, withoutSteps: boolean): 
       ),
     );
   }
-  const row = await query.executeTakeFirstOrThrow();
+  // per session: whether it viewed within the range, whether it completed
+  const perSession = db
+    .selectFrom(
+      views
+        .select(sql<number>`1`.as('viewed'))
+        .unionAll(completedRows(db, scope).select(sql<number>`0`.as('viewed')))
+        .as('rows'),
+    )
+    .select([sql<number>`max(rows.viewed)`.as('viewed'), sql<number>`max(rows.done)`.as('done')])
+    .groupBy('rows.session_id');
+  const row = await db
+    .selectFrom(perSession.as('sessions'))
+    .select([sql<number>`count(*)`.as('views'), sql<number>`coalesce(sum(sessions.done), 0)`.as('completed')])
+    .where('sessions.viewed', '=', 1)
+    .executeTakeFirstOrThrow();
   return { views: toCount(row.views), completed: toCount(row.completed) };
 }

@@ -7,5 +7,7 @@ import { analyticsRoutes } from './routes.js';
 export async function registerAnalytics(app: FastifyInstance, context: AppContext): Promise<EventRecorder> {
   const events = new EventRecorder(context);
   await app.register(analyticsRoutes(context, events));
+  // the views queued behind the pages' answers are stored before the database closes
+  app.addHook('onClose', async () => events.flush());
   return events;
 }

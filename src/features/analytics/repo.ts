@@ -19,18 +19,27 @@ export interface FormEvent {
  * primary key decides, so concurrent duplicates count once on both engines.
  */
 export async function recordEvent(trx: Trx, event: FormEvent): Promise<void> {
-  await trx
-    .insertInto('form_events')
-    .values({
-      form_id: event.formId,
-      type: event.type,
-      session_id: event.sessionId,
-      workspace_id: event.workspaceId,
-      environment: event.environment,
-      created_at: event.createdAt,
-    })
-    .onConflict((conflict) => conflict.columns(['form_id', 'type', 'session_id']).doNothing())
-    .execute();
+  await recordEvents(trx, [event]);
+}
+
+/** Stores many events in one statement, each unless its session reported its type for its form already. */
+export async function recordEvents(trx: Trx, events: readonly FormEvent[]): Promise<void> {
+  for (let start = 0; start < events.length; start += 500) {
+    await trx
+      .insertInto('form_events')
+      .values(
+        events.slice(start, start + 500).map((event) => ({
+          form_id: event.formId,
+          type: event.type,
+          session_id: event.sessionId,
+          workspace_id: event.workspaceId,
+          environment: event.environment,
+          created_at: event.createdAt,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['form_id', 'type', 'session_id']).doNothing())
+      .execute();
+  }
 }
 
 /**

@@ -115,6 +115,7 @@ export const analyticsRoutes =
         );
       }
       const scope = { workspaceId: principal.workspaceId, environment, formId: query.form_id, ...range };
+      await events.flush(); // this instance's views queued behind their pages, counted too
       // forms first: counts of a form created in between are then left out rather than half shown
       const forms = await formsInScope(database.db, scope);
       const counts = await countsByFormAndDay(database.db, scope);
@@ -176,6 +177,7 @@ export const analyticsRoutes =
       },
       async (request) => {
         const { form, range } = await oneForm(request, request.query);
+        await events.flush(); // this instance's views queued behind their pages, counted too
         const figures = await dropOff(database.db, form, range);
         return { formId: form.id, from: range.from, to: range.to, ...figures };
       },

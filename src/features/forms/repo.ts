@@ -191,7 +191,7 @@ export async function countAccepted(
   if (max !== undefined && count > max) return false;
   const counted = await trx
     .insertInto('form_counts')
-    .values({ form_id: formId, accepted: count })
+    .values({ form_id: formId, accepted: count, listed: 0, unread: 0, last_at: null })
     .onConflict((conflict) => {
       const update = conflict
         .column('form_id')

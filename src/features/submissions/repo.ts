@@ -4,6 +4,7 @@ import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
 import { insertRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
 import { uncountAccepted } from '../forms/repo.js';
+import { countUnread, uncountDeleted } from './counters.js';
 import type { StoredAnswers } from './pii.js';
 import type { SubmissionStatus } from './schemas.js';
 
@@ -250,28 +251,27 @@ export async function notesOf(db: Db | Trx, submissionIds: readonly string[]): P
 }
 
 /**
- * Sets the flags, and says whether that changed anything. The row is written only when a
+ * Sets one flag, and says whether that changed anything. The row is written only when the
  * flag differs: of concurrent requests setting the same flag one changes it and the others
  * find nothing to change (on PostgreSQL the second UPDATE waits for the first and then sees
- * its result), so a change is reported, and heard by webhooks, once.
+ * its result), so a change is reported, heard by webhooks and counted (unread) once.
  */
-export async function setFlags(
+export async function setFlag(
   trx: Trx,
-  id: string,
-  flags: { read?: boolean; starred?: boolean },
+  submission: Pick<StoredSubmission, 'id' | 'formId' | 'status'>,
+  flag: 'read' | 'starred',
+  value: boolean,
 ): Promise<boolean> {
-  const changes: { read?: number; starred?: number } = {};
-  if (flags.read !== undefined) changes.read = flags.read ? 1 : 0;
-  if (flags.starred !== undefined) changes.starred = flags.starred ? 1 : 0;
-  const columns = Object.keys(changes) as Array<keyof typeof changes>;
-  if (columns.length === 0) return false;
   const result = await trx
     .updateTable('submissions')
-    .set(changes)
-    .where('id', '=', id)
-    .where((eb) => eb.or(columns.map((column) => eb(column, '!=', changes[column] as number))))
+    .set({ [flag]: value ? 1 : 0 })
+    .where('id', '=', submission.id)
+    .where(flag, '!=', value ? 1 : 0)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const changed = Number(result.numUpdatedRows) > 0;
+  if (changed && flag === 'read')
+    await countUnread(trx, submission.formId, submission.status, value ? -1 : 1);
+  return changed;
 }
 
 export async function insertNote(
@@ -295,14 +295,20 @@ export async function insertNote(
 /**
  * The owner deletes a submission: with it go its place in its form's count of accepted
  * submissions and its address under `oncePer: "email"` (API.md §15), so that the person may
- * answer again and the form, if it was full, takes one more.
+ * answer again and the form, if it was full, takes one more; and its place in the form's
+ * counters (counters.ts).
  */
 export async function deleteSubmission(
   trx: Trx,
   submission: Pick<StoredSubmission, 'id' | 'formId' | 'status'>,
 ): Promise<void> {
-  const deleted = await trx.deleteFrom('submissions').where('id', '=', submission.id).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) return;
+  const deleted = await trx
+    .deleteFrom('submissions')
+    .where('id', '=', submission.id)
+    .returning(['form_id', 'status', 'read'])
+    .execute();
+  if (deleted.length === 0) return;
   await trx.deleteFrom('response_addresses').where('submission_id', '=', submission.id).execute();
   if (submission.status === 'accepted') await uncountAccepted(trx, submission.formId, 1);
+  await uncountDeleted(trx, deleted);
 }

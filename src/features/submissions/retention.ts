@@ -4,6 +4,7 @@ import type { Database, Trx } from '../../platform/db/database.js';
 import { decodeJson } from '../../platform/db/dialect.js';
 import { logFailure } from '../../platform/db/unavailable.js';
 import type { FormDefinition } from '../forms/schemas.js';
+import { uncountDeleted } from './counters.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 
 /**
@@ -108,7 +109,7 @@ export async function runRetention(
     if (settings.stopping()) return counts;
     const cutoff = new Date(now.getTime() - form.days * DAY_MS).toISOString();
     counts.submissions += await drain(database, settings, async (trx, size) => {
-      const result = await trx
+      const deleted = await trx
         .deleteFrom('submissions')
         .where('id', 'in', (eb) =>
           eb
@@ -118,8 +119,10 @@ export async function runRetention(
             .where('created_at', '<', cutoff)
             .limit(size),
         )
-        .executeTakeFirst();
-      return result.numDeletedRows;
+        .returning(['form_id', 'status', 'read'])
+        .execute();
+      await uncountDeleted(trx, deleted);
+      return BigInt(deleted.length);
     });
   }
 

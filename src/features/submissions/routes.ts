@@ -49,7 +49,7 @@ import {
   notesOf,
   type StoredSubmission,
   type SubmissionFilter,
-  setFlags,
+  setFlag,
 } from './repo.js';
 import { writeResponseChange } from './response-events.js';
 import {
@@ -366,7 +366,7 @@ export const submissionRoutes =
         const change =
           read === submission.read ? undefined : { event: 'response.updated' as const, data: view };
         await writeResponseChange(context, submission, change, (trx) =>
-          setFlags(trx, submission.id, { read }),
+          setFlag(trx, submission, 'read', read),
         );
         return view;
       },
@@ -393,7 +393,7 @@ export const submissionRoutes =
         const change =
           starred === submission.starred ? undefined : { event: 'response.updated' as const, data: view };
         await writeResponseChange(context, submission, change, (trx) =>
-          setFlags(trx, submission.id, { starred }),
+          setFlag(trx, submission, 'starred', starred),
         );
         return view;
       },

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import type { Db } from '../../platform/db/database.js';
 import { EnvironmentQuery, ListOf, problems, SECURITY, Timestamp } from '../../platform/http/schemas.js';
 import { parseEnvironmentName } from '../environments/names.js';
 import { assertReachesEnvironment } from '../environments/repo.js';
+import { summaryOf } from './counters.js';
 
 /**
  * What the dashboard's list of forms shows beside each (API.md §11.3): how many submissions a
  * form holds, how many of them are unread, and when the last came, for every form of an
  * environment at once. The inbox's own statuses (accepted and flagged; quarantined ones are
- * apart), all time. Session or secret key of the environment, like GET /responses.
+ * apart), all time, read from each form's counters (counters.ts): one row per form. Session or
+ * secret key of the environment, like GET /responses.
  */
 
 export const SummaryItem = Type.Object({
@@ -21,30 +21,6 @@ export const SummaryItem = Type.Object({
   unread: Type.Integer({ minimum: 0 }),
   lastSubmissionAt: Type.Union([Timestamp, Type.Null()]),
 });
-
-const toCount = (value: unknown): number => Number(value ?? 0);
-
-export async function summaryOf(db: Db, workspaceId: string, environment: string) {
-  const rows = await db
-    .selectFrom('submissions')
-    .select([
-      'form_id as formId',
-      sql<number>`count(*)`.as('submissions'),
-      sql<number>`sum(case when read = 0 then 1 else 0 end)`.as('unread'),
-      sql<string>`max(created_at)`.as('lastSubmissionAt'),
-    ])
-    .where('workspace_id', '=', workspaceId)
-    .where('environment', '=', environment)
-    .where('status', 'in', ['accepted', 'flagged'])
-    .groupBy('form_id')
-    .execute();
-  return rows.map((row) => ({
-    formId: row.formId,
-    submissions: toCount(row.submissions),
-    unread: toCount(row.unread),
-    lastSubmissionAt: row.lastSubmissionAt ?? null,
-  }));
-}
 
 export const summaryRoutes =
   ({ database }: AppContext): FastifyPluginAsyncTypebox =>

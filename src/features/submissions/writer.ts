@@ -10,6 +10,7 @@ import { refusal } from '../../shared/refusals.js';
 import { attachUploads, detachUploads } from '../files/repo.js';
 import { uncountAccepted } from '../forms/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
+import { countStored } from './counters.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
 import { deletePartials, lockPartials, partialSentAlready } from './partials-repo.js';
 import type { QuotaScope } from './quota.js';
@@ -276,10 +277,9 @@ export class SubmissionWriter {
       trx,
       written.flatMap((write) => (write.completes ? [write.completes] : [])),
     );
-    await insertSubmissions(
-      trx,
-      written.flatMap((write) => (write.submission ? [write.submission] : [])),
-    );
+    const stored = written.flatMap((write) => (write.submission ? [write.submission] : []));
+    await insertSubmissions(trx, stored);
+    await countStored(trx, stored);
     await appendToOutbox(
       trx,
       written.flatMap((write) => write.outbox),

@@ -154,7 +154,12 @@ export interface IdempotencyKeysTable {
 /** Accepted submissions of a form, counted with them (API.md §15 `maxSubmissions`). */
 export interface FormCountsTable {
   form_id: string;
+  /** Accepted submissions, counted against `maxSubmissions` (kept also when no copy is stored). */
   accepted: number;
+  /** Stored submissions the inbox lists (accepted and flagged), of them unread, and the newest's time. */
+  listed: number;
+  unread: number;
+  last_at: string | null;
 }
 
 /** What only a partial submission has (API.md §15 saved progress): its resume token's hash, where it was left, its expiry. */

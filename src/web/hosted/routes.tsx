@@ -167,7 +167,11 @@ export function hostedRoutes(
       return form;
     }
 
-    /** Analytics never fail a page: over its rate limit, or when storing fails, the event is left out (and logged). */
+    /**
+     * Analytics never fail nor hold up a page: the event is stored behind the answer (with the
+     * others of the moment, `recordLater`); over its rate limit, or when storing fails, it is left
+     * out (and logged).
+     */
     async function record(
       form: StoredForm,
       type: EventType,
@@ -177,7 +181,7 @@ export function hostedRoutes(
     ) {
       try {
         await events.countAttempt(ip);
-        await events.record(form, type, sessionId);
+        events.recordLater(form, type, sessionId, log);
       } catch (error) {
         log.warn({ err: error, formId: form.id, type }, 'the page could not record its analytics event');
       }

@@ -16,6 +16,8 @@ import * as m014 from './014-invitations-audit-note-authors.js';
 import * as m015 from './015-response-controls.js';
 import * as m016 from './016-saved-progress.js';
 import * as m017 from './017-form-steps.js';
+import * as m018 from './018-submissions-list-session.js';
+import * as m019 from './019-form-counters.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +38,6 @@ export const migrations: Record<string, Migration> = {
   '015-response-controls': m015,
   '016-saved-progress': m016,
   '017-form-steps': m017,
+  '018-submissions-list-session': m018,
+  '019-form-counters': m019,
 };

@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../platform/db/database.js';
+import type { SubmissionStatus } from './schemas.js';
+
+/**
+ * Each form's counters for the forms list (GET /responses/summary, issue 24): its listed
+ * submissions, how many of them are unread and when the newest came, kept in `form_counts` by
+ * every write that changes them, in that write's own transaction: the writer's batch, read and
+ * unread, deleting one, retention. So the forms list reads one row per form however many
+ * submissions there are. A test holds them equal to a full count after random operations.
+ */
+
+/** The statuses the inbox lists (a quarantined submission and a partial one are apart). */
+export const LISTED: readonly SubmissionStatus[] = ['accepted', 'flagged'];
+
+export const isListed = (status: SubmissionStatus) => LISTED.includes(status);
+
+interface Added {
+  formId: string;
+  status: SubmissionStatus;
+  read: boolean;
+  createdAt: string;
+}
+
+/** Counts stored submissions: one upsert per form of the batch, forms in one order (no crosswise waits). */
+export async function countStored(trx: Trx, submissions: readonly Added[]): Promise<void> {
+  const byForm = new Map<string, { listed: number; unread: number; last: string }>();
+  for (const submission of submissions) {
+    if (!isListed(submission.status)) continue;
+    const counts = byForm.get(submission.formId) ?? { listed: 0, unread: 0, last: submission.createdAt };
+    counts.listed += 1;
+    if (!submission.read) counts.unread += 1;
+    if (submission.createdAt > counts.last) counts.last = submission.createdAt;
+    byForm.set(submission.formId, counts);
+  }
+  const ordered = [...byForm.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [formId, { listed, unread, last }] of ordered) {
+    await trx
+      .insertInto('form_counts')
+      .values({ form_id: formId, accepted: 0, listed, unread, last_at: last })
+      .onConflict((conflict) =>
+        conflict.column('form_id').doUpdateSet({
+          listed: sql<number>`form_counts.listed + ${listed}`,
+          unread: sql<number>`form_counts.unread + ${unread}`,
+          last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < ${last}
+            then ${last} else form_counts.last_at end`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** A listed submission turned read (-1) or unread (+1). */
+export async function countUnread(trx: Trx, formId: string, status: SubmissionStatus, change: 1 | -1) {
+  if (!isListed(status)) return;
+  await trx
+    .updateTable('form_counts')
+    .set({ unread: sql<number>`unread + ${change}` })
+    .where('form_id', '=', formId)
+    .execute();
+}
+
+interface Removed {
+  form_id: string;
+  status: string;
+  read: number;
+}
+
+/** Takes deleted submissions out of their forms' counters; the newest time is read again from the index. */
+export async function uncountDeleted(trx: Trx, rows: readonly Removed[]): Promise<void> {
+  const byForm = new Map<string, { listed: number; unread: number }>();
+  for (const row of rows) {
+    if (!isListed(row.status as SubmissionStatus)) continue;
+    const counts = byForm.get(row.form_id) ?? { listed: 0, unread: 0 };
+    counts.listed += 1;
+    if (Number(row.read) === 0) counts.unread += 1;
+    byForm.set(row.form_id, counts);
+  }
+  const ordered = [...byForm.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [formId, { listed, unread }] of ordered) {
+    // the newest listed one: the inbox's index (form, time, id, session, status) read backwards
+    const newest = trx
+      .selectFrom('submissions')
+      .select(sql<string>`max(created_at)`.as('last'))
+      .where('form_id', '=', formId)
+      .where('status', 'in', [...LISTED]);
+    await trx
+      .updateTable('form_counts')
+      .set({
+        listed: sql<number>`listed - ${listed}`,
+        unread: sql<number>`unread - ${unread}`,
+        last_at: newest,
+      })
+      .where('form_id', '=', formId)
+      .execute();
+  }
+}
+
+export interface FormSummary {
+  formId: string;
+  submissions: number;
+  unread: number;
+  lastSubmissionAt: string | null;
+}
+
+/** Every form of an environment with listed submissions: one row per form, whatever their number. */
+export async function summaryOf(db: Db, workspaceId: string, environment: string): Promise<FormSummary[]> {
+  const rows = await db
+    .selectFrom('form_counts')
+    .innerJoin('forms', 'forms.id', 'form_counts.form_id')
+    .select(['form_counts.form_id', 'form_counts.listed', 'form_counts.unread', 'form_counts.last_at'])
+    .where('forms.workspace_id', '=', workspaceId)
+    .where('forms.environment', '=', environment)
+    .where('form_counts.listed', '>', 0)
+    .orderBy('form_counts.form_id')
+    .execute();
+  return rows.map((row) => ({
+    formId: row.form_id,
+    submissions: Number(row.listed),
+    unread: Number(row.unread),
+    lastSubmissionAt: row.last_at,
+  }));
+}
