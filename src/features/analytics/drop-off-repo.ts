@@ -26,7 +26,8 @@ const COMPLETED = ['accepted', 'flagged', 'quarantined'] as const;
  * or hash that once, where a join or a lookup per session needed an index keyed by session (each
  * submission a random write: migration 018 dropped it) or, without one, read the submissions once
  * per session. A session's submission comes after its view and its steps, so none before `from`
- * can complete a session of the range; read from the inbox's index (form, time, …, session, status).
+ * can complete a session of the range; found through the inbox's index (form, time), each row read
+ * for its session: the drop-off reads more, so that no submission writes more.
  */
 const completedRows = (db: Db, scope: StepScope) =>
   db

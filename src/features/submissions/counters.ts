@@ -78,12 +78,15 @@ export async function uncountDeleted(trx: Trx, rows: readonly Removed[]): Promis
   }
   const ordered = [...byForm.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [formId, { listed, unread }] of ordered) {
-    // the newest listed one: the inbox's index (form, time, id, session, status) read backwards
+    // the newest listed one: the inbox's index (form, time, id) read backwards to the first listed
+    // row, usually the first (max() with the status filter would read the form's whole range)
     const newest = trx
       .selectFrom('submissions')
-      .select(sql<string>`max(created_at)`.as('last'))
+      .select('created_at')
       .where('form_id', '=', formId)
-      .where('status', 'in', [...LISTED]);
+      .where('status', 'in', [...LISTED])
+      .orderBy('created_at', 'desc')
+      .limit(1);
     await trx
       .updateTable('form_counts')
       .set({
