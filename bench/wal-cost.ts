@@ -10,6 +10,7 @@ import { createForm, signup } from '../test/support/factories.js';
  *
  *   npx tsx bench/wal-cost.ts [rounds, default 6] [concurrent, default 50] [stored first, default 20000]
  *   DATABASE_URL=postgres://… npx tsx bench/wal-cost.ts
+ *   WAL_COST_ACCESS='{"oncePer":"email","emailField":"email"}' npx tsx bench/wal-cost.ts   (response controls)
  */
 
 const ROUNDS = Number(process.argv[2] ?? 6);
@@ -20,7 +21,8 @@ const STORED_FIRST = Number(process.argv[4] ?? 20_000);
 const t = await createTestApp({ rateLimitPublic: 1_000_000_000, monthlyQuota: 0 });
 try {
   const user = await signup(t);
-  const form = await createForm(t, user.token, { status: 'live' });
+  const access = process.env.WAL_COST_ACCESS ? JSON.parse(process.env.WAL_COST_ACCESS) : undefined;
+  const form = await createForm(t, user.token, { status: 'live', ...(access ? { access } : {}) });
   const send = (i: number) =>
     t.request({
       method: 'POST',
@@ -68,7 +70,8 @@ try {
   }
   console.log(
     `${t.config.databaseUrl ? 'PostgreSQL' : 'SQLite'}: ${measured} submissions in rounds of ${CONCURRENT}, ` +
-      `${STORED_FIRST} stored first: ${Math.round(bytes / measured)} bytes of WAL per submission`,
+      `${STORED_FIRST} stored first${access ? `, access ${JSON.stringify(access)}` : ''}: ` +
+      `${Math.round(bytes / measured)} bytes of WAL per submission`,
   );
 } finally {
   await t.close();

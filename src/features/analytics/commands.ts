@@ -13,6 +13,15 @@ import { type FormEvent, recordEvent, recordEvents, recordSteps } from './repo.j
 import type { EventType } from './schemas.js';
 import { stepsTaken, walksOneByOne } from './steps.js';
 
+const eventOf = (form: StoredForm, type: EventType, sessionId: string): FormEvent => ({
+  formId: form.id,
+  workspaceId: form.workspaceId,
+  environment: form.environment,
+  type,
+  sessionId,
+  createdAt: nowIso(),
+});
+
 /**
  * Recording the funnel's events (API.md §8): a view and a start, each counted once per
  * session. For `POST /v1/forms/{id}/events` and for the hosted pages, which count their own;
@@ -56,14 +65,7 @@ export class EventRecorder {
 
   /** Stores the event, unless this session reported it for this form already. */
   async record(form: StoredForm, type: EventType, sessionId: string): Promise<void> {
-    const event = {
-      formId: form.id,
-      workspaceId: form.workspaceId,
-      environment: form.environment,
-      type,
-      sessionId,
-      createdAt: nowIso(),
-    };
+    const event = eventOf(form, type, sessionId);
     await this.context.database
       .transaction((trx) => recordEvent(trx, event))
       .catch((error: unknown) => {
@@ -81,15 +83,7 @@ export class EventRecorder {
    * a crash loses what was queued and not yet committed: a few milliseconds of views.
    */
   recordLater(form: StoredForm, type: EventType, sessionId: string, log: FastifyBaseLogger): void {
-    const event: FormEvent = {
-      formId: form.id,
-      workspaceId: form.workspaceId,
-      environment: form.environment,
-      type,
-      sessionId,
-      createdAt: nowIso(),
-    };
-    this.later.add({ event, log });
+    this.later.add({ event: eventOf(form, type, sessionId), log });
   }
 
   /** Resolves once every event queued by `recordLater` so far is stored (or given up on). */
