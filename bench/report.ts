@@ -76,6 +76,8 @@ export interface EngineResult {
     connections: number;
     /** The page's size as sent, gzip -9 (the §11.1 budget: HTML ≤ 20 kB). */
     htmlGzipBytes: number;
+    /** Pages answered 200 (each a session of its own) and views stored once the service stopped. */
+    views: { answered: number; stored: number };
   };
   /** File uploads, `POST /forms/{id}/uploads` (API.md §12), on a service of their own. */
   files?: {
@@ -114,6 +116,8 @@ export interface EngineResult {
     readyMs: number;
     idleRss: number;
     sequential: { p50: number; p99: number; max: number; count: number };
+    /** GET /responses/summary (the forms list's counts), sequential. */
+    summary?: { p50: number; p99: number; max: number; count: number };
     load: LoadResult;
     quiet: string;
     csv?: ExportFigures;
@@ -250,6 +254,15 @@ function lines(results: Results): Line[] {
         ok: e.page.htmlGzipBytes <= 20_000,
       },
   );
+  row(
+    'Hosted page, pages answered → views stored',
+    'one per session',
+    (e) =>
+      e.page && {
+        text: `${int(e.page.views.answered)} → ${int(e.page.views.stored)}`,
+        ok: e.page.views.answered === e.page.views.stored,
+      },
+  );
   const bigMb = short(results.settings.bigUploadBytes / 1e6);
   row(
     `Upload of ${bigMb} MB, MB/s`,
@@ -307,6 +320,15 @@ function lines(results: Results): Line[] {
     `Newest 50 of ${rows}, p99 (sequential)`,
     '≤ 5 ms',
     (e) => e.inbox && { text: ms(e.inbox.sequential.p99), ok: e.inbox.sequential.p99 <= 5 },
+  );
+  row(
+    `Forms list counts with ${rows} (GET /responses/summary), p50 / p99 (sequential)`,
+    '≤ 20 ms',
+    (e) =>
+      e.inbox?.summary && {
+        text: `${ms(e.inbox.summary.p50)} / ${ms(e.inbox.summary.p99)}`,
+        ok: e.inbox.summary.p99 <= 20,
+      },
   );
   row(
     `Newest 50 of ${rows}, ${results.settings.listConnections} connections`,

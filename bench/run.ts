@@ -8,7 +8,7 @@ import { chromiumMissing, type InboxBrowserFigures, measureInboxInBrowser } from
 import { drive, type LoadResult, probe, request, sequential, streamCsv, streamXlsx } from './load.js';
 import { summarizeProfile } from './profile-summary.js';
 import { type EngineResult, type Results, renderMarkdown, renderTable } from './report.js';
-import { countSubmissions, dropSchema, postgresAvailable, seedSubmissions } from './seed.js';
+import { countSubmissions, countViews, dropSchema, postgresAvailable, seedSubmissions } from './seed.js';
 import {
   type Child,
   cpuBusy,
@@ -436,7 +436,7 @@ async function runEngine(
       const pageUrl = `${service.url}/f/${submitForm.id}`;
       const html = await fetch(pageUrl).then((response) => response.text());
       const page = { url: pageUrl, method: 'GET' as const, connections: settings.connections };
-      await drive({ ...page, durationS: settings.warmupS });
+      const pageWarmup = await drive({ ...page, durationS: settings.warmupS });
       const pageQuiet = await quietness(`${engine} page`);
       const pageCpuBefore = cpuSecondsOf(service.pid);
       const pageLoad = await drive({ ...page, durationS: settings.durationS });
@@ -446,6 +446,11 @@ async function runEngine(
         cpuPerRequestUs: ((cpuSecondsOf(service.pid) - pageCpuBefore) / pageLoad.responses) * 1e6,
         connections: settings.connections,
         htmlGzipBytes: gzipSync(html, { level: 9 }).length,
+        // every page answered 200 made a session of its own: one view each, checked once the service stopped
+        views: {
+          answered: 1 + (pageWarmup.statusCodes['200'] ?? 0) + (pageLoad.statusCodes['200'] ?? 0),
+          stored: 0,
+        },
       };
       log(
         `  ${pageLoad.requestsPerSecond.toFixed(0)} req/s, p50 ${pageLoad.p50.toFixed(2)} ms, p99 ${pageLoad.p99.toFixed(2)} ms; ` +
@@ -454,6 +459,7 @@ async function runEngine(
     }
 
     const exitCode = await stop(service);
+    if (result.page) result.page.views.stored = await countViews(store, submitForm.id);
     if (steps) {
       const { formId, ...run } = steps;
       result.steps = { ...run, partials: await countSubmissions(store, formId) };
@@ -540,6 +546,12 @@ async function runEngine(
     const quietList = await quietness(`${engine} list`);
     const seq = await sequential(listUrl, headers, settings.listRequests);
     log(`  newest 50, sequential: p50 ${seq.p50.toFixed(2)} ms, p99 ${seq.p99.toFixed(2)} ms`);
+    // the forms list's counts (issue 24 item 4): one row per form, whatever the submissions
+    const summaryUrl = `${big.service.url}/responses/summary?environment=development`;
+    const summarySeq = await sequential(summaryUrl, headers, settings.listRequests);
+    log(
+      `  forms list counts, sequential: p50 ${summarySeq.p50.toFixed(2)} ms, p99 ${summarySeq.p99.toFixed(2)} ms`,
+    );
     await drive({ url: listUrl, headers, connections: settings.listConnections, durationS: 1 });
     const listLoad = await drive({
       url: listUrl,
@@ -575,6 +587,7 @@ async function runEngine(
       readyMs: big.readyMs,
       idleRss: bigRss,
       sequential: seq,
+      summary: summarySeq,
       load: listLoad,
       quiet: quietList,
     };

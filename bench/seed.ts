@@ -194,14 +194,18 @@ async function seedPostgres(store: Store, form: SeedForm, count: number): Promis
 }
 
 /** Submissions stored for `formId` (the service is stopped). */
-export async function countSubmissions(store: Store, formId: string): Promise<number> {
+export const countSubmissions = (store: Store, formId: string): Promise<number> =>
+  countRows(store, 'select count(*) as n from submissions where form_id = ?', formId);
+
+/** Views stored for `formId`, one per session (the service is stopped: what it queued is stored). */
+export const countViews = (store: Store, formId: string): Promise<number> =>
+  countRows(store, "select count(*) as n from form_events where form_id = ? and type = 'view'", formId);
+
+async function countRows(store: Store, query: string, formId: string): Promise<number> {
   if (store.engine === 'sqlite') {
     const db = new BetterSqlite3(path.join(store.dataDir, 'intake.db'), { readonly: true });
     try {
-      const row = db.prepare('select count(*) as n from submissions where form_id = ?').get(formId) as {
-        n: number;
-      };
-      return row.n;
+      return (db.prepare(query).get(formId) as { n: number }).n;
     } finally {
       db.close();
     }
@@ -212,10 +216,7 @@ export async function countSubmissions(store: Store, formId: string): Promise<nu
   });
   await client.connect();
   try {
-    const result = await client.query<{ n: string }>(
-      'select count(*) as n from submissions where form_id = $1',
-      [formId],
-    );
+    const result = await client.query<{ n: string }>(query.replace('?', '$1'), [formId]);
     return Number(result.rows[0]?.n ?? 0);
   } finally {
     await client.end();

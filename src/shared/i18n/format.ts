@@ -1,3 +1,4 @@
+import { keptPerKey } from '../memo.js';
 /**
  * ICU MessageFormat, the part Intake's catalogue uses: `{arg}`, `{arg, number}`,
  * `{arg, plural, =0 {…} one {…} other {…}}` with `#`, and apostrophe quoting. Plural categories
@@ -101,26 +102,13 @@ function parse(source: string): Part[] {
  * One formatter per language, made once: building an `Intl.NumberFormat` or `Intl.PluralRules`
  * costs tens of microseconds, and "Question 1 of 5" on every hosted page made two (a profile of
  * GET /f/{id} put a fifth of the page's CPU there). A page speaks the form's few languages, so
- * the maps stay small; they are emptied past a bound all the same.
+ * the maps stay small.
  */
-const FORMATTERS_KEPT = 64;
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const pluralRules = new Map<string, Intl.PluralRules>();
-
-function kept<T>(cache: Map<string, T>, lang: string, make: () => T): T {
-  let found = cache.get(lang);
-  if (found === undefined) {
-    if (cache.size >= FORMATTERS_KEPT) cache.clear();
-    found = make();
-    cache.set(lang, found);
-  }
-  return found;
-}
+const numberFormatOf = keptPerKey((lang) => new Intl.NumberFormat(lang));
+const pluralRulesOf = keptPerKey((lang) => new Intl.PluralRules(lang));
 
 const numberOf = (lang: string, value: unknown): string =>
-  typeof value === 'number'
-    ? kept(numberFormats, lang, () => new Intl.NumberFormat(lang)).format(value)
-    : String(value ?? '');
+  typeof value === 'number' ? numberFormatOf(lang).format(value) : String(value ?? '');
 
 function render(lang: string, list: readonly Part[], values: MessageValues, count?: number): string {
   let out = '';
@@ -130,10 +118,7 @@ function render(lang: string, list: readonly Part[], values: MessageValues, coun
     else if ('plural' in part) {
       const n = Number(values[part.arg]);
       const branch =
-        part.plural[`=${n}`] ??
-        part.plural[kept(pluralRules, lang, () => new Intl.PluralRules(lang)).select(n)] ??
-        part.plural.other ??
-        [];
+        part.plural[`=${n}`] ?? part.plural[pluralRulesOf(lang).select(n)] ?? part.plural.other ?? [];
       out += render(lang, branch, values, n);
     } else if ('number' in part) out += numberOf(lang, values[part.arg]);
     else out += String(values[part.arg] ?? '');

@@ -1,3 +1,4 @@
+import { keptPerKey } from '../memo.js';
 import type { en } from './en.js';
 import { formatMessage, type MessageValues } from './format.js';
 
@@ -20,19 +21,11 @@ export interface Words {
 
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 'sd', 'ug', 'syr']);
 
-const directions = new Map<string, 'ltr' | 'rtl'>();
-
-/** Which way a language is written: its script's own direction (Arabic, Hebrew … right to left). */
-export function directionOf(tag: string): 'ltr' | 'rtl' {
-  let direction = directions.get(tag);
-  if (direction === undefined) {
-    // worked out once a tag (`Intl.Locale#maximize` is dear on every page); a page speaks few
-    if (directions.size >= 64) directions.clear();
-    direction = scriptDirection(tag);
-    directions.set(tag, direction);
-  }
-  return direction;
-}
+/**
+ * Which way a language is written: its script's own direction (Arabic, Hebrew … right to left).
+ * Worked out once a tag: `Intl.Locale#maximize` is dear on every page.
+ */
+export const directionOf: (tag: string) => 'ltr' | 'rtl' = keptPerKey((tag) => scriptDirection(tag));
 
 function scriptDirection(tag: string): 'ltr' | 'rtl' {
   try {

@@ -5,6 +5,7 @@ import type { StoredForm } from '../../features/forms/repo.js';
 import type { FieldError, FormField, PublicForm } from '../../shared/form.js';
 import { catalogueLanguageOf, scriptMessagesFor, wordsFor } from '../../shared/i18n/catalogues.js';
 import type { Words } from '../../shared/i18n/words.js';
+import { keptPerKey } from '../../shared/memo.js';
 import { questionOf } from '../../shared/messages.js';
 import { localized } from '../../shared/refusals.js';
 import { positionOf } from '../../shared/walk.js';
@@ -310,18 +311,7 @@ const alternatesOf = (form: StoredForm, view: PublicForm, state: PageState): Alt
     .filter((lang) => lang !== view.language)
     .map((lang) => ({ lang, href: addressOf(form, state, lang) }));
 
-const scriptWords = new Map<string, string>();
-
 /** The page script's messages in the page's language, as the form's `data-words` carries them (made once a language). */
-function scriptWordsOf(language: string): string {
-  let words = scriptWords.get(language);
-  if (words === undefined) {
-    if (scriptWords.size >= 64) scriptWords.clear();
-    words = JSON.stringify({
-      lang: catalogueLanguageOf(language) ?? 'en',
-      messages: scriptMessagesFor(language),
-    });
-    scriptWords.set(language, words);
-  }
-  return words;
-}
+const scriptWordsOf = keptPerKey((language) =>
+  JSON.stringify({ lang: catalogueLanguageOf(language) ?? 'en', messages: scriptMessagesFor(language) }),
+);
