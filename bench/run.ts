@@ -446,9 +446,11 @@ async function runEngine(
         cpuPerRequestUs: ((cpuSecondsOf(service.pid) - pageCpuBefore) / pageLoad.responses) * 1e6,
         connections: settings.connections,
         htmlGzipBytes: gzipSync(html, { level: 9 }).length,
-        // every page answered 200 made a session of its own: one view each, checked once the service stopped
+        // every page answered 200 made a session of its own: one view each, checked once the service
+        // stopped; each of the two runs ends with up to one request a connection served, unanswered
         views: {
           answered: 1 + (pageWarmup.statusCodes['200'] ?? 0) + (pageLoad.statusCodes['200'] ?? 0),
+          cutOff: 2 * settings.connections,
           stored: 0,
         },
       };
