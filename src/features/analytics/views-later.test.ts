@@ -8,6 +8,7 @@ import {
 } from '../../../test/support/app.js';
 import { createForm, signup } from '../../../test/support/factories.js';
 import { buildApp } from '../../app.js';
+import { findForm } from '../forms/repo.js';
 import { EventRecorder } from './commands.js';
 
 /**
@@ -54,12 +55,9 @@ describe('views stored behind the page', () => {
     const kept = await createForm(t, owner.token, { status: 'live' });
     const gone = await createForm(t, owner.token, { status: 'live' });
     const stored = async (id: string) => {
-      const row = await t.app.intake.database.db
-        .selectFrom('forms')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return { id: row.id, workspaceId: row.workspace_id, environment: row.environment } as never;
+      const form = await findForm(t.app.intake.database.db, id);
+      if (!form) throw new Error(`form ${id} not found`);
+      return form;
     };
     const recorder = new EventRecorder(t.app.intake);
     const keptForm = await stored(kept.id);

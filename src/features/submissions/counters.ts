@@ -15,6 +15,10 @@ export const LISTED: readonly SubmissionStatus[] = ['accepted', 'flagged'];
 
 export const isListed = (status: SubmissionStatus) => LISTED.includes(status);
 
+/** Each form's entry in one order, so two transactions never wait on each other's rows crosswise. */
+const inFormOrder = <T>(byForm: Map<string, T>): Array<[string, T]> =>
+  [...byForm.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
 interface Added {
   formId: string;
   status: SubmissionStatus;
@@ -33,8 +37,7 @@ export async function countStored(trx: Trx, submissions: readonly Added[]): Prom
     if (submission.createdAt > counts.last) counts.last = submission.createdAt;
     byForm.set(submission.formId, counts);
   }
-  const ordered = [...byForm.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [formId, { listed, unread, last }] of ordered) {
+  for (const [formId, { listed, unread, last }] of inFormOrder(byForm)) {
     await trx
       .insertInto('form_counts')
       .values({ form_id: formId, accepted: 0, listed, unread, last_at: last })
@@ -76,8 +79,7 @@ export async function uncountDeleted(trx: Trx, rows: readonly Removed[]): Promis
     if (Number(row.read) === 0) counts.unread += 1;
     byForm.set(row.form_id, counts);
   }
-  const ordered = [...byForm.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [formId, { listed, unread }] of ordered) {
+  for (const [formId, { listed, unread }] of inFormOrder(byForm)) {
     // the newest listed one: the inbox's index (form, time, id) read backwards to the first listed
     // row, usually the first (max() with the status filter would read the form's whole range)
     const newest = trx
