@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -11,6 +11,8 @@ import type { FastifyReply } from 'fastify';
 export interface PagePolicy {
   /** A nonce for the page's inline `<script>`s and `<style>`s, when it has some (`newNonce()`). */
   nonce?: string;
+  /** `'sha256-…'` sources of the page's inline `<style>`s: what a page kept and sent many times carries instead of a nonce. */
+  styleHashes?: readonly string[];
   /** Who may frame the page: origins, `'self'`, `*`; default `'none'` (no one). */
   frameAncestors?: readonly string[];
   /** Other origins the page loads scripts, frames and calls from (a CAPTCHA provider). */
@@ -36,7 +38,7 @@ export function contentSecurityPolicy(policy: PagePolicy = {}): string {
   const directives: Array<[string, readonly string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...nonce, ...sources(policy.scriptOrigins)]],
-    ['style-src', ["'self'", ...nonce, ...sources(policy.styleOrigins)]],
+    ['style-src', ["'self'", ...nonce, ...hashes(policy.styleHashes), ...sources(policy.styleOrigins)]],
     ['img-src', ["'self'"]],
     ['connect-src', ["'self'", ...sources(policy.connectOrigins)]],
     // Frames: default-src's 'self' unless a page names more.
@@ -51,9 +53,13 @@ export function contentSecurityPolicy(policy: PagePolicy = {}): string {
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }
 
-/** Sets a page's Content-Security-Policy and the headers every page carries. */
-export function setPageHeaders(reply: FastifyReply, policy: PagePolicy = {}): FastifyReply {
-  reply.header('content-security-policy', contentSecurityPolicy(policy));
+/** Sets a page's Content-Security-Policy (`csp`: the policy's, made already) and the headers every page carries. */
+export function setPageHeaders(
+  reply: FastifyReply,
+  policy: PagePolicy = {},
+  csp = contentSecurityPolicy(policy),
+): FastifyReply {
+  reply.header('content-security-policy', csp);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   // For browsers that predate frame-ancestors; it cannot name origins, so only when no one may frame.
@@ -64,6 +70,19 @@ export function setPageHeaders(reply: FastifyReply, policy: PagePolicy = {}): Fa
 function sources(values: readonly string[] = []): string[] {
   for (const value of values) {
     if (!SOURCE.test(value)) throw new Error(`not a source a Content-Security-Policy may name: ${value}`);
+  }
+  return [...values];
+}
+
+/** The CSP source allowing exactly this inline code (its SHA-256). */
+export const hashSource = (code: string): string =>
+  `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+
+const HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+function hashes(values: readonly string[] = []): string[] {
+  for (const value of values) {
+    if (!HASH.test(value)) throw new Error(`not a CSP hash source: ${value}`);
   }
   return [...values];
 }

@@ -5,7 +5,7 @@ import type { Words } from '../../shared/i18n/words.js';
 import { ENTRIES } from '../assets.js';
 import { CAPTCHA_PROVIDERS } from '../components/form/captcha-providers.js';
 import { ThankYou } from '../components/form/form-page.js';
-import { isCspSource, newNonce, type PagePolicy } from '../csp.js';
+import { hashSource, isCspSource, type PagePolicy } from '../csp.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../pages.js';
 
@@ -66,8 +66,11 @@ export function embedAncestors(form: StoredForm): string[] | undefined {
   return listed.length > 0 ? listed : undefined;
 }
 
+/** The page's one inline style: the form's accent colour (`#rrggbb`), which the policy allows by its hash. */
+const accentStyle = (accent: string): string => `:root{--custom-accent:${accent}}`;
+
 /**
- * The page's policy: a nonce for its one inline `<style>` (the accent colour), the origin of
+ * The page's policy: the hash of its one inline `<style>` (the accent colour), the origin of
  * `ui.redirectUrl` among the form actions (the browser follows the post's 303 there), a
  * configured CAPTCHA provider's origins (its script, its widget's frame, its calls and styles:
  * the only other origins a hosted page may reach, API.md §11.1), and, embedded, the frame
@@ -83,7 +86,9 @@ export function policyFor(form: StoredForm, embedded: boolean, preview = false):
     policy.connectOrigins = captcha.origins;
     policy.styleOrigins = captcha.origins;
   }
-  if (typeof accentColor === 'string' && ACCENT.test(accentColor)) policy.nonce = newNonce();
+  // a hash, not a nonce: the same page is sent many times (routes.tsx's first page, kept)
+  if (typeof accentColor === 'string' && ACCENT.test(accentColor))
+    policy.styleHashes = [hashSource(accentStyle(accentColor))];
   if (typeof redirectUrl === 'string') {
     try {
       const { origin } = new URL(redirectUrl);
@@ -108,7 +113,6 @@ interface DocumentProps {
   form: PageForm;
   page: PageContext;
   title?: string;
-  nonce?: string;
   /** `?embed=1`: no chrome around the card, and the frame script. */
   embedded?: boolean;
   /** The thank-you page's submission, which the frame script tells the parent of. */
@@ -175,7 +179,6 @@ export function FormDocument({
   form,
   page,
   title,
-  nonce,
   embedded,
   submissionId,
   preview,
@@ -206,10 +209,9 @@ export function FormDocument({
       rootClass={embedded ? 'embedded' : undefined}
       assets={assets}
       icon={page.assets.url(ENTRIES.icon)}
-      nonce={nonce}
       head={
         <>
-          {accent && nonce && <style nonce={nonce}>{`:root{--custom-accent:${accent}}`}</style>}
+          {accent && <style>{accentStyle(accent)}</style>}
           {captcha && !done && <script src={captcha.script} async defer />}
           {alternates.length > 0 &&
             [{ lang, href: '' }, ...alternates].map((alternate) =>

@@ -19,8 +19,9 @@ import type { PageUploads } from '../components/form/controls.js';
 import { FormPage, QuestionPage } from '../components/form/form-page.js';
 import { ResumeGoneCard, SavedCard } from '../components/form/progress-pages.js';
 import type { PageContext } from '../pages.js';
-import { sendPage } from '../render.js';
+import { renderDocument, sendPage } from '../render.js';
 import { type Alternate, FormDocument, policyFor, ThankYouDocument } from './document.js';
+import { HOLES, KeptPages } from './kept-pages.js';
 
 /**
  * The hosted form's pages as routes.tsx sends them: the whole form (classic), one question
@@ -71,21 +72,20 @@ const inWords = (errors: readonly FieldError[] | undefined, words: Words): Field
   errors?.map((error) => ({ ...error, message: localized(error, words) }));
 
 export function formPages(page: PageContext) {
-  /** A page of the form: its document around `body`. */
-  function send(
-    reply: FastifyReply,
+  const kept = new KeptPages();
+
+  /** A page of the form: its document around `body`, and the policy it is sent with. */
+  function documentOf(
     { stored, view, words }: ShownForm,
     state: PageState,
     title: string,
     body: ComponentChildren,
   ) {
     const policy = policyFor(stored, state.embedded, state.preview);
-    return sendPage(
-      reply,
+    const document = (
       <FormDocument
         form={view}
         page={page}
-        nonce={policy.nonce}
         embedded={state.embedded}
         preview={state.preview}
         words={words}
@@ -94,9 +94,21 @@ export function formPages(page: PageContext) {
         title={state.errors?.length ? words.say('errorTitle', { title }) : title}
       >
         {body}
-      </FormDocument>,
-      { status: state.status ?? 200, policy, cache: 'no-store' },
+      </FormDocument>
     );
+    return { document, policy };
+  }
+
+  /** A page of the form, sent. */
+  function send(
+    reply: FastifyReply,
+    form: ShownForm,
+    state: PageState,
+    title: string,
+    body: ComponentChildren,
+  ) {
+    const { document, policy } = documentOf(form, state, title, body);
+    return sendPage(reply, document, { status: state.status ?? 200, policy, cache: 'no-store' });
   }
 
   /** A page of the form that is not the form (closed, password): no CAPTCHA, the language links kept. */
@@ -114,7 +126,6 @@ export function formPages(page: PageContext) {
       <FormDocument
         form={view}
         page={page}
-        nonce={policy.nonce}
         embedded={options.embedded}
         words={words}
         alternates={alternatesOf(stored, view, state)}
@@ -131,58 +142,39 @@ export function formPages(page: PageContext) {
   return {
     /** Every field on one page: the classic layout, and a one-by-one form whose questions the logic hides all. */
     form(reply: FastifyReply, form: ShownForm, state: PageState) {
-      return send(
-        reply,
-        form,
-        state,
-        form.view.title,
-        <FormPage
-          form={form.view}
-          action={actionOf(form.stored, state, form.view)}
-          answers={state.answers}
-          errors={inWords(state.errors, form.words)}
-          words={form.words}
-          scriptWords={scriptWordsOf(form.view.language)}
-          uploads={state.uploads}
-          sessionId={state.sessionId}
-          idempotencyKey={state.idempotencyKey}
-          started={state.started}
-          resumeToken={state.resume}
-          notice={state.notice}
-          embedded={state.embedded}
-          preview={state.preview}
-        />,
-      );
+      return send(reply, form, state, ...wholeForm(form, state));
     },
 
     /** One question of a one-by-one form (a field of the public view), "Question n of m" in its title. */
     question(reply: FastifyReply, form: ShownForm, question: FormField, state: PageState) {
-      const position = positionOf(form.view, question, state.answers);
-      return send(
+      return send(reply, form, state, ...oneQuestion(form, question, state));
+    },
+
+    /**
+     * The first page as anyone gets it (no answers, no errors, not the preview): the form, or
+     * `first` of a one-by-one form; rendered once per form version, language and frame and sent
+     * from memory with this response's session id and idempotency key (kept-pages.ts).
+     */
+    firstPage(reply: FastifyReply, form: ShownForm, first: FormField | undefined, state: PageState) {
+      const { stored, view } = form;
+      const key = [
+        stored.id,
+        stored.version,
+        stored.updatedAt,
+        view.language,
+        state.embedded,
+        first?.id,
+      ].join('\u0000');
+      return kept.send(
         reply,
-        form,
+        key,
+        () => {
+          const holed: PageState = { answers: {}, embedded: state.embedded, ...HOLES };
+          const [title, body] = first ? oneQuestion(form, first, holed) : wholeForm(form, holed);
+          const { document, policy } = documentOf(form, holed, title, body);
+          return { html: renderDocument(document), policy };
+        },
         state,
-        `${questionOf(position.n, position.m, form.words)} – ${form.view.title}`,
-        <QuestionPage
-          form={form.view}
-          words={form.words}
-          scriptWords={scriptWordsOf(form.view.language)}
-          action={actionOf(form.stored, state, form.view)}
-          field={question}
-          position={position}
-          first={position.first}
-          last={position.last}
-          answers={state.answers}
-          errors={inWords(state.errors, form.words)}
-          uploads={state.uploads}
-          sessionId={state.sessionId}
-          idempotencyKey={state.idempotencyKey}
-          started={state.started}
-          resumeToken={state.resume}
-          notice={state.notice}
-          embedded={state.embedded}
-          preview={state.preview}
-        />,
       );
     },
 
@@ -267,17 +259,62 @@ export function formPages(page: PageContext) {
       const policy = policyFor(form.stored, options.embedded, options.preview);
       return sendPage(
         reply,
-        <ThankYouDocument
-          form={form.view}
-          page={page}
-          nonce={policy.nonce}
-          words={form.words}
-          {...options}
-        />,
+        <ThankYouDocument form={form.view} page={page} words={form.words} {...options} />,
         { policy, cache: 'no-store' },
       );
     },
   };
+}
+
+/** The classic page's title and body. */
+function wholeForm(form: ShownForm, state: PageState): [string, ComponentChildren] {
+  return [
+    form.view.title,
+    <FormPage
+      form={form.view}
+      action={actionOf(form.stored, state, form.view)}
+      answers={state.answers}
+      errors={inWords(state.errors, form.words)}
+      words={form.words}
+      scriptWords={scriptWordsOf(form.view.language)}
+      uploads={state.uploads}
+      sessionId={state.sessionId}
+      idempotencyKey={state.idempotencyKey}
+      started={state.started}
+      resumeToken={state.resume}
+      notice={state.notice}
+      embedded={state.embedded}
+      preview={state.preview}
+    />,
+  ];
+}
+
+/** A one-by-one page's title ("Question n of m – title") and body. */
+function oneQuestion(form: ShownForm, question: FormField, state: PageState): [string, ComponentChildren] {
+  const position = positionOf(form.view, question, state.answers);
+  return [
+    `${questionOf(position.n, position.m, form.words)} – ${form.view.title}`,
+    <QuestionPage
+      form={form.view}
+      words={form.words}
+      scriptWords={scriptWordsOf(form.view.language)}
+      action={actionOf(form.stored, state, form.view)}
+      field={question}
+      position={position}
+      first={position.first}
+      last={position.last}
+      answers={state.answers}
+      errors={inWords(state.errors, form.words)}
+      uploads={state.uploads}
+      sessionId={state.sessionId}
+      idempotencyKey={state.idempotencyKey}
+      started={state.started}
+      resumeToken={state.resume}
+      notice={state.notice}
+      embedded={state.embedded}
+      preview={state.preview}
+    />,
+  ];
 }
 
 /**

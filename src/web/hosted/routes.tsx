@@ -233,6 +233,8 @@ export function hostedRoutes(
           preview: preview !== undefined,
         };
         const first = oneByOne(stored) ? firstQuestion(form.view, answers) : undefined;
+        // what anyone gets (no answers from the link, not the preview) is kept (kept-pages.ts)
+        if (!preview && Object.keys(answers).length === 0) return pages.firstPage(reply, form, first, state);
         return first ? pages.question(reply, form, first, state) : pages.form(reply, form, state);
       },
     );
