@@ -8,7 +8,7 @@ import type { Words } from '../../shared/i18n/words.js';
 import { keptPerKey } from '../../shared/memo.js';
 import { questionOf } from '../../shared/messages.js';
 import { localized } from '../../shared/refusals.js';
-import { positionOf } from '../../shared/walk.js';
+import { firstQuestion, positionOf } from '../../shared/walk.js';
 import {
   ClosedCard,
   type ClosedPageReason,
@@ -151,25 +151,26 @@ export function formPages(page: PageContext) {
     },
 
     /**
-     * The first page as anyone gets it (no answers, no errors, not the preview): the form, or
-     * `first` of a one-by-one form; rendered once per form version, language and frame and sent
-     * from memory with this response's session id and idempotency key (kept-pages.ts).
+     * The first page as anyone gets it (no answers, no errors, not the preview): the form, or the
+     * first question of a one-by-one form, in `language`; rendered once per form version, language
+     * and frame and sent from memory with this response's session id and idempotency key
+     * (kept-pages.ts). Nothing of it is made per request, not even the form's public view.
      */
-    firstPage(reply: FastifyReply, form: ShownForm, first: FormField | undefined, state: PageState) {
-      const { stored, view } = form;
-      const key = [
-        stored.id,
-        stored.version,
-        stored.updatedAt,
-        view.language,
-        state.embedded,
-        first?.id,
-      ].join('\u0000');
+    firstPage(
+      reply: FastifyReply,
+      stored: StoredForm,
+      language: string,
+      oneByOne: boolean,
+      state: PageState,
+    ) {
+      const key = [stored.id, stored.version, stored.updatedAt, language, state.embedded].join('\u0000');
       return kept.send(
         reply,
         key,
         () => {
+          const form = shownForm(stored, language);
           const holed: PageState = { answers: {}, embedded: state.embedded, ...HOLES };
+          const first = oneByOne ? firstQuestion(form.view, {}) : undefined;
           const [title, body] = first ? oneQuestion(form, first, holed) : wholeForm(form, holed);
           const { document, policy } = documentOf(form, holed, title, body);
           return { html: renderDocument(document), policy };

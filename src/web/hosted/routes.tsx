@@ -224,7 +224,7 @@ export function hostedRoutes(
           if (field.type === 'hidden' && given !== undefined)
             answers[field.id] = Array.isArray(given) ? given[0] : given;
         }
-        const form = shownForm(stored, pageLanguage(request, stored));
+        const language = pageLanguage(request, stored);
         const state: PageState = {
           answers,
           sessionId,
@@ -232,9 +232,11 @@ export function hostedRoutes(
           embedded,
           preview: preview !== undefined,
         };
-        const first = oneByOne(stored) ? firstQuestion(form.view, answers) : undefined;
         // what anyone gets (no answers from the link, not the preview) is kept (kept-pages.ts)
-        if (!preview && Object.keys(answers).length === 0) return pages.firstPage(reply, form, first, state);
+        if (!preview && Object.keys(answers).length === 0)
+          return pages.firstPage(reply, stored, language, oneByOne(stored), state);
+        const form = shownForm(stored, language);
+        const first = oneByOne(stored) ? firstQuestion(form.view, answers) : undefined;
         return first ? pages.question(reply, form, first, state) : pages.form(reply, form, state);
       },
     );
