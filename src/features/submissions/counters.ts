@@ -26,27 +26,50 @@ interface Added {
   createdAt: string;
 }
 
-/** Counts stored submissions: one upsert per form of the batch, forms in one order (no crosswise waits). */
-export async function countStored(trx: Trx, submissions: readonly Added[]): Promise<void> {
-  const byForm = new Map<string, { listed: number; unread: number; last: string }>();
+/**
+ * Counts a batch's submissions: one upsert per form of the batch, forms in one order (no crosswise
+ * waits): the stored ones it lists (listed, unread, last), and `accepted`, the submissions of a
+ * form without `maxSubmissions` taken (stored or not: a form may keep no copy), which need no
+ * count before the write (writer-counts.ts `countForms` counts the limited ones). One statement
+ * per form for both: the batch's only write to the row.
+ */
+export async function countStored(
+  trx: Trx,
+  submissions: readonly Added[],
+  accepted: ReadonlyMap<string, number> = new Map(),
+): Promise<void> {
+  const byForm = new Map<string, { accepted: number; listed: number; unread: number; last: string | null }>();
+  const countsOf = (formId: string) => {
+    let counts = byForm.get(formId);
+    if (!counts) {
+      counts = { accepted: 0, listed: 0, unread: 0, last: null };
+      byForm.set(formId, counts);
+    }
+    return counts;
+  };
+  for (const [formId, count] of accepted) countsOf(formId).accepted += count;
   for (const submission of submissions) {
     if (!isListed(submission.status)) continue;
-    const counts = byForm.get(submission.formId) ?? { listed: 0, unread: 0, last: submission.createdAt };
+    const counts = countsOf(submission.formId);
     counts.listed += 1;
     if (!submission.read) counts.unread += 1;
-    if (submission.createdAt > counts.last) counts.last = submission.createdAt;
-    byForm.set(submission.formId, counts);
+    if (counts.last === null || submission.createdAt > counts.last) counts.last = submission.createdAt;
   }
-  for (const [formId, { listed, unread, last }] of inFormOrder(byForm)) {
+  for (const [formId, { accepted: taken, listed, unread, last }] of inFormOrder(byForm)) {
     await trx
       .insertInto('form_counts')
-      .values({ form_id: formId, accepted: 0, listed, unread, last_at: last })
+      .values({ form_id: formId, accepted: taken, listed, unread, last_at: last })
       .onConflict((conflict) =>
         conflict.column('form_id').doUpdateSet({
+          accepted: sql<number>`form_counts.accepted + ${taken}`,
           listed: sql<number>`form_counts.listed + ${listed}`,
           unread: sql<number>`form_counts.unread + ${unread}`,
-          last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < ${last}
+          ...(last === null
+            ? {}
+            : {
+                last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < ${last}
             then ${last} else form_counts.last_at end`,
+              }),
         }),
       )
       .execute();

@@ -110,6 +110,33 @@ describe('response controls on the submit path', () => {
       expectProblem(await submit(form.id, 'carol@example.com'), 403, 'form_closed');
     });
 
+    it('counts what came before a limit set later, kept and not kept alike', async () => {
+      for (const storage of [{ mode: 'owner' }, { mode: 'none' }]) {
+        const form = await createForm(t, owner.token, { status: 'live', fields: fields(), storage });
+        const before = await Promise.all(
+          Array.from({ length: 3 }, (_, i) => submit(form.id, `b${i}@example.com`)),
+        );
+        expect(statuses(before)).toEqual({ '201': 3 });
+        const limited = await t.request({
+          method: 'PUT',
+          url: `/forms/${form.id}`,
+          auth: owner.token,
+          body: {
+            title: 'Limited',
+            status: 'live',
+            fields: fields(),
+            storage,
+            access: { maxSubmissions: 4 },
+          },
+        });
+        expect(limited.status, limited.text).toBe(200);
+        const after = await Promise.all(
+          Array.from({ length: 3 }, (_, i) => submit(form.id, `a${i}@example.com`)),
+        );
+        expect(statuses(after)).toEqual({ '201': 1, '403 form_closed': 2 });
+      }
+    });
+
     it('counts a form that keeps no submissions too', async () => {
       const form = await liveForm({ maxSubmissions: 2 }, { storage: { mode: 'none' } });
       const responses = await Promise.all(

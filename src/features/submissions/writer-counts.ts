@@ -82,7 +82,9 @@ export async function claimAddresses(
 /**
  * Each form's accepted submissions, counted against its `maxSubmissions`: one conditional upsert
  * per form for the batch (forms in one order); when the batch does not fit, one by one, so that
- * exactly the submissions up to the limit are accepted. The indexes counted.
+ * exactly the submissions up to the limit are accepted. The indexes counted. A form without a
+ * limit is counted at the end of the batch instead, with what the batch kept (`acceptedUnlimited`,
+ * counters.ts `countStored`): nothing to refuse, and one statement less.
  */
 export async function countForms(
   trx: Trx,
@@ -90,9 +92,9 @@ export async function countForms(
   outcomes: readonly Outcome[],
   refuse: (index: number, error: unknown) => void,
 ): Promise<number[]> {
-  const groups = new Map<string, { max: number | undefined; indexes: number[] }>();
+  const groups = new Map<string, { max: number; indexes: number[] }>();
   for (const [index, { write }] of batch.entries()) {
-    if (!write.count || !outcomes[index]?.ok) continue;
+    if (write.count?.max === undefined || !outcomes[index]?.ok) continue;
     const group = groups.get(write.count.formId) ?? { max: write.count.max, indexes: [] };
     group.indexes.push(index);
     groups.set(write.count.formId, group);
@@ -115,6 +117,19 @@ export async function countForms(
     }
   }
   return counted;
+}
+
+/** The submissions the batch keeps of each form without `maxSubmissions`, for counters.ts `countStored`. */
+export function acceptedUnlimited(
+  batch: readonly Pending[],
+  outcomes: readonly Outcome[],
+): Map<string, number> {
+  const accepted = new Map<string, number>();
+  for (const [index, { write }] of batch.entries()) {
+    if (!write.count || write.count.max !== undefined || !outcomes[index]?.ok) continue;
+    accepted.set(write.count.formId, (accepted.get(write.count.formId) ?? 0) + 1);
+  }
+  return accepted;
 }
 
 /**

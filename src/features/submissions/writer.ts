@@ -17,6 +17,7 @@ import type { QuotaScope } from './quota.js';
 import { insertSubmissions, type StoredSubmission } from './repo.js';
 import {
   type AddressClaim,
+  acceptedUnlimited,
   claimAddresses,
   countForms,
   countQuota,
@@ -279,7 +280,7 @@ export class SubmissionWriter {
     );
     const stored = written.flatMap((write) => (write.submission ? [write.submission] : []));
     await insertSubmissions(trx, stored);
-    await countStored(trx, stored);
+    await countStored(trx, stored, acceptedUnlimited(batch, outcomes));
     await appendToOutbox(
       trx,
       written.flatMap((write) => write.outbox),
