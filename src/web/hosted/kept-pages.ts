@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { acceptsGzip, SplicedBody } from '../../platform/http/spliced-body.js';
+import { appendVary } from '../../platform/http/vary.js';
 import { contentSecurityPolicy, type PagePolicy, setPageHeaders } from '../csp.js';
 
 /**
@@ -78,8 +79,8 @@ export class KeptPages {
     const filled = page.holes.map((hole) => given[hole] as string);
     setPageHeaders(reply, page.policy, page.csp)
       .header('cache-control', 'no-store')
-      .header('vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
+    appendVary(reply, 'Accept-Encoding');
     if (acceptsGzip(reply.request.headers['accept-encoding'])) {
       return reply.header('content-encoding', 'gzip').send(page.body.gzip(filled));
     }
