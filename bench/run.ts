@@ -435,7 +435,13 @@ async function runEngine(
       log(`${engine}: hosted page GET /f/{id}, ${settings.connections} connections`);
       const pageUrl = `${service.url}/f/${submitForm.id}`;
       const html = await fetch(pageUrl).then((response) => response.text());
-      const page = { url: pageUrl, method: 'GET' as const, connections: settings.connections };
+      // as a browser asks: gzip taken (the kept page is spliced into gzip, kept-pages.ts)
+      const page = {
+        url: pageUrl,
+        method: 'GET' as const,
+        connections: settings.connections,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      };
       const pageWarmup = await drive({ ...page, durationS: settings.warmupS });
       const pageQuiet = await quietness(`${engine} page`);
       const pageCpuBefore = cpuSecondsOf(service.pid);
