@@ -15,9 +15,12 @@ export const LISTED: readonly SubmissionStatus[] = ['accepted', 'flagged'];
 
 export const isListed = (status: SubmissionStatus) => LISTED.includes(status);
 
-/** Each form's entry in one order, so two transactions never wait on each other's rows crosswise. */
-const inFormOrder = <T>(byForm: Map<string, T>): Array<[string, T]> =>
-  [...byForm.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+/**
+ * A map's entries in the order of their keys: the order in which every transaction takes the rows
+ * they name (forms, quota scopes), so two transactions never wait on each other's rows crosswise.
+ */
+export const inKeyOrder = <T>(byKey: ReadonlyMap<string, T>): Array<[string, T]> =>
+  [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 interface Added {
   formId: string;
@@ -55,7 +58,7 @@ export async function countStored(
     if (!submission.read) counts.unread += 1;
     if (counts.last === null || submission.createdAt > counts.last) counts.last = submission.createdAt;
   }
-  for (const [formId, { accepted: taken, listed, unread, last }] of inFormOrder(byForm)) {
+  for (const [formId, { accepted: taken, listed, unread, last }] of inKeyOrder(byForm)) {
     await trx
       .insertInto('form_counts')
       .values({ form_id: formId, accepted: taken, listed, unread, last_at: last })
@@ -102,7 +105,7 @@ export async function uncountDeleted(trx: Trx, rows: readonly Removed[]): Promis
     if (Number(row.read) === 0) counts.unread += 1;
     byForm.set(row.form_id, counts);
   }
-  for (const [formId, { listed, unread }] of inFormOrder(byForm)) {
+  for (const [formId, { listed, unread }] of inKeyOrder(byForm)) {
     // the newest listed one: the inbox's index (form, time, id) read backwards to the first listed
     // row, usually the first (max() with the status filter would read the form's whole range)
     const newest = trx

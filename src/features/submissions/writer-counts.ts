@@ -1,5 +1,6 @@
 import type { Trx } from '../../platform/db/database.js';
 import { countAccepted } from '../forms/repo.js';
+import { inKeyOrder } from './counters.js';
 import { countManyAgainstQuota, type QuotaScope, quotaExceeded } from './quota.js';
 
 /**
@@ -100,8 +101,7 @@ export async function countForms(
     groups.set(write.count.formId, group);
   }
   const counted: number[] = [];
-  const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [formId, { max, indexes }] of ordered) {
+  for (const [formId, { max, indexes }] of inKeyOrder(groups)) {
     if (await countAccepted(trx, formId, indexes.length, max)) {
       counted.push(...indexes);
       continue;
@@ -153,8 +153,7 @@ export async function countQuota(
     groups.set(name, group);
   }
   // Quota rows locked in one order by every batch (and instance): no deadlock between two batches.
-  const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [, { scope, indexes }] of ordered) {
+  for (const [, { scope, indexes }] of inKeyOrder(groups)) {
     if (await countManyAgainstQuota(trx, scope, indexes.length)) continue;
     for (const index of indexes) {
       const unitScope = batch[index]?.write.quota ?? scope;
