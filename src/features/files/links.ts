@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed file links (API.md §12): `/files/{token}` needs no credential and expires. The token
@@ -7,16 +7,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * and changed with it. An altered, expired or foreign token is simply not found (404).
  */
 export class FileLinks {
+  /** The secret as a key object, made once (a Buffer key makes one per HMAC). */
+  private readonly key: KeyObject;
+
   constructor(
-    private readonly secret: Buffer,
+    secret: Buffer,
     /** Seconds a link stays valid (FILE_LINK_TTL_S). */
     private readonly ttlS: number,
     /** The origin links are written with (PUBLIC_URL, else the address listened on), or '' for a path alone. */
     private readonly origin: () => string,
-  ) {}
+  ) {
+    this.key = createSecretKey(secret);
+  }
 
   private signature(payload: string): string {
-    return createHmac('sha256', this.secret).update(payload).digest('base64url');
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
   }
 
   token(fileId: string, now = Date.now()): string {
