@@ -15,7 +15,7 @@ import {
 } from './delivery-repo.js';
 import type { WebhookDeliveryPayload } from './events.js';
 import { deliveryHeaders } from './signature.js';
-import { guardedLookup, isForbiddenAddress } from './ssrf.js';
+import { guardedLookup, isForbiddenAddress, unguardedLookup } from './ssrf.js';
 
 /**
  * Sending webhook deliveries (API.md §7): the outbox handler of kind `webhook`. Each
@@ -65,8 +65,9 @@ export class WebhookSender {
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
         connectTimeout: this.timeoutMs,
-        // Every connection's name resolution is checked, so a name that now points inside (DNS rebinding) is refused.
-        ...(this.options.guard ? { connect: { lookup: guardedLookup } } : {}),
+        // Every connection's name resolution is checked, so a name that now points inside (DNS rebinding) is refused;
+        // unguarded (loopback receivers allowed), a name is still looked up as the guard would, less the check.
+        connect: { lookup: this.options.guard ? guardedLookup : unguardedLookup },
       }),
     }));
     return this.client;

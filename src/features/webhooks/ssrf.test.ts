@@ -1,5 +1,5 @@
 import type { LookupAddress } from 'node:dns';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { Problem } from '../../platform/problem.js';
 import {
@@ -9,6 +9,7 @@ import {
   guardedLookup,
   isForbiddenAddress,
   ssrfGuardOn,
+  unguardedLookup,
 } from './ssrf.js';
 
 /** The private-address guard of webhook URLs (API.md §7). */
@@ -206,6 +207,29 @@ describe('guardedLookup', () => {
       },
     );
   }
+
+  it('says a name under .invalid is not found without asking a name server (RFC 6761), in both callback forms', async () => {
+    const dns = (await import('node:dns')).default;
+    const asked = vi.spyOn(dns, 'lookup');
+    try {
+      for (const name of ['hooks.example.invalid', 'HOOKS.EXAMPLE.INVALID.', 'invalid']) {
+        const single = await lookup(name, {});
+        expect(single.error?.code).toBe('ENOTFOUND');
+        expect(single.address).toBe('');
+        const all = await lookup(name, { all: true });
+        expect(all.error?.code).toBe('ENOTFOUND');
+        expect(all.address).toEqual([]);
+      }
+      // and where deliveries may reach any address (the guard off), the same
+      const unguarded = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+        unguardedLookup('hooks.example.invalid', { all: true }, (error) => resolve(error)),
+      );
+      expect(unguarded?.code).toBe('ENOTFOUND');
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      asked.mockRestore();
+    }
+  });
 
   it('fails with ForbiddenAddressError for a name resolving to loopback, in both callback forms', async () => {
     const single = await lookup('localhost', {});

@@ -125,7 +125,23 @@ export class ForbiddenAddressError extends Error {
 
 const LOOKUP_TIMEOUT_MS = 5000;
 
+/**
+ * A name under `.invalid` never resolves (RFC 6761 §6.4: resolvers should say so at once), so it
+ * is not found without asking a name server: the same answer with the network down or up.
+ */
+function neverResolves(hostname: string): NodeJS.ErrnoException | undefined {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  if (name !== 'invalid' && !name.endsWith('.invalid')) return undefined;
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
+    code: 'ENOTFOUND',
+    hostname,
+    syscall: 'getaddrinfo',
+  });
+}
+
 function lookupAll(hostname: string): Promise<LookupAddress[]> {
+  const invalid = neverResolves(hostname);
+  if (invalid) return Promise.reject(invalid);
   return new Promise((resolve, reject) => {
     // getaddrinfo cannot be cancelled: a slow resolver is given up on, not waited for
     const timer = setTimeout(
@@ -230,6 +246,11 @@ export function guardedLookup(
   const done = (typeof options === 'function' ? options : callback) as LookupCallback;
   const given: LookupOptions =
     typeof options === 'number' ? { family: options } : typeof options === 'object' ? options : {};
+  const invalid = neverResolves(hostname);
+  if (invalid) {
+    process.nextTick(() => done(invalid, given.all ? [] : ''));
+    return;
+  }
   dns.lookup(hostname, { ...given, all: true }, (error, addresses) => {
     if (error) return done(error, given.all ? [] : '');
     const forbidden = addresses.find((entry) => isForbiddenAddress(entry.address));
@@ -242,4 +263,21 @@ export function guardedLookup(
     if (given.all) return done(null, addresses);
     return done(null, first.address, first.family);
   });
+}
+
+/** `dns.lookup` with `.invalid` names not found at once (`neverResolves`): for deliveries allowed to reach any address. */
+export function unguardedLookup(
+  hostname: string,
+  options: LookupOptions | number | LookupCallback,
+  callback?: LookupCallback,
+): void {
+  const done = (typeof options === 'function' ? options : callback) as LookupCallback;
+  const given: LookupOptions =
+    typeof options === 'number' ? { family: options } : typeof options === 'object' ? options : {};
+  const invalid = neverResolves(hostname);
+  if (invalid) {
+    process.nextTick(() => done(invalid, given.all ? [] : ''));
+    return;
+  }
+  dns.lookup(hostname, given, done as never);
 }

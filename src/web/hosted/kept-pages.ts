@@ -72,8 +72,8 @@ export class KeptPages {
         .type('text/html; charset=utf-8')
         .send(
           html
-            .replaceAll(HOLES.sessionId, given[0] as string)
-            .replaceAll(HOLES.idempotencyKey, given[1] as string),
+            .replaceAll(HOLES.sessionId, () => given[0] as string)
+            .replaceAll(HOLES.idempotencyKey, () => given[1] as string),
         );
     }
     const filled = page.holes.map((hole) => given[hole] as string);
