@@ -231,6 +231,24 @@ type LookupCallback = (
 ) => void;
 
 /**
+ * The callback and options of a `dns.lookup`-shaped call (options may be left out or be a
+ * family number); a `.invalid` name is answered not found at once, and undefined returned.
+ */
+function startLookup(
+  hostname: string,
+  options: LookupOptions | number | LookupCallback,
+  callback?: LookupCallback,
+): { done: LookupCallback; given: LookupOptions } | undefined {
+  const done = (typeof options === 'function' ? options : callback) as LookupCallback;
+  const given: LookupOptions =
+    typeof options === 'number' ? { family: options } : typeof options === 'object' ? options : {};
+  const invalid = neverResolves(hostname);
+  if (!invalid) return { done, given };
+  process.nextTick(() => done(invalid, given.all ? [] : ''));
+  return undefined;
+}
+
+/**
  * `dns.lookup` that fails with `ForbiddenAddressError` when any address of the name is
  * forbidden: for connect time (undici's `connect.lookup`, `net.connect`'s `lookup`), where
  * it closes the window between the check at registration and the connection. Honours
@@ -243,14 +261,9 @@ export function guardedLookup(
   options: LookupOptions | number | LookupCallback,
   callback?: LookupCallback,
 ): void {
-  const done = (typeof options === 'function' ? options : callback) as LookupCallback;
-  const given: LookupOptions =
-    typeof options === 'number' ? { family: options } : typeof options === 'object' ? options : {};
-  const invalid = neverResolves(hostname);
-  if (invalid) {
-    process.nextTick(() => done(invalid, given.all ? [] : ''));
-    return;
-  }
+  const call = startLookup(hostname, options, callback);
+  if (!call) return;
+  const { done, given } = call;
   dns.lookup(hostname, { ...given, all: true }, (error, addresses) => {
     if (error) return done(error, given.all ? [] : '');
     const forbidden = addresses.find((entry) => isForbiddenAddress(entry.address));
@@ -271,13 +284,8 @@ export function unguardedLookup(
   options: LookupOptions | number | LookupCallback,
   callback?: LookupCallback,
 ): void {
-  const done = (typeof options === 'function' ? options : callback) as LookupCallback;
-  const given: LookupOptions =
-    typeof options === 'number' ? { family: options } : typeof options === 'object' ? options : {};
-  const invalid = neverResolves(hostname);
-  if (invalid) {
-    process.nextTick(() => done(invalid, given.all ? [] : ''));
-    return;
-  }
+  const call = startLookup(hostname, options, callback);
+  if (!call) return;
+  const { done, given } = call;
   dns.lookup(hostname, given, done as never);
 }

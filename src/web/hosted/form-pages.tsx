@@ -267,27 +267,29 @@ export function formPages(page: PageContext) {
   };
 }
 
+/** What the classic page and a one-by-one page are both given: the form, its words and this load's state. */
+function pageProps(form: ShownForm, state: PageState) {
+  return {
+    form: form.view,
+    words: form.words,
+    scriptWords: scriptWordsOf(form.view.language),
+    action: actionOf(form.stored, state, form.view),
+    answers: state.answers,
+    errors: inWords(state.errors, form.words),
+    uploads: state.uploads,
+    sessionId: state.sessionId,
+    idempotencyKey: state.idempotencyKey,
+    started: state.started,
+    resumeToken: state.resume,
+    notice: state.notice,
+    embedded: state.embedded,
+    preview: state.preview,
+  };
+}
+
 /** The classic page's title and body. */
 function wholeForm(form: ShownForm, state: PageState): [string, ComponentChildren] {
-  return [
-    form.view.title,
-    <FormPage
-      form={form.view}
-      action={actionOf(form.stored, state, form.view)}
-      answers={state.answers}
-      errors={inWords(state.errors, form.words)}
-      words={form.words}
-      scriptWords={scriptWordsOf(form.view.language)}
-      uploads={state.uploads}
-      sessionId={state.sessionId}
-      idempotencyKey={state.idempotencyKey}
-      started={state.started}
-      resumeToken={state.resume}
-      notice={state.notice}
-      embedded={state.embedded}
-      preview={state.preview}
-    />,
-  ];
+  return [form.view.title, <FormPage {...pageProps(form, state)} />];
 }
 
 /** A one-by-one page's title ("Question n of m – title") and body. */
@@ -296,24 +298,11 @@ function oneQuestion(form: ShownForm, question: FormField, state: PageState): [s
   return [
     `${questionOf(position.n, position.m, form.words)} – ${form.view.title}`,
     <QuestionPage
-      form={form.view}
-      words={form.words}
-      scriptWords={scriptWordsOf(form.view.language)}
-      action={actionOf(form.stored, state, form.view)}
+      {...pageProps(form, state)}
       field={question}
       position={position}
       first={position.first}
       last={position.last}
-      answers={state.answers}
-      errors={inWords(state.errors, form.words)}
-      uploads={state.uploads}
-      sessionId={state.sessionId}
-      idempotencyKey={state.idempotencyKey}
-      started={state.started}
-      resumeToken={state.resume}
-      notice={state.notice}
-      embedded={state.embedded}
-      preview={state.preview}
     />,
   ];
 }
