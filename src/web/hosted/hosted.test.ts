@@ -197,8 +197,8 @@ describe('the hosted form page', () => {
     });
     // the submit button is named by ui.submitLabel
     expect(html).toMatch(/<button class="button button--primary" type="submit">Send it<\/button>/);
-    expect(carried(page)._session).toMatch(/^[\w-]{22}$/);
-    expect(carried(page)._idempotency).toMatch(/^[\w-]{22}$/);
+    expect(carried(page)._session).toMatch(/^[0-9a-f]{12}[\w-]{22}$/);
+    expect(carried(page)._idempotency).toMatch(/^[0-9a-f]{12}[\w-]{22}$/);
   });
 
   it('gives every element an id of its own, whatever the field ids (they may contain "-")', async () => {

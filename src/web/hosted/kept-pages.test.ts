@@ -57,7 +57,7 @@ describe('the first page, kept', () => {
     const keys = new Set(carried.map((inputs) => inputs._idempotency));
     expect(sessions.size).toBe(3);
     expect(keys.size).toBe(3);
-    for (const value of [...sessions, ...keys]) expect(value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    for (const value of [...sessions, ...keys]) expect(value).toMatch(/^[0-9a-f]{12}[A-Za-z0-9_-]{22}$/);
     expect(new Set(responses.map((response) => shared(response.body))).size).toBe(1);
     for (const response of responses) {
       expect(response.headers['cache-control']).toBe('no-store');

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -13,6 +12,7 @@ import { answersOf, firstText } from '../../features/submissions/form-posts.js';
 import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
+import { timeOrderedToken } from '../../platform/ids.js';
 import { notFound, Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
 import { firstQuestion, refusedAt, stepFrom } from '../../shared/walk.js';
@@ -53,8 +53,8 @@ export interface HostedDependencies {
 
 type Fields = Record<string, unknown>;
 
-/** Session ids and idempotency keys the page makes: 128 random bits, URL-safe. */
-const token = () => randomBytes(16).toString('base64url');
+/** Session ids and idempotency keys the page makes: time-ordered, 128 random bits, URL-safe. */
+const token = () => timeOrderedToken();
 const SESSION = /^[A-Za-z0-9_-]{1,200}$/;
 
 export function hostedRoutes(

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredForm } from '../../features/forms/repo.js';
 import { languagesOf } from '../../features/forms/translations.js';
 import { firstText } from '../../features/submissions/form-posts.js';
 import { PARTIAL_TTL_DAYS, type Resumed, type SavedProgress } from '../../features/submissions/progress.js';
+import { timeOrderedToken } from '../../platform/ids.js';
 import { Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
 import { type Answers, isAnswered, visibleAnswers } from '../../shared/logic.js';
@@ -50,7 +50,7 @@ export interface SavedProgressDependencies {
 }
 
 /** Session ids and idempotency keys: 128 random bits, URL-safe (as routes.tsx makes them). */
-const freshToken = () => randomBytes(16).toString('base64url');
+const freshToken = () => timeOrderedToken();
 
 export function savedProgressPages(deps: SavedProgressDependencies) {
   const { pages, progress } = deps;
