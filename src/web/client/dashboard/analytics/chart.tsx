@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { ChartFrame, useMeasuredWidth } from './chart-frame.js';
 import { count, type Day, dayWords, scale } from './model.js';
 
 /**
@@ -15,6 +15,16 @@ const SERIES = [
   { key: 'submissions', label: 'Submissions', dot: 2 },
 ] as const;
 
+const LEGEND = SERIES.map((series) => ({
+  key: series.key,
+  label: series.label,
+  swatch: (
+    <svg class="chart__key" width="32" height="12" viewBox="0 0 32 12" aria-hidden="true">
+      <line class={`chart__line chart__line--${series.key}`} x1="2" y1="6" x2="30" y2="6" />
+    </svg>
+  ),
+}));
+
 /** With this much room a day (CSS pixels), each day with a count has a mark (a dot); with less, the line alone. */
 const DOT_ROOM = 12;
 /** With less room than this a day, the lines are drawn thinner (`chart--dense`). */
@@ -23,18 +33,7 @@ const DENSE_ROOM = 4;
 const LABEL_PX = 76;
 
 export function DailyChart({ days, summary }: { days: Day[]; summary: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(640);
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const measure = () => setWidth(Math.max(200, Math.floor(element.clientWidth)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
+  const [box, width] = useMeasuredWidth();
   const height = width < 480 ? 200 : 260;
   const max = Math.max(0, ...days.flatMap((day) => [day.views, day.starts, day.submissions]));
   const { step, top } = scale(max);
@@ -59,77 +58,63 @@ export function DailyChart({ days, summary }: { days: Day[]; summary: string }) 
           : 'middle';
 
   return (
-    <figure class={room < DENSE_ROOM ? 'chart chart--dense' : 'chart'}>
-      <figcaption class="chart__caption">Views, starts and submissions per day</figcaption>
-      <ul class="chart__legend">
-        {SERIES.map((series) => (
-          <li key={series.key}>
-            <svg class="chart__key" width="32" height="12" viewBox="0 0 32 12" aria-hidden="true">
-              <line class={`chart__line chart__line--${series.key}`} x1="2" y1="6" x2="30" y2="6" />
-            </svg>
-            {series.label}
-          </li>
-        ))}
-      </ul>
-      <div class="chart__box" ref={box}>
-        <svg
-          class="chart__svg"
-          role="img"
-          aria-label={summary}
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-        >
-          <g class="chart__axis">
-            {ticks.map((tick) => (
-              <g key={tick}>
-                <line class="chart__grid" x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} />
-                <text x={left - 6} y={y(tick)} text-anchor="end" dominant-baseline="middle">
-                  {count(tick)}
-                </text>
-              </g>
-            ))}
-            {labelled.map(({ day, i }) => (
-              <g key={day.date}>
-                <line
-                  class="chart__tick"
-                  x1={x(i)}
-                  x2={x(i)}
-                  y1={above + plotHeight}
-                  y2={above + plotHeight + 5}
-                />
-                <text x={x(i)} y={height - 8} text-anchor={anchor(i)}>
-                  {dayWords(day.date, { weekday: false, year: false })}
-                </text>
-              </g>
-            ))}
+    <ChartFrame
+      class={room < DENSE_ROOM ? 'chart chart--dense' : 'chart'}
+      caption="Views, starts and submissions per day"
+      legend={LEGEND}
+      summary={summary}
+      box={box}
+      width={width}
+      height={height}
+    >
+      <g class="chart__axis">
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line class="chart__grid" x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} />
+            <text x={left - 6} y={y(tick)} text-anchor="end" dominant-baseline="middle">
+              {count(tick)}
+            </text>
           </g>
-          {SERIES.map((series) => {
-            const points = days.map((day, i) => `${x(i).toFixed(1)},${y(day[series.key]).toFixed(1)}`);
-            return (
-              <g key={series.key} class={`chart__series chart__series--${series.key}`}>
-                {days.length > 1 && (
-                  <polyline class={`chart__line chart__line--${series.key}`} points={points.join(' ')} />
-                )}
-                {room >= DOT_ROOM &&
-                  days.map(
-                    (day, i) =>
-                      // zero is the axis: a mark for what happened, or for the one day shown
-                      (day[series.key] > 0 || days.length === 1) && (
-                        <circle
-                          key={day.date}
-                          class={`chart__dot chart__dot--${series.key}`}
-                          cx={x(i)}
-                          cy={y(day[series.key])}
-                          r={series.dot}
-                        />
-                      ),
-                  )}
-              </g>
-            );
-          })}
-        </svg>
-      </div>
-    </figure>
+        ))}
+        {labelled.map(({ day, i }) => (
+          <g key={day.date}>
+            <line
+              class="chart__tick"
+              x1={x(i)}
+              x2={x(i)}
+              y1={above + plotHeight}
+              y2={above + plotHeight + 5}
+            />
+            <text x={x(i)} y={height - 8} text-anchor={anchor(i)}>
+              {dayWords(day.date, { weekday: false, year: false })}
+            </text>
+          </g>
+        ))}
+      </g>
+      {SERIES.map((series) => {
+        const points = days.map((day, i) => `${x(i).toFixed(1)},${y(day[series.key]).toFixed(1)}`);
+        return (
+          <g key={series.key} class={`chart__series chart__series--${series.key}`}>
+            {days.length > 1 && (
+              <polyline class={`chart__line chart__line--${series.key}`} points={points.join(' ')} />
+            )}
+            {room >= DOT_ROOM &&
+              days.map(
+                (day, i) =>
+                  // zero is the axis: a mark for what happened, or for the one day shown
+                  (day[series.key] > 0 || days.length === 1) && (
+                    <circle
+                      key={day.date}
+                      class={`chart__dot chart__dot--${series.key}`}
+                      cx={x(i)}
+                      cy={y(day[series.key])}
+                      r={series.dot}
+                    />
+                  ),
+              )}
+          </g>
+        );
+      })}
+    </ChartFrame>
   );
 }

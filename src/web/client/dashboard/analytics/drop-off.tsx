@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { paths } from '../api/schema.js';
+import { ChartFrame, useMeasuredWidth } from './chart-frame.js';
 import { count } from './model.js';
 import { Scroller } from './report.js';
 
@@ -59,19 +59,14 @@ function Swatch({ part }: { part: (typeof PARTS)[number]['key'] }) {
   );
 }
 
-export function Funnel({ questions, summary }: { questions: Question[]; summary: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(640);
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const measure = () => setWidth(Math.max(200, Math.floor(element.clientWidth)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+const LEGEND = PARTS.map((part) => ({
+  key: part.key,
+  label: part.label,
+  swatch: <Swatch part={part.key} />,
+}));
 
+export function Funnel({ questions, summary }: { questions: Question[]; summary: string }) {
+  const [box, width] = useMeasuredWidth();
   const height = questions.length * ROW;
   const most = Math.max(1, ...questions.map((question) => question.reached));
   // room on the right of each label line for its "reached" figure
@@ -79,83 +74,72 @@ export function Funnel({ questions, summary }: { questions: Question[]; summary:
   const span = (value: number) => (Math.min(value, most) / most) * (width - 2);
 
   return (
-    <figure class="chart drop-off">
-      <figcaption class="chart__caption">Sessions per question, in page order</figcaption>
-      <ul class="chart__legend">
-        {PARTS.map((part) => (
-          <li key={part.key}>
-            <Swatch part={part.key} />
-            {part.label}
-          </li>
-        ))}
-      </ul>
-      <div class="chart__box" ref={box}>
-        <svg
-          class="chart__svg drop-off__svg"
-          role="img"
-          aria-label={summary}
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-        >
-          <Hatch />
-          {questions.map((question, i) => {
-            const top = i * ROW;
-            const reached = span(question.reached);
-            const answered = span(question.answered);
-            const left = span(question.leftHere);
-            return (
-              <g key={question.fieldId} class="drop-off__row">
-                <text class="drop-off__label" x="0" y={top + LABEL_Y}>
-                  {cut(`${i + 1}. ${question.label}`, width - figureRoom)}
-                </text>
-                <text class="drop-off__figure" x={width} y={top + LABEL_Y} text-anchor="end">
-                  {count(question.reached)}
-                </text>
-                <rect
-                  class="drop-off__track"
-                  x="1"
-                  y={top + BAR_Y}
-                  width={width - 2}
-                  height={BAR_HEIGHT}
-                  rx="3"
-                />
-                {question.reached > 0 && (
-                  <rect
-                    class="drop-off__reached"
-                    x="1"
-                    y={top + BAR_Y}
-                    width={Math.max(reached, 2)}
-                    height={BAR_HEIGHT}
-                    rx="3"
-                  />
-                )}
-                {question.answered > 0 && (
-                  <rect
-                    class="drop-off__answered"
-                    x="1"
-                    y={top + BAR_Y}
-                    width={Math.max(answered, 2)}
-                    height={BAR_HEIGHT}
-                    rx="3"
-                  />
-                )}
-                {question.leftHere > 0 && (
-                  <rect
-                    class="drop-off__left"
-                    x={1 + Math.max(0, reached - Math.max(left, 2))}
-                    y={top + BAR_Y}
-                    width={Math.max(left, 2)}
-                    height={BAR_HEIGHT}
-                    rx="3"
-                  />
-                )}
-              </g>
-            );
-          })}
-        </svg>
-      </div>
-    </figure>
+    <ChartFrame
+      class="chart drop-off"
+      svgClass="chart__svg drop-off__svg"
+      caption="Sessions per question, in page order"
+      legend={LEGEND}
+      summary={summary}
+      box={box}
+      width={width}
+      height={height}
+    >
+      <Hatch />
+      {questions.map((question, i) => {
+        const top = i * ROW;
+        const reached = span(question.reached);
+        const answered = span(question.answered);
+        const left = span(question.leftHere);
+        return (
+          <g key={question.fieldId} class="drop-off__row">
+            <text class="drop-off__label" x="0" y={top + LABEL_Y}>
+              {cut(`${i + 1}. ${question.label}`, width - figureRoom)}
+            </text>
+            <text class="drop-off__figure" x={width} y={top + LABEL_Y} text-anchor="end">
+              {count(question.reached)}
+            </text>
+            <rect
+              class="drop-off__track"
+              x="1"
+              y={top + BAR_Y}
+              width={width - 2}
+              height={BAR_HEIGHT}
+              rx="3"
+            />
+            {question.reached > 0 && (
+              <rect
+                class="drop-off__reached"
+                x="1"
+                y={top + BAR_Y}
+                width={Math.max(reached, 2)}
+                height={BAR_HEIGHT}
+                rx="3"
+              />
+            )}
+            {question.answered > 0 && (
+              <rect
+                class="drop-off__answered"
+                x="1"
+                y={top + BAR_Y}
+                width={Math.max(answered, 2)}
+                height={BAR_HEIGHT}
+                rx="3"
+              />
+            )}
+            {question.leftHere > 0 && (
+              <rect
+                class="drop-off__left"
+                x={1 + Math.max(0, reached - Math.max(left, 2))}
+                y={top + BAR_Y}
+                width={Math.max(left, 2)}
+                height={BAR_HEIGHT}
+                rx="3"
+              />
+            )}
+          </g>
+        );
+      })}
+    </ChartFrame>
   );
 }
 
