@@ -53,8 +53,6 @@ export interface HostedDependencies {
 
 type Fields = Record<string, unknown>;
 
-/** Session ids and idempotency keys the page makes: time-ordered, 128 random bits, URL-safe. */
-const token = () => timeOrderedToken();
 const SESSION = /^[A-Za-z0-9_-]{1,200}$/;
 
 export function hostedRoutes(
@@ -213,7 +211,7 @@ export function hostedRoutes(
           if (asked !== undefined)
             return pages.resumeGone(reply, shownForm(stored, pageLanguage(request, stored)), { embedded });
         }
-        const sessionId = token();
+        const sessionId = timeOrderedToken();
         // a HEAD (a link checker, a link preview) is no view, nor is the owner's preview
         if (request.method === 'GET' && !preview)
           await record(stored, 'view', sessionId, request.ip, request.log);
@@ -228,7 +226,7 @@ export function hostedRoutes(
         const state: PageState = {
           answers,
           sessionId,
-          idempotencyKey: token(),
+          idempotencyKey: timeOrderedToken(),
           embedded,
           preview: preview !== undefined,
         };
@@ -263,7 +261,7 @@ export function hostedRoutes(
         }
         const { fields, refusals } = await readPost(request, stored, preview !== undefined);
         const session = firstText(fields._session);
-        const sessionId = session !== undefined && SESSION.test(session) ? session : token();
+        const sessionId = session !== undefined && SESSION.test(session) ? session : timeOrderedToken();
         const key = firstText(fields._idempotency);
         // the first page posted is the start (counted once per session; later pages say it is counted)
         if (fields._started === undefined && !preview)
@@ -286,7 +284,7 @@ export function hostedRoutes(
           answers: post.answers,
           uploads: await submissions.files.pageUploads(stored, post.answers),
           sessionId,
-          idempotencyKey: key ?? token(),
+          idempotencyKey: key ?? timeOrderedToken(),
           started: true,
           embedded: post.embedded,
           preview: post.preview,
@@ -299,7 +297,7 @@ export function hostedRoutes(
           ...state,
           errors,
           status: 400,
-          idempotencyKey: keySpent ? token() : state.idempotencyKey,
+          idempotencyKey: keySpent ? timeOrderedToken() : state.idempotencyKey,
         });
 
         if (!oneByOne(stored)) {

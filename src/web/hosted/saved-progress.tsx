@@ -49,9 +49,6 @@ export interface SavedProgressDependencies {
   pageLanguage: (request: FastifyRequest, form: StoredForm) => string;
 }
 
-/** Session ids and idempotency keys: 128 random bits, URL-safe (as routes.tsx makes them). */
-const freshToken = () => timeOrderedToken();
-
 export function savedProgressPages(deps: SavedProgressDependencies) {
   const { pages, progress } = deps;
 
@@ -163,13 +160,13 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
         PAGE_LANGUAGES.set(request, language);
       }
       const form = shownForm(stored, language);
-      const sessionId = resumed.sessionId ?? freshToken();
+      const sessionId = resumed.sessionId ?? timeOrderedToken();
       if (request.method === 'GET') await deps.recordView(stored, sessionId, request);
       keepCookie(reply, stored, embedded, token);
       const state = {
         answers: resumed.answers,
         sessionId,
-        idempotencyKey: freshToken(),
+        idempotencyKey: timeOrderedToken(),
         started: true,
         embedded,
         resume: token,

@@ -59,6 +59,11 @@ function Swatch({ part }: { part: (typeof PARTS)[number]['key'] }) {
   );
 }
 
+/** One bar of the row starting at `top`: the track under it all, or one of the three parts. */
+function Bar({ part, x, width, top }: { part: string; x: number; width: number; top: number }) {
+  return <rect class={`drop-off__${part}`} x={x} y={top + BAR_Y} width={width} height={BAR_HEIGHT} rx="3" />;
+}
+
 const LEGEND = PARTS.map((part) => ({
   key: part.key,
   label: part.label,
@@ -98,42 +103,15 @@ export function Funnel({ questions, summary }: { questions: Question[]; summary:
             <text class="drop-off__figure" x={width} y={top + LABEL_Y} text-anchor="end">
               {count(question.reached)}
             </text>
-            <rect
-              class="drop-off__track"
-              x="1"
-              y={top + BAR_Y}
-              width={width - 2}
-              height={BAR_HEIGHT}
-              rx="3"
-            />
-            {question.reached > 0 && (
-              <rect
-                class="drop-off__reached"
-                x="1"
-                y={top + BAR_Y}
-                width={Math.max(reached, 2)}
-                height={BAR_HEIGHT}
-                rx="3"
-              />
-            )}
-            {question.answered > 0 && (
-              <rect
-                class="drop-off__answered"
-                x="1"
-                y={top + BAR_Y}
-                width={Math.max(answered, 2)}
-                height={BAR_HEIGHT}
-                rx="3"
-              />
-            )}
+            <Bar part="track" x={1} width={width - 2} top={top} />
+            {question.reached > 0 && <Bar part="reached" x={1} width={Math.max(reached, 2)} top={top} />}
+            {question.answered > 0 && <Bar part="answered" x={1} width={Math.max(answered, 2)} top={top} />}
             {question.leftHere > 0 && (
-              <rect
-                class="drop-off__left"
+              <Bar
+                part="left"
                 x={1 + Math.max(0, reached - Math.max(left, 2))}
-                y={top + BAR_Y}
                 width={Math.max(left, 2)}
-                height={BAR_HEIGHT}
-                rx="3"
+                top={top}
               />
             )}
           </g>
