@@ -1,5 +1,6 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import { keptPerKey } from '../../shared/memo.js';
 import { crc32Append, crc32Shift } from './crc32-combine.js';
 
 /**
@@ -93,16 +94,8 @@ export class SplicedBody {
 }
 
 /** The shifts of values' lengths: a page's tokens are of one or two lengths. */
-const valueShifts = new Map<number, number>();
-
-function shiftFor(length: number): number {
-  let shift = valueShifts.get(length);
-  if (shift === undefined) {
-    shift = crc32Shift(length);
-    if (valueShifts.size < 256) valueShifts.set(length, shift);
-  }
-  return shift;
-}
+const shiftOfLength = keptPerKey((length) => crc32Shift(Number(length)));
+const shiftFor = (length: number): number => shiftOfLength(String(length));
 
 /** ID1 ID2, deflate, no flags, no time, no extra flags, OS unknown. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
