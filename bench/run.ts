@@ -676,6 +676,9 @@ async function runEngine(
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
     log(`${engine}: failed: ${result.error}`);
+    // what the service said last: a failure on the service's side is there, not in the client's error
+    for (const child of children)
+      if (child.output.length > 0) log(`  the service's last lines:\n${child.output.join('\n')}`);
     return result;
   } finally {
     for (const child of [...children]) {
