@@ -168,6 +168,26 @@ async function expectOk(url: string, headers: Record<string, string>): Promise<v
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${response.text}`);
 }
 
+/** What a streamed export's reader reports. */
+export interface Download {
+  status: number;
+  contentType: string;
+  records: number;
+  bytes: number;
+  firstByteMs: number;
+  /** True when the export was cut off after `limitMs` (the figures then cover the part read). */
+  cut: boolean;
+}
+
+const downloadOf = (
+  res: http.IncomingMessage,
+  counts: Pick<Download, 'records' | 'bytes' | 'firstByteMs' | 'cut'>,
+): Download => ({
+  status: res.statusCode ?? 0,
+  contentType: String(res.headers['content-type'] ?? ''),
+  ...counts,
+});
+
 /**
  * Streams a CSV export to its end, counting records (newlines outside quoted values)
  * without keeping the body. Returns the records (header included) and the bytes.
@@ -176,15 +196,7 @@ export function streamCsv(
   url: string,
   headers: Record<string, string>,
   limitMs = Number.POSITIVE_INFINITY,
-): Promise<{
-  status: number;
-  contentType: string;
-  records: number;
-  bytes: number;
-  firstByteMs: number;
-  /** True when the export was cut off after `limitMs` (the figures then cover the part read). */
-  cut: boolean;
-}> {
+): Promise<Download> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers }, (res) => {
@@ -202,14 +214,7 @@ export function streamCsv(
         done = true;
         clearTimeout(timer);
         if (!cut && lastByte !== 0x0a && bytes > 0) records++;
-        resolve({
-          status: res.statusCode ?? 0,
-          contentType: String(res.headers['content-type'] ?? ''),
-          records,
-          bytes,
-          firstByteMs,
-          cut,
-        });
+        resolve(downloadOf(res, { records, bytes, firstByteMs, cut }));
       };
       let firstByteMs = 0;
       let records = 0;
@@ -264,14 +269,7 @@ export function streamXlsx(
   url: string,
   headers: Record<string, string>,
   limitMs = Number.POSITIVE_INFINITY,
-): Promise<{
-  status: number;
-  contentType: string;
-  records: number;
-  bytes: number;
-  firstByteMs: number;
-  cut: boolean;
-}> {
+): Promise<Download> {
   const started = performance.now();
   const SHEET = Buffer.from('xl/worksheets/sheet1.xml');
   const LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -311,15 +309,7 @@ export function streamXlsx(
         if (done) return;
         done = true;
         clearTimeout(timer);
-        const result = () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: String(res.headers['content-type'] ?? ''),
-            records,
-            bytes,
-            firstByteMs,
-            cut,
-          });
+        const result = () => resolve(downloadOf(res, { records, bytes, firstByteMs, cut }));
         if (cut || sheetEnded) result();
         else sheet.once('end', result).once('error', result);
       };

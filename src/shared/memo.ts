@@ -4,8 +4,8 @@
  * few (a page speaks its form's languages); past `bound` the map is emptied all the same, so
  * an unforeseen stream of keys cannot grow it without end.
  */
-export function keptPerKey<T>(make: (key: string) => T, bound = 64): (key: string) => T {
-  const kept = new Map<string, T>();
+export function keptPerKey<T, K = string>(make: (key: K) => T, bound = 64): (key: K) => T {
+  const kept = new Map<K, T>();
   return (key) => {
     let value = kept.get(key);
     if (value === undefined) {

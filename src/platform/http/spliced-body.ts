@@ -94,8 +94,7 @@ export class SplicedBody {
 }
 
 /** The shifts of values' lengths: a page's tokens are of one or two lengths. */
-const shiftOfLength = keptPerKey((length) => crc32Shift(Number(length)));
-const shiftFor = (length: number): number => shiftOfLength(String(length));
+const shiftFor = keptPerKey<number, number>(crc32Shift);
 
 /** ID1 ID2, deflate, no flags, no time, no extra flags, OS unknown. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
