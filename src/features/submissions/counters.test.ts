@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { seededRandom } from '../../../test/support/seeded-random.js';
 import { LISTED } from './counters.js';
 import { runRetention } from './retention.js';
 
@@ -12,15 +13,6 @@ import { runRetention } from './retention.js';
  */
 
 const DAY = 86_400_000;
-
-/** A small seeded generator: a failing sequence can be run again. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 describe('form counters', () => {
   let t: TestApp;
@@ -85,7 +77,7 @@ describe('form counters', () => {
   }
 
   it('equal a full count after random operations', async () => {
-    const next = random(24);
+    const next = seededRandom(24);
     const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(next() * items.length)];
     const done: Record<string, number> = {};
     for (let step = 0; step < 160; step++) {

@@ -4,6 +4,7 @@ import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
 import { insertRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
 import { uncountAccepted } from '../forms/repo.js';
+import type { AddressBook } from './address-claims.js';
 import { countUnread, uncountDeleted } from './counters.js';
 import type { StoredAnswers } from './pii.js';
 import type { SubmissionStatus } from './schemas.js';
@@ -300,6 +301,7 @@ export async function insertNote(
  */
 export async function deleteSubmission(
   trx: Trx,
+  addresses: AddressBook,
   submission: Pick<StoredSubmission, 'id' | 'formId' | 'status'>,
 ): Promise<void> {
   const deleted = await trx
@@ -308,7 +310,7 @@ export async function deleteSubmission(
     .returning(['form_id', 'status', 'read'])
     .execute();
   if (deleted.length === 0) return;
-  await trx.deleteFrom('response_addresses').where('submission_id', '=', submission.id).execute();
+  await addresses.release(trx, [submission.id]);
   if (submission.status === 'accepted') await uncountAccepted(trx, submission.formId, 1);
   await uncountDeleted(trx, deleted);
 }

@@ -33,6 +33,7 @@ import type { FileService } from '../files/service.js';
 import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
 import { requestedLanguageOf } from '../forms/translations.js';
+import { addressBookOf } from './address-claims.js';
 import { EXPORT_CONTENT, exportFormatOf, sendResponsesExport } from './exports.js';
 import { acceptFormPosts, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
 import { idempotencyOf } from './idempotency.js';
@@ -482,7 +483,7 @@ export const submissionRoutes =
           'manageForms',
         );
         await writeResponseChange(context, submission, { event: 'response.deleted' }, async (trx) => {
-          await deleteSubmission(trx, submission);
+          await deleteSubmission(trx, addressBookOf(context.database), submission);
           await recordAudit(trx, {
             workspaceId: submission.workspaceId,
             actor: actorOf(principal),

@@ -1,5 +1,6 @@
 import type { Trx } from '../../platform/db/database.js';
 import { countAccepted } from '../forms/repo.js';
+import type { AddressBook, AddressClaim } from './address-claims.js';
 import { inKeyOrder } from './counters.js';
 import { countManyAgainstQuota, type QuotaScope, quotaExceeded } from './quota.js';
 
@@ -17,15 +18,6 @@ export interface FormCount {
   refusal: () => unknown;
 }
 
-export interface AddressClaim {
-  formId: string;
-  hash: string;
-  submissionId: string;
-  createdAt: string;
-  /** The refusal when the address has sent one already (409 already_submitted). */
-  refusal: () => unknown;
-}
-
 /** How one submission of a batch ended so far. */
 export type Outcome = { ok: true } | { ok: false; error: unknown };
 
@@ -35,43 +27,25 @@ interface Pending {
 }
 
 /**
- * `oncePer: "email"`: one INSERT for the batch of every address it claims, in one order (form,
- * hash) so two batches never wait on each other crosswise; a claim that finds its address taken
- * (by an earlier submission, by a concurrent transaction that commits first, or by an earlier
- * one of this batch) inserts nothing, and its submission is refused. The indexes that claimed.
+ * `oncePer: "email"`: every address the batch claims, taken at once (address-claims.ts); a
+ * submission whose address was taken already (or by an earlier one of this batch) is refused.
+ * The indexes that claimed.
  */
-export async function claimAddresses(
+export async function claimBatchAddresses(
   trx: Trx,
+  book: AddressBook,
   batch: readonly Pending[],
   outcomes: readonly Outcome[],
   refuse: (index: number, error: unknown) => void,
 ): Promise<number[]> {
-  const claims = batch
-    .map(({ write }, index) => ({ index, address: write.address }))
-    .filter(
-      (claim): claim is { index: number; address: AddressClaim } =>
-        claim.address !== undefined && outcomes[claim.index]?.ok === true,
-    )
-    .sort((a, b) => {
-      const x = `${a.address.formId}\u0000${a.address.hash}`;
-      const y = `${b.address.formId}\u0000${b.address.hash}`;
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
+  const claims = batch.flatMap(({ write }, index) =>
+    write.address && outcomes[index]?.ok === true ? [{ index, address: write.address }] : [],
+  );
   if (claims.length === 0) return [];
-  const taken = await trx
-    .insertInto('response_addresses')
-    .values(
-      claims.map(({ address }) => ({
-        form_id: address.formId,
-        address_hash: address.hash,
-        submission_id: address.submissionId,
-        created_at: address.createdAt,
-      })),
-    )
-    .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
-    .returning('submission_id')
-    .execute();
-  const won = new Set(taken.map((row) => row.submission_id));
+  const won = await book.claim(
+    trx,
+    claims.map(({ address }) => address),
+  );
   const claimed: number[] = [];
   for (const { index, address } of claims) {
     if (won.has(address.submissionId)) claimed.push(index);

@@ -10,15 +10,15 @@ import { refusal } from '../../shared/refusals.js';
 import { attachUploads, detachUploads } from '../files/repo.js';
 import { uncountAccepted } from '../forms/repo.js';
 import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
+import { type AddressBook, type AddressClaim, addressBookOf } from './address-claims.js';
 import { countStored } from './counters.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
 import { deletePartials, lockPartials, partialSentAlready } from './partials-repo.js';
 import type { QuotaScope } from './quota.js';
 import { insertSubmissions, type StoredSubmission } from './repo.js';
 import {
-  type AddressClaim,
   acceptedUnlimited,
-  claimAddresses,
+  claimBatchAddresses,
   countForms,
   countQuota,
   type FormCount,
@@ -90,6 +90,9 @@ interface Pending {
 
 export class SubmissionWriter {
   private readonly batcher: Batcher<Pending>;
+  /** `oncePer: "email"`'s claims, shared by every writer of the database (address-claims.ts). */
+  private readonly addresses: AddressBook;
+  private merging = false;
 
   constructor(
     private readonly database: Database,
@@ -105,8 +108,11 @@ export class SubmissionWriter {
       maxQueued?: number;
       /** A submission still waiting after this long is refused when its batch is cut. */
       deadlineMs?: number;
+      /** `oncePer: "email"`'s claims; by default the database's one book (tests bring their own). */
+      addresses?: AddressBook;
     } = {},
   ) {
+    this.addresses = options.addresses ?? addressBookOf(database);
     this.batcher = new Batcher((batch) => this.commit(batch), {
       maxInFlight: options.maxInFlight,
       maxBatch: options.maxBatch,
@@ -160,10 +166,21 @@ export class SubmissionWriter {
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    let written: { outcomes: Outcome[]; queuedSideEffects: boolean };
+    let written: { outcomes: Outcome[]; queuedSideEffects: boolean; claims: number };
+    const claims = batch.flatMap(({ write }) => (write.address ? [write.address] : []));
     try {
-      written = await this.database.transaction((trx) => this.writeBatch(trx, batch));
+      written = await this.database.transaction(async (trx) => {
+        try {
+          return await this.writeBatch(trx, batch);
+        } catch (error) {
+          // rolled back before the next unit of the shared transaction claims (group-commit.ts)
+          this.addresses.doubt(claims);
+          throw error;
+        }
+      });
     } catch (error) {
+      // the claims of this batch may or may not have stayed in the log: the log's to say now
+      this.addresses.doubt(claims);
       // A constraint refused one write (a form deleted meanwhile breaks the foreign key,
       // say) and the batch was rolled back for certain: each write on its own, so only the
       // one at fault is refused. Anything else (a failed COMMIT, a lost connection, a WAL
@@ -176,6 +193,7 @@ export class SubmissionWriter {
       return;
     }
     if (written.queuedSideEffects) this.options.afterCommit?.();
+    this.afterClaims(written.claims);
     batch.forEach((pending, index) => {
       const outcome = written.outcomes[index];
       if (outcome?.ok) pending.resolve();
@@ -183,10 +201,24 @@ export class SubmissionWriter {
     });
   }
 
+  /** SQLite: the address log merged once it holds enough claims (address-claims.ts), one merge at a time. */
+  private afterClaims(kept: number): void {
+    if (this.database.engine !== 'sqlite' || kept === 0 || this.merging || !this.addresses.mergeDue) return;
+    this.merging = true;
+    this.database
+      .transaction((trx) => this.addresses.merge(trx))
+      .then((merged) => this.addresses.forget(merged))
+      // a failed merge (the database unavailable) is tried again after the next claims
+      .catch(() => undefined)
+      .finally(() => {
+        this.merging = false;
+      });
+  }
+
   private async writeBatch(
     trx: Trx,
     batch: readonly Pending[],
-  ): Promise<{ outcomes: Outcome[]; queuedSideEffects: boolean }> {
+  ): Promise<{ outcomes: Outcome[]; queuedSideEffects: boolean; claims: number }> {
     const outcomes: Outcome[] = batch.map(() => ({ ok: true }));
     const refuse = (index: number, error: unknown) => {
       outcomes[index] = { ok: false, error };
@@ -241,7 +273,7 @@ export class SubmissionWriter {
     }
 
     // Addresses, then the forms' counts, then the quota: a refusal by one counts nothing in the next.
-    const claimed = await claimAddresses(trx, batch, outcomes, refuse);
+    const claimed = await claimBatchAddresses(trx, this.addresses, batch, outcomes, refuse);
     const counted = await countForms(trx, batch, outcomes, refuse);
     await countQuota(trx, batch, outcomes, refuse);
     // A submission refused by the quota gives its place in its form's count back, and its address.
@@ -255,8 +287,7 @@ export class SubmissionWriter {
       const address = batch[index]?.write.address;
       return !outcomes[index]?.ok && address ? [address.submissionId] : [];
     });
-    if (released.length > 0)
-      await trx.deleteFrom('response_addresses').where('submission_id', 'in', released).execute();
+    await this.addresses.release(trx, released);
     // A submission refused by the quota gives its uploads back: they may be sent again.
     for (const index of attached) {
       const files = batch[index]?.write.files;
@@ -287,6 +318,10 @@ export class SubmissionWriter {
     );
     const events = written.flatMap((write) => (write.event ? [write.event] : []));
     const queued = this.options.envelope ? await enqueueWebhookEvents(trx, this.options.envelope, events) : 0;
-    return { outcomes, queuedSideEffects: queued > 0 || written.some((write) => write.outbox.length > 0) };
+    return {
+      outcomes,
+      queuedSideEffects: queued > 0 || written.some((write) => write.outbox.length > 0),
+      claims: claimed.length - released.length,
+    };
   }
 }

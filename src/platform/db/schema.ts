@@ -323,6 +323,8 @@ export interface Schema {
   usage: UsageTable;
   form_counts: FormCountsTable;
   response_addresses: ResponseAddressesTable;
+  /** SQLite's claims not yet merged into `response_addresses` (migration 020): the same columns. */
+  response_address_log: ResponseAddressesTable;
   partial_progress: PartialProgressTable;
   outbox: OutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;

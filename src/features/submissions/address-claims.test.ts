@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app.js';
+import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { seededRandom } from '../../../test/support/seeded-random.js';
+import type { Database } from '../../platform/db/database.js';
+import { newId } from '../../platform/ids.js';
+import { nowIso } from '../../platform/time.js';
+import { AddressBook, type AddressClaim } from './address-claims.js';
+import { type SubmissionWrite, SubmissionWriter } from './writer.js';
+
+/**
+ * `oncePer: "email"`'s claims (address-claims.ts): on SQLite appended to a log indexed in memory
+ * and merged into the indexed table in bulk; on PostgreSQL taken in the indexed table itself.
+ * Whatever happens to a claim (a merge, a restart, a failed transaction, a release), an address
+ * is taken exactly when a claim of it was committed and not released.
+ */
+
+class Rollback extends Error {}
+
+describe('address claims', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let database: Database;
+  let sqlite: boolean;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signup(t);
+    database = t.app.intake.database;
+    sqlite = database.engine === 'sqlite';
+  });
+  afterAll(async () => t.close());
+
+  const newForm = async () => (await createForm(t, owner.token, { status: 'live' })).id;
+
+  const claimOf = (formId: string, address: string): AddressClaim => ({
+    formId,
+    // the keyed hash of the real thing; any text of the same kind does here
+    hash: `hash-of-${address}`,
+    submissionId: newId('sub'),
+    createdAt: nowIso(),
+    refusal: () => new Error(`${address} has sent one`),
+  });
+
+  /** The addresses of `claims` the book took, in a committed transaction of their own. */
+  const claim = async (book: AddressBook, claims: AddressClaim[]) => {
+    const won = await database.transaction((trx) => book.claim(trx, claims));
+    return claims.filter((one) => won.has(one.submissionId)).map((one) => one.hash);
+  };
+
+  const merge = async (book: AddressBook) =>
+    book.forget(await database.transaction((trx) => book.merge(trx)));
+
+  const stored = async (formId: string) => {
+    const count = async (table: 'response_addresses' | 'response_address_log') =>
+      (await database.db.selectFrom(table).select('address_hash').where('form_id', '=', formId).execute())
+        .length;
+    return { log: await count('response_address_log'), indexed: await count('response_addresses') };
+  };
+
+  const freshBook = async (mergeAfter?: number) => {
+    const book = new AddressBook(database.engine, mergeAfter);
+    await book.load(database);
+    return book;
+  };
+
+  it('takes an address once: refused again in a later batch, and the second of one batch refused', async () => {
+    const formId = await newForm();
+    const book = await freshBook();
+    const ada = claimOf(formId, 'ada');
+    expect(await claim(book, [ada, claimOf(formId, 'grace')])).toEqual(['hash-of-ada', 'hash-of-grace']);
+    expect(await claim(book, [claimOf(formId, 'ada')])).toEqual([]);
+    const twice = [claimOf(formId, 'alan'), claimOf(formId, 'alan')];
+    expect(await claim(book, twice)).toEqual(['hash-of-alan']);
+    // one form's address is another form's to take as well
+    expect(await claim(book, [claimOf(await newForm(), 'ada')])).toEqual(['hash-of-ada']);
+    expect(await stored(formId)).toEqual(sqlite ? { log: 3, indexed: 0 } : { log: 0, indexed: 3 });
+  });
+
+  it('on SQLite keeps a claim in the log until a merge moves it to the indexed table: refused before, after and after a restart', async () => {
+    if (!sqlite) return;
+    const formId = await newForm();
+    const book = await freshBook();
+    // the log holds what earlier tests claimed: the book, all of it
+    const before = book.held;
+    expect(await claim(book, [claimOf(formId, 'ada'), claimOf(formId, 'grace')])).toHaveLength(2);
+    expect(await stored(formId)).toEqual({ log: 2, indexed: 0 });
+    expect(book.held).toBe(before + 2);
+
+    // a restarted process knows the log's claims from the log alone
+    const restarted = await freshBook();
+    expect(await claim(restarted, [claimOf(formId, 'ada')])).toEqual([]);
+
+    await merge(book);
+    expect(await stored(formId)).toEqual({ log: 0, indexed: 2 });
+    expect(book.held).toBe(0);
+    expect(await claim(book, [claimOf(formId, 'grace'), claimOf(formId, 'alan')])).toEqual(['hash-of-alan']);
+    expect(await claim(await freshBook(), [claimOf(formId, 'ada')])).toEqual([]);
+  });
+
+  it('frees the address of a claim undone with its transaction once the writer doubts it', async () => {
+    const formId = await newForm();
+    const book = await freshBook();
+    const ada = claimOf(formId, 'ada');
+    await expect(
+      database.transaction(async (trx) => {
+        expect(await book.claim(trx, [ada])).toEqual(new Set([ada.submissionId]));
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    book.doubt([ada]);
+    expect(await claim(book, [claimOf(formId, 'ada')])).toEqual(['hash-of-ada']);
+    expect(await stored(formId)).toEqual(sqlite ? { log: 1, indexed: 0 } : { log: 0, indexed: 1 });
+  });
+
+  it('keeps the address of a doubted claim whose transaction did commit (the log is asked)', async () => {
+    // how a commit whose WAL flush failed looks: stored, yet its writer was told it failed
+    const formId = await newForm();
+    const book = await freshBook();
+    const ada = claimOf(formId, 'ada');
+    expect(await claim(book, [ada])).toEqual(['hash-of-ada']);
+    book.doubt([ada]);
+    expect(await claim(book, [claimOf(formId, 'ada'), claimOf(formId, 'grace')])).toEqual(['hash-of-grace']);
+  });
+
+  it('releases an address from the log and from the indexed table; a release rolled back keeps it', async () => {
+    const formId = await newForm();
+    const book = await freshBook();
+    const ada = claimOf(formId, 'ada');
+    const grace = claimOf(formId, 'grace');
+    await claim(book, [ada]);
+    await merge(book);
+    await claim(book, [grace]);
+    await expect(
+      database.transaction(async (trx) => {
+        await book.release(trx, [ada.submissionId, grace.submissionId]);
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    expect(await claim(book, [claimOf(formId, 'ada'), claimOf(formId, 'grace')])).toEqual([]);
+
+    await database.transaction((trx) => book.release(trx, [ada.submissionId, grace.submissionId]));
+    expect(await stored(formId)).toEqual({ log: 0, indexed: 0 });
+    expect(await claim(book, [claimOf(formId, 'ada'), claimOf(formId, 'grace')])).toEqual([
+      'hash-of-ada',
+      'hash-of-grace',
+    ]);
+  });
+
+  it('on SQLite the writer merges the log once its book holds enough claims', async () => {
+    if (!sqlite) return;
+    const formId = await newForm();
+    const book = await freshBook(5);
+    // what earlier tests left in the log first: this test counts from an empty one
+    await merge(book);
+    const writer = new SubmissionWriter(database, { addresses: book });
+    const write = (address: string): SubmissionWrite => ({
+      submission: undefined,
+      quota: undefined,
+      idempotency: undefined,
+      outbox: [],
+      event: undefined,
+      address: claimOf(formId, address),
+    });
+    await Promise.all(['a', 'b', 'c', 'd'].map((address) => writer.write(write(address))));
+    expect(await stored(formId)).toEqual({ log: 4, indexed: 0 });
+    await writer.write(write('e'));
+    // the merge is a transaction of its own after the commit that filled the book
+    await expect.poll(async () => stored(formId), { timeout: 5000 }).toEqual({ log: 0, indexed: 5 });
+    await expect.poll(() => book.held).toBe(0);
+    await expect(writer.write(write('a'))).rejects.toThrow('a has sent one');
+    await writer.write(write('g'));
+  });
+
+  it('frees the address of a submission whose batch failed after its claim, on the writer’s own path', async () => {
+    const formId = await newForm();
+    const writer = new SubmissionWriter(database, { addresses: await freshBook() });
+    const address = claimOf(formId, 'ada');
+    const broken: SubmissionWrite = {
+      // a submission of no form: its INSERT breaks a foreign key after the address was claimed
+      submission: {
+        id: address.submissionId,
+        workspaceId: owner.workspaceId,
+        environment: 'development',
+        formId: 'frm_none',
+        formVersion: 1,
+        answers: {},
+        sessionId: null,
+        language: 'en',
+        status: 'accepted',
+        read: false,
+        starred: false,
+        createdAt: address.createdAt,
+      },
+      quota: undefined,
+      idempotency: undefined,
+      outbox: [],
+      event: undefined,
+      address,
+    };
+    await expect(writer.write(broken)).rejects.toThrow();
+    const again = claimOf(formId, 'ada');
+    await writer.write({
+      submission: undefined,
+      quota: undefined,
+      idempotency: undefined,
+      outbox: [],
+      event: undefined,
+      address: again,
+    });
+    expect(await stored(formId)).toEqual(sqlite ? { log: 1, indexed: 0 } : { log: 0, indexed: 1 });
+  });
+
+  it('agrees with a set of taken addresses after random claims, releases, merges, failures and restarts', async () => {
+    const next = seededRandom(20261127);
+    const formId = await newForm();
+    let book = await freshBook();
+    /** What is taken: address → the submission that holds it. */
+    const taken = new Map<string, string>();
+    const addresses = Array.from({ length: 12 }, (_, i) => `person${i}`);
+    const pick = () => addresses[Math.floor(next() * addresses.length)] as string;
+    const steps: string[] = [];
+    for (let step = 0; step < 150; step++) {
+      const roll = next();
+      if (roll < 0.45) {
+        const batch = Array.from({ length: 1 + Math.floor(next() * 3) }, () => claimOf(formId, pick()));
+        steps.push(`claim ${batch.map((one) => one.hash).join(',')}`);
+        const won = await claim(book, batch);
+        const expected: string[] = [];
+        for (const one of batch) {
+          const address = one.hash.slice('hash-of-'.length);
+          if (taken.has(address)) continue;
+          taken.set(address, one.submissionId);
+          expected.push(one.hash);
+        }
+        expect(won, steps.join('\n')).toEqual(expected);
+      } else if (roll < 0.6) {
+        const address = pick();
+        const holder = taken.get(address);
+        if (!holder) continue;
+        steps.push(`release ${address}`);
+        await database.transaction((trx) => book.release(trx, [holder]));
+        taken.delete(address);
+      } else if (roll < 0.75) {
+        const batch = [claimOf(formId, pick())];
+        steps.push(`failed claim ${batch[0]?.hash}`);
+        await expect(
+          database.transaction(async (trx) => {
+            await book.claim(trx, batch);
+            throw new Rollback();
+          }),
+        ).rejects.toBeInstanceOf(Rollback);
+        book.doubt(batch);
+      } else if (roll < 0.85) {
+        if (!sqlite) continue;
+        steps.push('merge');
+        await merge(book);
+      } else if (roll < 0.92) {
+        steps.push('restart');
+        book = await freshBook();
+      } else {
+        const address = pick();
+        const holder = taken.get(address);
+        if (!holder) continue;
+        steps.push(`failed release ${address}`);
+        await expect(
+          database.transaction(async (trx) => {
+            await book.release(trx, [holder]);
+            throw new Rollback();
+          }),
+        ).rejects.toBeInstanceOf(Rollback);
+      }
+    }
+    // every address answers as the set says
+    const finals = addresses.map((address) => claimOf(formId, address));
+    const won = await claim(book, finals);
+    expect(won.sort(), steps.join('\n')).toEqual(
+      addresses
+        .filter((address) => !taken.has(address))
+        .map((address) => `hash-of-${address}`)
+        .sort(),
+    );
+    const { log, indexed } = await stored(formId);
+    expect(log + indexed).toBe(addresses.length);
+  });
+});

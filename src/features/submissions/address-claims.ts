@@ -1,0 +1,241 @@
+import { CompiledQuery, sql } from 'kysely';
+import type { Database, Trx } from '../../platform/db/database.js';
+import type { Engine } from '../../platform/db/dialect.js';
+
+/**
+ * `oncePer: "email"` (API.md §15): each address a form took a submission from, as its keyed hash,
+ * claimed in the submission's own transaction, so that of two submissions from one address only
+ * one is ever stored, however they race.
+ *
+ * PostgreSQL claims in `response_addresses` itself: its unique index is what tells concurrent
+ * instances apart. On SQLite this process is the only writer (the database is locked to it), which
+ * allows a cheaper claim. Written into the unique index, each claim dirtied a random leaf page of
+ * it (the hashes are random): more WAL to write and flush per batch, and more checkpoints (a form
+ * with `oncePer` took 65–80 % of a plain form's submissions a second; docs/decisions.md has the
+ * figures before and after). So on SQLite a claim is appended to `response_address_log` in the
+ * order claims arrive, sharing pages like the submissions beside it, and this process holds the
+ * index of that log in memory (`recent`), loaded from it at start. An address is taken when it is
+ * in `response_addresses` (asked by the same statement that appends) or in `recent`. Every
+ * `MERGE_AFTER` claims the log is merged into `response_addresses` in one sorted statement, which
+ * dirties each leaf page once for many claims.
+ *
+ * The log is the truth, `recent` its index. An entry whose claim may not have stayed in the log
+ * (its transaction failed after the claim, its submission was refused or deleted) is marked
+ * doubtful rather than trusted or dropped: a claim for a doubtful address asks the log itself
+ * (a scan of at most a merge's worth of rows, on that rare path only). So `recent` never answers
+ * "free" for an address the log holds, and answers "taken" on its own only for a claim the log
+ * holds as this connection sees it (the writer marks a failed batch's claims doubtful at once).
+ */
+
+export interface AddressClaim {
+  formId: string;
+  hash: string;
+  submissionId: string;
+  createdAt: string;
+  /** The refusal when the address has sent one already (409 already_submitted). */
+  refusal: () => unknown;
+}
+
+/** Claims held in SQLite's log (and in memory) before it is merged into the indexed table. */
+export const MERGE_AFTER = 16_384;
+
+interface Entry {
+  submissionId: string;
+  /** The claim may be gone from the log: ask the log before taking or refusing the address. */
+  doubtful: boolean;
+}
+
+/** What a merge moved: the entries of `recent` it made stale, dropped once the merge has committed. */
+export interface Merged {
+  claims: number;
+  stale: ReadonlyMap<string, Entry>;
+}
+
+const keyOf = (formId: string, hash: string) => `${formId}\u0000${hash}`;
+
+export class AddressBook {
+  /** SQLite: the log's claims by form and hash (see above). */
+  private readonly recent = new Map<string, Entry>();
+  private loaded = false;
+
+  constructor(
+    private readonly engine: Engine,
+    /** Claims held before the log is merged (tests make it small). */
+    private readonly mergeAfter = MERGE_AFTER,
+  ) {}
+
+  /** SQLite: reads the log into memory; before the first claim (at start, outside any transaction). */
+  async load(database: Database): Promise<void> {
+    if (this.engine !== 'sqlite' || this.loaded) return;
+    const rows = await database.db
+      .selectFrom('response_address_log')
+      .select(['form_id', 'address_hash', 'submission_id'])
+      .execute();
+    for (const row of rows)
+      this.recent.set(keyOf(row.form_id, row.address_hash), {
+        submissionId: row.submission_id,
+        doubtful: false,
+      });
+    this.loaded = true;
+  }
+
+  /** Claims held in memory (tests). */
+  get held(): number {
+    return this.recent.size;
+  }
+
+  /** SQLite: the log holds enough claims to be merged (about as many as are held in memory). */
+  get mergeDue(): boolean {
+    return this.recent.size >= this.mergeAfter;
+  }
+
+  /**
+   * Claims each address for its form, in one statement for a batch; a claim finding its address
+   * taken (by an earlier submission, a concurrent transaction that committed first, or an earlier
+   * claim of this batch) takes nothing. The submission ids whose claim was taken.
+   */
+  async claim(trx: Trx, claims: readonly AddressClaim[]): Promise<Set<string>> {
+    if (claims.length === 0) return new Set();
+    if (this.engine === 'postgres') {
+      // in one order (form, hash), so two batches never wait on each other crosswise
+      const keyed = claims.map((claim) => ({ claim, key: keyOf(claim.formId, claim.hash) }));
+      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const taken = await trx
+        .insertInto('response_addresses')
+        .values(keyed.map(({ claim }) => row(claim)))
+        .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
+        .returning('submission_id')
+        .execute();
+      return new Set(taken.map(({ submission_id }) => submission_id));
+    }
+    if (!this.loaded) throw new Error('AddressBook.load must run before the first claim');
+    const asked: AddressClaim[] = [];
+    const seen = new Set<string>();
+    let doubt = false;
+    for (const claim of claims) {
+      const key = keyOf(claim.formId, claim.hash);
+      const entry = this.recent.get(key);
+      if (seen.has(key) || (entry && !entry.doubtful)) continue;
+      seen.add(key);
+      asked.push(claim);
+      doubt ||= entry !== undefined;
+    }
+    if (asked.length === 0) return new Set();
+    const { rows } = await trx.executeQuery<{ submission_id: string }>(
+      CompiledQuery.raw(
+        claimStatement(asked.length, doubt),
+        asked.flatMap((c) => [c.formId, c.hash, c.submissionId, c.createdAt]),
+      ),
+    );
+    const won = new Set(rows.map(({ submission_id }) => submission_id));
+    for (const claim of asked) {
+      if (won.has(claim.submissionId))
+        this.recent.set(keyOf(claim.formId, claim.hash), {
+          submissionId: claim.submissionId,
+          doubtful: false,
+        });
+    }
+    return won;
+  }
+
+  /**
+   * The claims of these submissions may have been undone with their transaction (it failed, or
+   * rolled back their writes): until the log says otherwise, their addresses are doubtful.
+   */
+  doubt(claims: readonly AddressClaim[]): void {
+    for (const claim of claims) this.doubtSubmission(keyOf(claim.formId, claim.hash), claim.submissionId);
+  }
+
+  /** Gives the addresses of these submissions back (a deleted response, a submission refused after its claim). */
+  async release(trx: Trx, submissionIds: readonly string[]): Promise<void> {
+    if (submissionIds.length === 0) return;
+    await trx.deleteFrom('response_addresses').where('submission_id', 'in', submissionIds).execute();
+    if (this.engine === 'postgres') return;
+    await trx.deleteFrom('response_address_log').where('submission_id', 'in', submissionIds).execute();
+    // doubtful, not dropped: should this transaction be rolled back, the log holds the claim again
+    const released = new Set(submissionIds);
+    for (const [key, entry] of this.recent)
+      if (released.has(entry.submissionId)) this.doubtSubmission(key, entry.submissionId);
+  }
+
+  /**
+   * SQLite: moves the log into `response_addresses`, sorted by its key, in the caller's
+   * transaction. Hand the result to `forget` once that has committed.
+   */
+  async merge(trx: Trx): Promise<Merged> {
+    // Every entry held now is either in the log (and merged by the statement below) or not in
+    // it at all: all of them are stale once this commits. Units of work never interleave on
+    // SQLite's one connection, so no claim joins the log between this line and the DELETE.
+    const stale = new Map(this.recent);
+    await sql`
+      insert into response_addresses (form_id, address_hash, submission_id, created_at)
+      select form_id, address_hash, submission_id, created_at from response_address_log
+      where true order by form_id, address_hash
+      on conflict do nothing`.execute(trx);
+    const { numDeletedRows } = await trx.deleteFrom('response_address_log').executeTakeFirst();
+    return { claims: Number(numDeletedRows), stale };
+  }
+
+  /** After a merge committed: its entries leave memory (the indexed table answers for them now). */
+  forget(merged: Merged): void {
+    // an entry replaced since (claimed again, made doubtful) is newer than the merge: kept
+    for (const [key, entry] of merged.stale) if (this.recent.get(key) === entry) this.recent.delete(key);
+  }
+
+  private doubtSubmission(key: string, submissionId: string): void {
+    const entry = this.recent.get(key);
+    if (entry?.submissionId === submissionId && !entry.doubtful)
+      this.recent.set(key, { submissionId, doubtful: true });
+  }
+}
+
+/**
+ * The SQLite claim of `count` addresses: appends those taken by no stored claim, and names them.
+ * Built as text once per batch size, not through Kysely's builder: building the statement cost as
+ * much as running it (measured: 309 µs a batch of 16 through `sql`, 223 µs compiled, 81 µs in
+ * better-sqlite3 alone), and the text is what the statement cache prepares by.
+ */
+const claimStatement = (() => {
+  const texts = new Map<string, string>();
+  return (count: number, askLog: boolean): string => {
+    const key = `${count}${askLog ? '+log' : ''}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      // The log has no index: it is asked only when an address of the batch is doubtful.
+      const inLog = askLog
+        ? ` or exists (select 1 from response_address_log as logged
+            where logged.form_id = claim.column1 and logged.address_hash = claim.column2)`
+        : '';
+      text = `insert into response_address_log (form_id, address_hash, submission_id, created_at)
+        select claim.column1, claim.column2, claim.column3, claim.column4
+        from (values ${Array.from({ length: count }, () => '(?, ?, ?, ?)').join(', ')}) as claim
+        where not (exists (select 1 from response_addresses as stored
+          where stored.form_id = claim.column1 and stored.address_hash = claim.column2)${inLog})
+        returning submission_id`;
+      texts.set(key, text);
+    }
+    return text;
+  };
+})();
+
+const row = (claim: AddressClaim) => ({
+  form_id: claim.formId,
+  address_hash: claim.hash,
+  submission_id: claim.submissionId,
+  created_at: claim.createdAt,
+});
+
+const books = new WeakMap<Database['db'], AddressBook>();
+
+/**
+ * The one address book of a database: every writer and deletion of one process shares it. Known
+ * by the connection's Kysely instance, which a wrapper of the database (a test's) shares too.
+ */
+export function addressBookOf(database: Database): AddressBook {
+  let book = books.get(database.db);
+  if (!book) {
+    book = new AddressBook(database.engine);
+    books.set(database.db, book);
+  }
+  return book;
+}
