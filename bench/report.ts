@@ -58,8 +58,10 @@ export interface EngineResult {
     name: string;
     load: LoadResult;
     quiet: string;
-    /** req/s as a share of the plain form's. */
+    /** req/s as a share of the plain form's, in the median round (`load` is that round's). */
     ofPlain: number;
+    /** Each round: the plain form's req/s run just before, this form's, and the plain form's just after. */
+    rounds?: Array<{ plainBefore: number; control: number; plainAfter: number; share: number }>;
     acked: number;
     stored: number;
   }>;
@@ -541,7 +543,15 @@ export function renderMarkdown(results: Results, previous: string): string {
     for (const run of e.controls ?? []) {
       out.push(
         `- ${run.quiet}. Submit to a form with ${run.name} (the same body, service and connections): statuses ` +
-          `${JSON.stringify(run.load.statusCodes)}, p50 ${ms(run.load.p50)}, p99 ${ms(run.load.p99)}.`,
+          `${JSON.stringify(run.load.statusCodes)}, p50 ${ms(run.load.p50)}, p99 ${ms(run.load.p99)}` +
+          (run.rounds
+            ? `; rounds (plain before, ${run.name}, plain after, req/s → share): ${run.rounds
+                .map(
+                  (round) =>
+                    `${int(round.plainBefore)}, ${int(round.control)}, ${int(round.plainAfter)} → ${(round.share * 100).toFixed(0)} %`,
+                )
+                .join('; ')} (the median round reported).`
+            : '.'),
       );
     }
     if (e.steps) {
