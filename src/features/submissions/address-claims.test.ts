@@ -123,6 +123,24 @@ describe('address claims', () => {
     expect(await claim(book, [claimOf(formId, 'ada'), claimOf(formId, 'grace')])).toEqual(['hash-of-grace']);
   });
 
+  it('on SQLite keeps an address claimed again between a merge’s commit and its forget', async () => {
+    if (!sqlite) return;
+    const formId = await newForm();
+    const book = await freshBook();
+    const first = claimOf(formId, 'ada');
+    await claim(book, [first]);
+    book.doubt([first]);
+    // the merge has committed (the address moved to the indexed table) but its flush is pending
+    const merged = await database.transaction((trx) => book.merge(trx));
+    await database.transaction((trx) => book.release(trx, [first.submissionId]));
+    const second = claimOf(formId, 'ada');
+    expect(await claim(book, [second])).toEqual(['hash-of-ada']);
+    // the merge's forget must leave the newer claim, which is only in the log
+    book.forget(merged);
+    expect(await claim(book, [claimOf(formId, 'ada')])).toEqual([]);
+    expect(await stored(formId)).toEqual({ log: 1, indexed: 0 });
+  });
+
   it('releases an address from the log and from the indexed table; a release rolled back keeps it', async () => {
     const formId = await newForm();
     const book = await freshBook();
@@ -208,6 +226,33 @@ describe('address claims', () => {
       event: undefined,
       address: again,
     });
+    expect(await stored(formId)).toEqual(sqlite ? { log: 1, indexed: 0 } : { log: 0, indexed: 1 });
+  });
+
+  it('frees the address of a batch whose transaction failed after the batch’s own work succeeded', async () => {
+    const formId = await newForm();
+    const book = await freshBook();
+    // a COMMIT that fails: the batch's unit ran to its end, then the transaction is rolled back
+    const failingCommit: Database = {
+      ...database,
+      transaction: (work) =>
+        database.transaction(async (trx) => {
+          await work(trx);
+          throw new Error('commit failed');
+        }),
+    };
+    const write = (address: string): SubmissionWrite => ({
+      submission: undefined,
+      quota: undefined,
+      idempotency: undefined,
+      outbox: [],
+      event: undefined,
+      address: claimOf(formId, address),
+    });
+    await expect(
+      new SubmissionWriter(failingCommit, { addresses: book }).write(write('ada')),
+    ).rejects.toThrow('commit failed');
+    await new SubmissionWriter(database, { addresses: book }).write(write('ada'));
     expect(await stored(formId)).toEqual(sqlite ? { log: 1, indexed: 0 } : { log: 0, indexed: 1 });
   });
 

@@ -23,8 +23,9 @@ import type { Engine } from '../../platform/db/dialect.js';
  * (its transaction failed after the claim, its submission was refused or deleted) is marked
  * doubtful rather than trusted or dropped: a claim for a doubtful address asks the log itself
  * (a scan of at most a merge's worth of rows, on that rare path only). So `recent` never answers
- * "free" for an address the log holds, and answers "taken" on its own only for a claim the log
- * holds as this connection sees it (the writer marks a failed batch's claims doubtful at once).
+ * "free" for an address the log holds. It can answer "taken" for a claim just undone, until its
+ * writer hears of the failure and marks it doubtful: a refusal too many for a moment, never a
+ * second submission stored.
  */
 
 export interface AddressClaim {
@@ -110,21 +111,22 @@ export class AddressBook {
     }
     if (!this.loaded) throw new Error('AddressBook.load must run before the first claim');
     const asked: AddressClaim[] = [];
+    /** Per asked claim: 1 when its address is doubtful, so the statement asks the log for it alone. */
+    const doubtful: number[] = [];
     const seen = new Set<string>();
-    let doubt = false;
     for (const claim of claims) {
       const key = keyOf(claim.formId, claim.hash);
       const entry = this.recent.get(key);
       if (seen.has(key) || (entry && !entry.doubtful)) continue;
       seen.add(key);
       asked.push(claim);
-      doubt ||= entry !== undefined;
+      doubtful.push(entry ? 1 : 0);
     }
     if (asked.length === 0) return new Set();
     const { rows } = await trx.executeQuery<{ submission_id: string }>(
       CompiledQuery.raw(
-        claimStatement(asked.length, doubt),
-        asked.flatMap((c) => [c.formId, c.hash, c.submissionId, c.createdAt]),
+        claimStatement(asked.length, doubtful.includes(1)),
+        asked.flatMap((c, i) => [c.formId, c.hash, c.submissionId, c.createdAt, doubtful[i]]),
       ),
     );
     const won = new Set(rows.map(({ submission_id }) => submission_id));
@@ -201,14 +203,14 @@ const claimStatement = (() => {
     const key = `${count}${askLog ? '+log' : ''}`;
     let text = texts.get(key);
     if (text === undefined) {
-      // The log has no index: it is asked only when an address of the batch is doubtful.
+      // The log has no index: it is scanned only for the doubtful addresses of a batch (column5 = 1).
       const inLog = askLog
-        ? ` or exists (select 1 from response_address_log as logged
-            where logged.form_id = claim.column1 and logged.address_hash = claim.column2)`
+        ? ` or (claim.column5 = 1 and exists (select 1 from response_address_log as logged
+            where logged.form_id = claim.column1 and logged.address_hash = claim.column2))`
         : '';
       text = `insert into response_address_log (form_id, address_hash, submission_id, created_at)
         select claim.column1, claim.column2, claim.column3, claim.column4
-        from (values ${Array.from({ length: count }, () => '(?, ?, ?, ?)').join(', ')}) as claim
+        from (values ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?)').join(', ')}) as claim
         where not (exists (select 1 from response_addresses as stored
           where stored.form_id = claim.column1 and stored.address_hash = claim.column2)${inLog})
         returning submission_id`;
