@@ -42,6 +42,16 @@ describe('address claims', () => {
     refusal: () => new Error(`${address} has sent one`),
   });
 
+  /** A submission write that only claims an address (its form keeps no copy). */
+  const writeOf = (formId: string, address: string): SubmissionWrite => ({
+    submission: undefined,
+    quota: undefined,
+    idempotency: undefined,
+    outbox: [],
+    event: undefined,
+    address: claimOf(formId, address),
+  });
+
   /** The addresses of `claims` the book took, in a committed transaction of their own. */
   const claim = async (book: AddressBook, claims: AddressClaim[]) => {
     const won = await database.transaction((trx) => book.claim(trx, claims));
@@ -172,14 +182,7 @@ describe('address claims', () => {
     // what earlier tests left in the log first: this test counts from an empty one
     await merge(book);
     const writer = new SubmissionWriter(database, { addresses: book });
-    const write = (address: string): SubmissionWrite => ({
-      submission: undefined,
-      quota: undefined,
-      idempotency: undefined,
-      outbox: [],
-      event: undefined,
-      address: claimOf(formId, address),
-    });
+    const write = (address: string) => writeOf(formId, address);
     await Promise.all(['a', 'b', 'c', 'd'].map((address) => writer.write(write(address))));
     expect(await stored(formId)).toEqual({ log: 4, indexed: 0 });
     await writer.write(write('e'));
@@ -217,15 +220,7 @@ describe('address claims', () => {
       address,
     };
     await expect(writer.write(broken)).rejects.toThrow();
-    const again = claimOf(formId, 'ada');
-    await writer.write({
-      submission: undefined,
-      quota: undefined,
-      idempotency: undefined,
-      outbox: [],
-      event: undefined,
-      address: again,
-    });
+    await writer.write(writeOf(formId, 'ada'));
     expect(await stored(formId)).toEqual(sqlite ? { log: 1, indexed: 0 } : { log: 0, indexed: 1 });
   });
 
@@ -241,14 +236,7 @@ describe('address claims', () => {
           throw new Error('commit failed');
         }),
     };
-    const write = (address: string): SubmissionWrite => ({
-      submission: undefined,
-      quota: undefined,
-      idempotency: undefined,
-      outbox: [],
-      event: undefined,
-      address: claimOf(formId, address),
-    });
+    const write = (address: string) => writeOf(formId, address);
     await expect(
       new SubmissionWriter(failingCommit, { addresses: book }).write(write('ada')),
     ).rejects.toThrow('commit failed');
