@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { seededRandom } from '../../../test/support/seeded-random.js';
-import { LISTED } from './counters.js';
+import { countStored, LISTED } from './counters.js';
 import { runRetention } from './retention.js';
 
 /**
@@ -183,5 +183,65 @@ describe('form counters', () => {
     });
     expect(deleted.status).toBe(204);
     expect(await listed()).toEqual([]);
+  });
+  it("add a batch's own counts, each to its own counter: accepted, listed, unread and the newest time", async () => {
+    const form = await createForm(t, owner.token, { status: 'live' });
+    const row = () =>
+      db()
+        .selectFrom('form_counts')
+        .select(['accepted', 'listed', 'unread', 'last_at'])
+        .where('form_id', '=', form.id)
+        .executeTakeFirstOrThrow();
+    const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
+    const added = (status: 'accepted' | 'flagged' | 'quarantined', read: boolean, second: number) => ({
+      formId: form.id,
+      status,
+      read,
+      createdAt: at(second),
+    });
+    // 4 listed (1 of them read → 3 unread), one quarantined (not listed), 7 accepted by the limit's count
+    const batch = [
+      added('accepted', false, 5),
+      added('accepted', true, 9),
+      added('flagged', false, 7),
+      added('accepted', false, 3),
+      added('quarantined', false, 20),
+    ];
+    await t.app.intake.database.transaction((trx) => countStored(trx, batch, new Map([[form.id, 7]])));
+    const first = await row();
+    expect({
+      ...first,
+      accepted: Number(first.accepted),
+      listed: Number(first.listed),
+      unread: Number(first.unread),
+    }).toEqual({
+      accepted: 7,
+      listed: 4,
+      unread: 3,
+      last_at: at(9),
+    });
+    // a second batch: an older one leaves the newest as it was; one with nothing listed adds only what it accepted
+    await t.app.intake.database.transaction((trx) =>
+      countStored(trx, [added('accepted', true, 1)], new Map()),
+    );
+    await t.app.intake.database.transaction((trx) =>
+      countStored(trx, [added('quarantined', false, 30)], new Map([[form.id, 2]])),
+    );
+    const second = await row();
+    expect({
+      ...second,
+      accepted: Number(second.accepted),
+      listed: Number(second.listed),
+      unread: Number(second.unread),
+    }).toEqual({
+      accepted: 9,
+      listed: 5,
+      unread: 3,
+      last_at: at(9),
+    });
+    await t.app.intake.database.transaction((trx) =>
+      countStored(trx, [added('flagged', false, 40)], new Map()),
+    );
+    expect((await row()).last_at).toBe(at(40));
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import type { SubmissionStatus } from './schemas.js';
 
@@ -59,23 +60,36 @@ export async function countStored(
     if (counts.last === null || submission.createdAt > counts.last) counts.last = submission.createdAt;
   }
   for (const [formId, { accepted: taken, listed, unread, last }] of inKeyOrder(byForm)) {
-    await trx
-      .insertInto('form_counts')
-      .values({ form_id: formId, accepted: taken, listed, unread, last_at: last })
-      .onConflict((conflict) =>
-        conflict.column('form_id').doUpdateSet({
-          accepted: sql<number>`form_counts.accepted + ${taken}`,
-          listed: sql<number>`form_counts.listed + ${listed}`,
-          unread: sql<number>`form_counts.unread + ${unread}`,
-          ...(last === null
-            ? {}
-            : {
-                last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < ${last}
-            then ${last} else form_counts.last_at end`,
-              }),
-        }),
-      )
-      .execute();
+    // once per batch and form: built by Kysely once per shape (with a last time or without)
+    const build = ([form, add, list, unseen, newest]: readonly unknown[]) =>
+      trx
+        .insertInto('form_counts')
+        .values({
+          form_id: form as string,
+          accepted: add as number,
+          listed: list as number,
+          unread: unseen as number,
+          last_at: newest as string | null,
+        })
+        .onConflict((conflict) =>
+          conflict.column('form_id').doUpdateSet({
+            accepted: sql<number>`form_counts.accepted + excluded.accepted`,
+            listed: sql<number>`form_counts.listed + excluded.listed`,
+            unread: sql<number>`form_counts.unread + excluded.unread`,
+            ...(last === null
+              ? {}
+              : {
+                  last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < excluded.last_at
+            then excluded.last_at else form_counts.last_at end`,
+                }),
+          }),
+        );
+    await executeCached(
+      trx,
+      `form_counts\0${last === null ? 'counts' : 'counts and last'}`,
+      [formId, taken, listed, unread, last],
+      build,
+    );
   }
 }
 

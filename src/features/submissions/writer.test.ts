@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { HOOK } from '../../../test/support/webhooks.js';
+import { shapesNotCached } from '../../platform/db/cached-statement.js';
 import { isStorageUnavailable, StorageUnavailable } from '../../platform/db/unavailable.js';
 import { newId } from '../../platform/ids.js';
 import { Problem } from '../../platform/problem.js';
@@ -193,6 +195,29 @@ describe('SubmissionWriter', () => {
     const ids = writes.map((one) => one.submission?.id ?? '');
     expect(await stored(ids)).toEqual([ids[0]]);
     expect(w.batchSizes).toEqual([1]);
+  });
+
+  it("has Kysely build each statement of the submit path once per shape (cached-statement.ts), its values in Kysely's order", async () => {
+    const hooked = (await createForm(t, user.token, { status: 'live' })).id;
+    const webhook = await t.request({
+      method: 'POST',
+      url: '/webhooks',
+      auth: user.token,
+      body: { formId: hooked, event: 'response.created', url: HOOK },
+    });
+    expect(webhook.status, webhook.text).toBe(201);
+    const submit = (form: string, n: number) =>
+      t.request({
+        method: 'POST',
+        url: `/forms/${form}/submit`,
+        body: { answers: { name: `Ada ${n}`, email: `ada${n}@example.com`, topic: 'sales' } },
+      });
+    // batches of one form and of two, with a webhook to queue and without
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, n) => submit(n % 3 === 0 ? formId : hooked, n)),
+    );
+    for (const answer of answers) expect(answer.status, answer.text).toBe(201);
+    expect([...shapesNotCached()]).toEqual([]);
   });
 
   it('flush() waits for every queued write', async () => {

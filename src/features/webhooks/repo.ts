@@ -1,4 +1,5 @@
 import { olderThan, type Position } from '../../platform/cursor.js';
+import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import type { Schema } from '../../platform/db/schema.js';
 import { lastAttemptFailed } from './health.js';
@@ -71,13 +72,20 @@ export async function subscribedWebhooks(
   formIds: readonly string[],
   events: readonly string[],
 ): Promise<StoredWebhook[]> {
-  const rows = await trx
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('form_id', 'in', [...formIds])
-    .where('event', 'in', [...events])
-    .where('enabled', '=', 1)
-    .execute();
+  // once per batch on the submit path: built by Kysely once per number of forms and events
+  const build = (bound: readonly unknown[]) =>
+    trx
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('form_id', 'in', bound.slice(0, formIds.length) as string[])
+      .where('event', 'in', bound.slice(formIds.length, -1) as string[])
+      .where('enabled', '=', bound.at(-1) as number);
+  const { rows } = await executeCached(
+    trx,
+    `subscribed webhooks\0${formIds.length}\0${events.length}`,
+    [...formIds, ...events, 1],
+    build,
+  );
   return rows.map(fromRow).sort(oldestFirst);
 }
 

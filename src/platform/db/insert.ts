@@ -1,21 +1,62 @@
 import type { Insertable } from 'kysely';
+import { executeCached } from './cached-statement.js';
 import type { Trx } from './database.js';
 import type { Schema } from './schema.js';
 
 /** Rows a statement: with a dozen columns, 500 rows stay well under both engines' limits on bound parameters. */
 const ROWS_PER_STATEMENT = 500;
 
-/** Inserts many rows with as few statements as possible: one multi-row INSERT per 500 rows. */
+/**
+ * Inserts many rows with as few statements as possible: one multi-row INSERT per 500 rows, its SQL
+ * built by Kysely once per shape (table, columns, number of rows) and reused (cached-statement.ts).
+ */
 export async function insertRows<T extends keyof Schema & string>(
   trx: Trx,
   table: T,
   rows: readonly Insertable<Schema[T]>[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    // Kysely cannot relate a generic table name to its row type: the signature above does
-    await trx
-      .insertInto(table)
-      .values(rows.slice(start, start + ROWS_PER_STATEMENT) as never)
-      .execute();
+    await insertChunk(trx, table, rows.slice(start, start + ROWS_PER_STATEMENT));
   }
+}
+
+async function insertChunk(trx: Trx, table: string, rows: readonly object[]): Promise<void> {
+  const columns = columnsOf(rows);
+  if (!columns) {
+    // Kysely cannot relate a generic table name to its row type: insertRows' signature does
+    await trx
+      .insertInto(table as never)
+      .values(rows as never)
+      .execute();
+    return;
+  }
+  const values: unknown[] = [];
+  for (const row of rows) for (const column of columns) values.push((row as Record<string, unknown>)[column]);
+  const width = columns.length;
+  const build = (bound: readonly unknown[]) =>
+    trx
+      .insertInto(table as never)
+      .values(
+        rows.map((_, r) =>
+          Object.fromEntries(columns.map((column, c) => [column, bound[r * width + c]])),
+        ) as never,
+      );
+  await executeCached(trx, `insert\0${table}\0${rows.length}\0${columns.join(',')}`, values, build);
+}
+
+/**
+ * The columns every row gives a value for, in the order Kysely lists them, or undefined when a
+ * row leaves one out (Kysely then writes DEFAULT in its place: such inserts are built each time).
+ */
+function columnsOf(rows: readonly object[]): string[] | undefined {
+  const first = rows[0] as Record<string, unknown> | undefined;
+  if (!first) return undefined;
+  const columns = Object.keys(first).filter((column) => first[column] !== undefined);
+  for (const row of rows as Record<string, unknown>[]) {
+    let defined = 0;
+    for (const column in row) if (row[column] !== undefined) defined++;
+    if (defined !== columns.length) return undefined;
+    for (const column of columns) if (row[column] === undefined) return undefined;
+  }
+  return columns;
 }
