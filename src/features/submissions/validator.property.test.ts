@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRules } from '../forms/definition.js';
 import { CONDITION_OPS, type Condition, type Field, type FormDefinition } from '../forms/schemas.js';
-import { compileValidator } from './validator.js';
+import { compileValidator, lengthOf } from './validator.js';
 
 /**
  * Property-based tests of the submission validator (API.md §6.1 and the logic of §5.4):
@@ -909,5 +909,24 @@ describe('examples the properties found', () => {
     expect(validate({ day: '0001-01-01' }).errors).toEqual([]);
     expect(validate({ day: '0000-01-01' }).errors).toEqual([expect.objectContaining({ field: 'day' })]);
     expect(validate({ day: '1900-02-29' }).errors).toEqual([expect.objectContaining({ field: 'day' })]);
+  });
+});
+
+describe('lengthOf', () => {
+  it('counts code points as spreading the text does: pairs of surrogates as one, lone ones as one each', () => {
+    const units = fc.string({
+      unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+    });
+    const mixed = fc.string({
+      unit: fc.constantFrom('a', 'é', '😀', '\uD83D', '\uDE00', '\uDBFF', '\uDC00', 'z'),
+    });
+    for (const strings of [units, mixed, fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })]) {
+      fc.assert(
+        fc.property(strings, (text) => lengthOf(text) === [...text].length),
+        { numRuns: 500 },
+      );
+    }
+    expect(lengthOf('😀é')).toBe(2);
+    expect(lengthOf('\uDE00\uD83D')).toBe(2);
   });
 });
