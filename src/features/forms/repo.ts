@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { olderThan, type Position } from '../../platform/cursor.js';
+import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { decodeJson, type Engine, encodeJson, lockRow } from '../../platform/db/dialect.js';
 import type { Schema } from '../../platform/db/schema.js';
@@ -189,20 +190,34 @@ export async function countAccepted(
   max: number | undefined,
 ): Promise<boolean> {
   if (max !== undefined && count > max) return false;
-  const counted = await trx
-    .insertInto('form_counts')
-    .values({ form_id: formId, accepted: count, listed: 0, unread: 0, last_at: null })
-    .onConflict((conflict) => {
-      const update = conflict
-        .column('form_id')
-        .doUpdateSet({ accepted: sql<number>`form_counts.accepted + ${count}` });
-      return max === undefined
-        ? update
-        : update.where(sql<number>`form_counts.accepted + ${count}`, '<=', max);
-    })
-    .returning('accepted')
-    .executeTakeFirst();
-  return counted !== undefined;
+  // once per batch and limited form: built by Kysely once per shape (cached-statement.ts)
+  const build = ([form, add, listed, unread, last, limit]: readonly unknown[]) =>
+    trx
+      .insertInto('form_counts')
+      .values({
+        form_id: form as string,
+        accepted: add as number,
+        listed: listed as number,
+        unread: unread as number,
+        last_at: last as null,
+      })
+      .onConflict((conflict) => {
+        const update = conflict
+          .column('form_id')
+          .doUpdateSet({ accepted: sql<number>`form_counts.accepted + excluded.accepted` });
+        return limit === undefined
+          ? update
+          : update.where(sql<number>`form_counts.accepted + excluded.accepted`, '<=', limit as number);
+      })
+      .returning('accepted');
+  const values = max === undefined ? [formId, count, 0, 0, null] : [formId, count, 0, 0, null, max];
+  const { rows } = await executeCached(
+    trx,
+    `count accepted\0${max === undefined ? 'unlimited' : 'limited'}`,
+    values,
+    build,
+  );
+  return rows.length > 0;
 }
 
 /** Gives back counted submissions: refused after they were counted, or deleted by the owner. */

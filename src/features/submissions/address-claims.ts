@@ -1,4 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
+import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import type { Engine } from '../../platform/db/dialect.js';
 
@@ -100,13 +101,28 @@ export class AddressBook {
       // in one order (form, hash), so two batches never wait on each other crosswise
       const keyed = claims.map((claim) => ({ claim, key: keyOf(claim.formId, claim.hash) }));
       keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const taken = await trx
-        .insertInto('response_addresses')
-        .values(keyed.map(({ claim }) => row(claim)))
-        .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
-        .returning('submission_id')
-        .execute();
-      return new Set(taken.map(({ submission_id }) => submission_id));
+      const values = keyed.flatMap(({ claim }) => [
+        claim.formId,
+        claim.hash,
+        claim.submissionId,
+        claim.createdAt,
+      ]);
+      // built by Kysely once per number of claims (cached-statement.ts)
+      const build = (bound: readonly unknown[]) =>
+        trx
+          .insertInto('response_addresses')
+          .values(
+            keyed.map((_, i) => ({
+              form_id: bound[4 * i] as string,
+              address_hash: bound[4 * i + 1] as string,
+              submission_id: bound[4 * i + 2] as string,
+              created_at: bound[4 * i + 3] as string,
+            })),
+          )
+          .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
+          .returning('submission_id');
+      const { rows } = await executeCached(trx, `claim addresses\0${keyed.length}`, values, build);
+      return new Set(rows.map(({ submission_id }) => submission_id));
     }
     if (!this.loaded) throw new Error('AddressBook.load must run before the first claim');
     const asked: AddressClaim[] = [];
@@ -218,13 +234,6 @@ const claimStatement = (() => {
     return text;
   };
 })();
-
-const row = (claim: AddressClaim) => ({
-  form_id: claim.formId,
-  address_hash: claim.hash,
-  submission_id: claim.submissionId,
-  created_at: claim.createdAt,
-});
 
 const books = new WeakMap<Database['db'], AddressBook>();
 

@@ -212,9 +212,14 @@ describe('SubmissionWriter', () => {
         url: `/forms/${form}/submit`,
         body: { answers: { name: `Ada ${n}`, email: `ada${n}@example.com`, topic: 'sales' } },
       });
-    // batches of one form and of two, with a webhook to queue and without
+    const limited = (await createForm(t, user.token, { status: 'live', access: { maxSubmissions: 100 } })).id;
+    const once = (
+      await createForm(t, user.token, { status: 'live', access: { oncePer: 'email', emailField: 'email' } })
+    ).id;
+    // batches of one form and of several, with a webhook to queue and without, a limit, an address
+    const forms = [formId, hooked, limited, once];
     const answers = await Promise.all(
-      Array.from({ length: 24 }, (_, n) => submit(n % 3 === 0 ? formId : hooked, n)),
+      Array.from({ length: 32 }, (_, n) => submit(forms[n % 4] as string, n)),
     );
     for (const answer of answers) expect(answer.status, answer.text).toBe(201);
     expect([...shapesNotCached()]).toEqual([]);
