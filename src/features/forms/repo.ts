@@ -190,7 +190,7 @@ export async function countAccepted(
   max: number | undefined,
 ): Promise<boolean> {
   if (max !== undefined && count > max) return false;
-  // once per batch and limited form: built by Kysely once per shape (cached-statement.ts)
+  // once per batch and limited form (per submission when a batch overflows): built by Kysely once per shape
   const build = ([form, add, listed, unread, last, limit]: readonly unknown[]) =>
     trx
       .insertInto('form_counts')
@@ -213,7 +213,7 @@ export async function countAccepted(
   const values = max === undefined ? [formId, count, 0, 0, null] : [formId, count, 0, 0, null, max];
   const { rows } = await executeCached(
     trx,
-    `count accepted\0${max === undefined ? 'unlimited' : 'limited'}`,
+    `forms: count accepted ${max === undefined ? 'without a limit' : 'within a limit'}`,
     values,
     build,
   );

@@ -121,7 +121,7 @@ export class AddressBook {
           )
           .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
           .returning('submission_id');
-      const { rows } = await executeCached(trx, `claim addresses\0${keyed.length}`, values, build);
+      const { rows } = await executeCached(trx, `address claims: claim ${keyed.length}`, values, build);
       return new Set(rows.map(({ submission_id }) => submission_id));
     }
     if (!this.loaded) throw new Error('AddressBook.load must run before the first claim');

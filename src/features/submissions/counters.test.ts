@@ -184,6 +184,7 @@ describe('form counters', () => {
     expect(deleted.status).toBe(204);
     expect(await listed()).toEqual([]);
   });
+
   it("add a batch's own counts, each to its own counter: accepted, listed, unread and the newest time", async () => {
     const form = await createForm(t, owner.token, { status: 'live' });
     const row = () =>
@@ -199,7 +200,8 @@ describe('form counters', () => {
       read,
       createdAt: at(second),
     });
-    // 4 listed (1 of them read → 3 unread), one quarantined (not listed), 7 accepted by the limit's count
+    // 4 listed (1 of them read → 3 unread), one quarantined (not listed); 7 accepted, the count the
+    // writer passes for forms without a limit (writer-counts.ts acceptedUnlimited)
     const batch = [
       added('accepted', false, 5),
       added('accepted', true, 9),

@@ -60,38 +60,41 @@ export async function countStored(
     if (counts.last === null || submission.createdAt > counts.last) counts.last = submission.createdAt;
   }
   for (const [formId, { accepted: taken, listed, unread, last }] of inKeyOrder(byForm)) {
-    // once per batch and form: built by Kysely once per shape (with a last time or without)
-    const build = ([form, add, list, unseen, newest]: readonly unknown[]) =>
-      trx
-        .insertInto('form_counts')
-        .values({
-          form_id: form as string,
-          accepted: add as number,
-          listed: list as number,
-          unread: unseen as number,
-          last_at: newest as string | null,
-        })
-        .onConflict((conflict) =>
-          conflict.column('form_id').doUpdateSet({
-            accepted: sql<number>`form_counts.accepted + excluded.accepted`,
-            listed: sql<number>`form_counts.listed + excluded.listed`,
-            unread: sql<number>`form_counts.unread + excluded.unread`,
-            ...(last === null
-              ? {}
-              : {
-                  last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < excluded.last_at
-            then excluded.last_at else form_counts.last_at end`,
-                }),
-          }),
-        );
     await executeCached(
       trx,
-      `form_counts\0${last === null ? 'counts' : 'counts and last'}`,
+      'counters: count a batch',
       [formId, taken, listed, unread, last],
-      build,
+      countBatch(trx),
     );
   }
 }
+
+/**
+ * One form's counts of a batch added to its row (`excluded` is the row the batch proposed). A
+ * batch with nothing listed proposes no last time (NULL): `x < NULL` is not true, so the form's
+ * newest stays as it was.
+ */
+const countBatch =
+  (trx: Trx) =>
+  ([form, accepted, listed, unread, last]: readonly unknown[]) =>
+    trx
+      .insertInto('form_counts')
+      .values({
+        form_id: form as string,
+        accepted: accepted as number,
+        listed: listed as number,
+        unread: unread as number,
+        last_at: last as string | null,
+      })
+      .onConflict((conflict) =>
+        conflict.column('form_id').doUpdateSet({
+          accepted: sql<number>`form_counts.accepted + excluded.accepted`,
+          listed: sql<number>`form_counts.listed + excluded.listed`,
+          unread: sql<number>`form_counts.unread + excluded.unread`,
+          last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < excluded.last_at
+            then excluded.last_at else form_counts.last_at end`,
+        }),
+      );
 
 /** A listed submission turned read (-1) or unread (+1). */
 export async function countUnread(trx: Trx, formId: string, status: SubmissionStatus, change: 1 | -1) {

@@ -46,5 +46,19 @@ describe('the webhooks subscribed to an event', () => {
       subscribedWebhooks(trx, [form.id, other.id], ['response.created']),
     );
     expect(found.map((w) => w.id)).toEqual(['wh_a', 'wh_b', 'wh_d', 'wh_c']);
+    // as many values bound, split otherwise between forms and events: two statements, not one
+    const ask = (formIds: string[], events: string[]) =>
+      t.app.intake.database.transaction(async (trx) =>
+        (await subscribedWebhooks(trx, formIds, events)).map((w) => w.id),
+      );
+    for (let round = 0; round < 2; round++) {
+      expect(await ask([form.id], ['response.created', 'response.updated'])).toEqual([
+        'wh_a',
+        'wh_b',
+        'wh_other_event',
+        'wh_c',
+      ]);
+      expect(await ask([form.id, other.id], ['response.updated'])).toEqual(['wh_other_event']);
+    }
   });
 });

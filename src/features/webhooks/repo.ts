@@ -82,7 +82,7 @@ export async function subscribedWebhooks(
       .where('enabled', '=', bound.at(-1) as number);
   const { rows } = await executeCached(
     trx,
-    `subscribed webhooks\0${formIds.length}\0${events.length}`,
+    `webhooks: subscribed of ${formIds.length} forms to ${events.length} events`,
     [...formIds, ...events, 1],
     build,
   );

@@ -8,17 +8,23 @@ import type { Trx } from './database.js';
  * database took to run them (a 16-row INSERT: ~4 % of the submit path's CPU, the counters' upsert
  * ~1.7 %, the webhooks' lookup ~0.9 %, measured under `npm run bench -- --profile`).
  *
- * `build` makes the statement from `values` alone, each value bound where it belongs, and
- * `shape` names everything else its text depends on (the table, the columns, how many rows or
- * list items, which optional clauses are there). The first time a shape is seen, `build` is
- * given a probe in place of each value, all different, and the text is kept only when Kysely
- * bound exactly those probes in their order: any value of `build`'s own (a constant bound as a
- * parameter) or a value bound twice or out of place is found then, whatever the real values
- * are, and such a shape is run through Kysely each time (and listed by `shapesNotCached`, for
- * the tests).
+ * `build` makes the statement from `values` alone, each value bound where it belongs, without
+ * branching on them; `shape` names everything else its text depends on (the table, the columns,
+ * how many rows or list items, which optional clauses are there). The first time a shape is
+ * seen, `build` is given a probe in place of each value, all different, and the text is kept only
+ * when Kysely bound exactly those probes, in their order: a builder that binds a constant of its
+ * own, a value twice or out of place is found then, whatever the real values are, and such a
+ * shape is run through Kysely each time (and listed by `shapesNotCached`, which tests look at).
+ * Under the tests every reuse is checked as well: the shape built again from probes must give
+ * the same text, or the shape's name left something out.
  *
- * Texts are kept per Kysely instance (its executor's adapter): an SQLite and a PostgreSQL database
- * in one process (the tests) do not share them.
+ * Only plain values are bound through the cache (strings, numbers, bigints, booleans, null,
+ * Buffers): Kysely writes other kinds into the text itself (undefined as DEFAULT or NULL) or
+ * a driver serialises them, so a statement with one is built by Kysely each time. So is one run
+ * through a Kysely instance with plugins (they transform the query, which the cache would skip).
+ *
+ * Texts are kept per root Kysely instance (the adapter its transactions share): an SQLite and a
+ * PostgreSQL database in one process (the tests) do not share them.
  */
 export async function executeCached<R>(
   trx: Trx,
@@ -26,44 +32,76 @@ export async function executeCached<R>(
   values: readonly unknown[],
   build: (values: readonly unknown[]) => Compilable<R>,
 ): Promise<QueryResult<R>> {
-  const texts = textsOf(trx);
-  let text = texts.get(shape);
+  const executor = trx.getExecutor();
+  if (executor.plugins.length > 0 || !values.every(isPlain)) return trx.executeQuery(build(values).compile());
+  const cache = cacheOf(executor.adapter);
+  let text = cache.texts.get(shape);
   if (text === undefined && !uncached.has(shape)) {
-    const probes = values.map((_, i) => `\u0000probe ${i}\u0000`);
-    const compiled = build(probes).compile();
-    if (sameValues(compiled.parameters, probes)) {
-      text = compiled.sql;
-      if (texts.size >= MAX_SHAPES) texts.clear();
-      texts.set(shape, text);
-    } else {
-      uncached.add(shape);
-    }
+    text = probedText(build, values.length);
+    if (text === undefined) uncached.add(shape);
+    else cache.keep(shape, text);
+  } else if (text !== undefined && VERIFY_REUSE && probedText(build, values.length) !== text) {
+    throw new Error(`executeCached: the shape "${shape}" names too little: its builder made another text`);
   }
   if (text === undefined) return trx.executeQuery(build(values).compile());
   return trx.executeQuery<R>(CompiledQuery.raw(text, [...values]));
 }
 
-/** Shapes kept per database: statements × batch sizes × column sets, a few hundred in practice. */
-const MAX_SHAPES = 4_000;
+/** Under Vitest: each reuse of a text is checked against the builder (see above). */
+const VERIFY_REUSE = process.env.VITEST !== undefined;
 
-const byAdapter = new WeakMap<object, Map<string, string>>();
+/** The text `build` makes of distinct probes, when Kysely bound each of them once, in order. */
+function probedText<R>(
+  build: (values: readonly unknown[]) => Compilable<R>,
+  count: number,
+): string | undefined {
+  const probes = Array.from({ length: count }, (_, i) => `\u0000probe ${i}\u0000`);
+  const compiled = build(probes).compile();
+  const bound = compiled.parameters;
+  if (bound.length !== count || compiled.sql.includes('\u0000probe')) return undefined;
+  for (let i = 0; i < count; i++) if (bound[i] !== probes[i]) return undefined;
+  return compiled.sql;
+}
+
+const isPlain = (value: unknown): boolean =>
+  value === null ||
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  typeof value === 'bigint' ||
+  typeof value === 'boolean' ||
+  Buffer.isBuffer(value);
+
+/**
+ * Texts kept per database, at most this many characters in all: statements × row counts ×
+ * column sets; a 500-row INSERT's text is tens of kB, a batch's a few.
+ */
+const MAX_CHARACTERS = 4_000_000;
+
+class Texts {
+  readonly texts = new Map<string, string>();
+  private characters = 0;
+
+  keep(shape: string, text: string): void {
+    if (this.characters + text.length > MAX_CHARACTERS) {
+      this.texts.clear();
+      this.characters = 0;
+    }
+    this.texts.set(shape, text);
+    this.characters += text.length;
+  }
+}
+
+const byAdapter = new WeakMap<object, Texts>();
 const uncached = new Set<string>();
 
 /** Shapes whose values Kysely did not bind as given (a caller's error): run uncached. */
 export const shapesNotCached = (): ReadonlySet<string> => uncached;
 
-function textsOf(trx: Trx): Map<string, string> {
-  const adapter = trx.getExecutor().adapter;
+function cacheOf(adapter: object): Texts {
   let texts = byAdapter.get(adapter);
   if (!texts) {
-    texts = new Map();
+    texts = new Texts();
     byAdapter.set(adapter, texts);
   }
   return texts;
-}
-
-function sameValues(bound: readonly unknown[], given: readonly unknown[]): boolean {
-  if (bound.length !== given.length) return false;
-  for (let i = 0; i < bound.length; i++) if (bound[i] !== given[i]) return false;
-  return true;
 }

@@ -76,7 +76,7 @@ describe('insertRows', () => {
     }
   });
 
-  it('stores rows that leave a column out (the column left to its default) after and before full ones', async () => {
+  it('stores rows that leave a column out (the column left to its default, NULL here) among full ones', async () => {
     const full = Array.from({ length: 3 }, () => rowOf({ language: 'fr' }));
     const { language: _left, ...partial } = rowOf();
     const rows = [full[0], partial, full[1], full[2]] as SubmissionsTable[];
@@ -88,6 +88,14 @@ describe('insertRows', () => {
     const whole = [rowOf(), rowOf(), rowOf(), rowOf()];
     await database.transaction((trx) => insertRows(trx, 'submissions', whole));
     expect(await stored(whole.map((row) => row.id))).toEqual(sorted(whole));
+    // the first row the one without: the later rows' values of that column are kept all the same
+    const { language: _none, ...first } = rowOf();
+    const later = [rowOf({ language: 'de' }), rowOf({ language: 'it' })];
+    const mixed = [first, ...later] as SubmissionsTable[];
+    await database.transaction((trx) => insertRows(trx, 'submissions', mixed));
+    expect(await stored(mixed.map((row) => row.id))).toEqual(
+      sorted([{ ...first, language: null }, ...later]),
+    );
   });
 
   it('splits more than 500 rows into several statements', async () => {

@@ -41,12 +41,13 @@ async function insertChunk(trx: Trx, table: string, rows: readonly object[]): Pr
           Object.fromEntries(columns.map((column, c) => [column, bound[r * width + c]])),
         ) as never,
       );
-  await executeCached(trx, `insert\0${table}\0${rows.length}\0${columns.join(',')}`, values, build);
+  await executeCached(trx, `insert: ${rows.length} into ${table} (${columns.join(',')})`, values, build);
 }
 
 /**
  * The columns every row gives a value for, in the order Kysely lists them, or undefined when a
- * row leaves one out (Kysely then writes DEFAULT in its place: such inserts are built each time).
+ * row leaves one out (Kysely then writes DEFAULT in its place, NULL on SQLite: such inserts are
+ * built by Kysely each time).
  */
 function columnsOf(rows: readonly object[]): string[] | undefined {
   const first = rows[0] as Record<string, unknown> | undefined;
