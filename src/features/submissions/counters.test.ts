@@ -187,12 +187,20 @@ describe('form counters', () => {
 
   it("add a batch's own counts, each to its own counter: accepted, listed, unread and the newest time", async () => {
     const form = await createForm(t, owner.token, { status: 'live' });
-    const row = () =>
-      db()
+    /** The form's row, its counts as numbers (PostgreSQL's bigint arrives as text). */
+    const row = async () => {
+      const counts = await db()
         .selectFrom('form_counts')
         .select(['accepted', 'listed', 'unread', 'last_at'])
         .where('form_id', '=', form.id)
         .executeTakeFirstOrThrow();
+      return {
+        ...counts,
+        accepted: Number(counts.accepted),
+        listed: Number(counts.listed),
+        unread: Number(counts.unread),
+      };
+    };
     const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
     const added = (status: 'accepted' | 'flagged' | 'quarantined', read: boolean, second: number) => ({
       formId: form.id,
@@ -210,13 +218,7 @@ describe('form counters', () => {
       added('quarantined', false, 20),
     ];
     await t.app.intake.database.transaction((trx) => countStored(trx, batch, new Map([[form.id, 7]])));
-    const first = await row();
-    expect({
-      ...first,
-      accepted: Number(first.accepted),
-      listed: Number(first.listed),
-      unread: Number(first.unread),
-    }).toEqual({
+    expect(await row()).toEqual({
       accepted: 7,
       listed: 4,
       unread: 3,
@@ -229,13 +231,7 @@ describe('form counters', () => {
     await t.app.intake.database.transaction((trx) =>
       countStored(trx, [added('quarantined', false, 30)], new Map([[form.id, 2]])),
     );
-    const second = await row();
-    expect({
-      ...second,
-      accepted: Number(second.accepted),
-      listed: Number(second.listed),
-      unread: Number(second.unread),
-    }).toEqual({
+    expect(await row()).toEqual({
       accepted: 9,
       listed: 5,
       unread: 3,
