@@ -32,16 +32,17 @@ async function insertChunk(trx: Trx, table: string, rows: readonly object[]): Pr
   }
   const values: unknown[] = [];
   for (const row of rows) for (const column of columns) values.push((row as Record<string, unknown>)[column]);
-  const width = columns.length;
   const build = (bound: readonly unknown[]) =>
-    trx
-      .insertInto(table as never)
-      .values(
-        rows.map((_, r) =>
-          Object.fromEntries(columns.map((column, c) => [column, bound[r * width + c]])),
-        ) as never,
-      );
+    trx.insertInto(table as never).values(boundRows(bound, columns) as never);
   await executeCached(trx, `insert: ${rows.length} into ${table} (${columns.join(',')})`, values, build);
+}
+
+/** Rows of `columns` made of `bound`, its values row after row (an executeCached builder's values). */
+export function boundRows(bound: readonly unknown[], columns: readonly string[]): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (let start = 0; start < bound.length; start += columns.length)
+    rows.push(Object.fromEntries(columns.map((column, c) => [column, bound[start + c]])));
+  return rows;
 }
 
 /**
@@ -53,6 +54,7 @@ function columnsOf(rows: readonly object[]): string[] | undefined {
   const first = rows[0] as Record<string, unknown> | undefined;
   if (!first) return undefined;
   const columns = Object.keys(first).filter((column) => first[column] !== undefined);
+  if (columns.length === 0) return undefined;
   for (const row of rows as Record<string, unknown>[]) {
     let defined = 0;
     for (const column in row) if (row[column] !== undefined) defined++;
