@@ -27,23 +27,23 @@ export async function appendToOutbox(
   messages: readonly OutboxMessage[],
   now = nowIso(),
 ): Promise<void> {
-  await insertRows(
-    trx,
-    'outbox',
-    messages.map((message) => ({
-      id: message.id ?? newId('obx'),
-      kind: message.kind,
-      payload: encodeJson(message.payload),
-      status: 'pending' as const,
-      attempts: 0,
-      next_attempt_at: now,
-      lease_until: null,
-      last_error: null,
-      created_at: now,
-      done_at: null,
-    })),
-  );
+  await insertRows(trx, 'outbox', outboxRows(messages, now));
 }
+
+/** Messages as their rows of `outbox`, due at once. */
+export const outboxRows = (messages: readonly OutboxMessage[], now: string) =>
+  messages.map((message) => ({
+    id: message.id ?? newId('obx'),
+    kind: message.kind,
+    payload: encodeJson(message.payload),
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    lease_until: null,
+    last_error: null,
+    created_at: now,
+    done_at: null,
+  }));
 
 /** Thrown by a handler for a failure that no retry can mend (the message is marked failed at once). */
 export class PermanentFailure extends Error {}

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
 import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db, Trx } from '../../platform/db/database.js';
+import type { Schema } from '../../platform/db/schema.js';
 import type { SubmissionStatus } from './schemas.js';
 
 /**
@@ -42,11 +43,35 @@ export async function countStored(
   submissions: readonly Added[],
   accepted: ReadonlyMap<string, number> = new Map(),
 ): Promise<void> {
-  const byForm = new Map<string, { accepted: number; listed: number; unread: number; last: string | null }>();
+  for (const { formId, accepted: taken, listed, unread, last } of batchCounts(submissions, accepted)) {
+    await executeCached(
+      trx,
+      'counters: count a batch',
+      [formId, taken, listed, unread, last],
+      countBatch(trx),
+    );
+  }
+}
+
+/** What a batch adds to each form's counters. */
+export interface BatchCount {
+  formId: string;
+  accepted: number;
+  listed: number;
+  unread: number;
+  last: string | null;
+}
+
+/** A batch's counts per form (see `countStored`), forms in key order. */
+export function batchCounts(
+  submissions: readonly Added[],
+  accepted: ReadonlyMap<string, number> = new Map(),
+): BatchCount[] {
+  const byForm = new Map<string, BatchCount>();
   const countsOf = (formId: string) => {
     let counts = byForm.get(formId);
     if (!counts) {
-      counts = { accepted: 0, listed: 0, unread: 0, last: null };
+      counts = { formId, accepted: 0, listed: 0, unread: 0, last: null };
       byForm.set(formId, counts);
     }
     return counts;
@@ -59,42 +84,48 @@ export async function countStored(
     if (!submission.read) counts.unread += 1;
     if (counts.last === null || submission.createdAt > counts.last) counts.last = submission.createdAt;
   }
-  for (const [formId, { accepted: taken, listed, unread, last }] of inKeyOrder(byForm)) {
-    await executeCached(
-      trx,
-      'counters: count a batch',
-      [formId, taken, listed, unread, last],
-      countBatch(trx),
-    );
-  }
+  return inKeyOrder(byForm).map(([, counts]) => counts);
 }
 
 /**
- * One form's counts of a batch added to its row (`excluded` is the row the batch proposed). A
- * batch with nothing listed proposes no last time (NULL): `x < NULL` is not true, so the form's
- * newest stays as it was.
+ * Forms' counts of a batch added to their rows (`excluded` is the row the batch proposed). A
+ * form with nothing listed proposes no last time (NULL): `x < NULL` is not true, so the form's
+ * newest stays as it was. Rows in key order (`batchCounts`): each transaction takes them in one order.
  */
+export const addCounts = (creator: QueryCreator<Schema>, counts: readonly BatchCount[]) =>
+  creator
+    .insertInto('form_counts')
+    .values(
+      counts.map(({ formId, accepted, listed, unread, last }) => ({
+        form_id: formId,
+        accepted,
+        listed,
+        unread,
+        last_at: last,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.column('form_id').doUpdateSet({
+        accepted: sql<number>`form_counts.accepted + excluded.accepted`,
+        listed: sql<number>`form_counts.listed + excluded.listed`,
+        unread: sql<number>`form_counts.unread + excluded.unread`,
+        last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < excluded.last_at
+          then excluded.last_at else form_counts.last_at end`,
+      }),
+    );
+
 const countBatch =
   (trx: Trx) =>
-  ([form, accepted, listed, unread, last]: readonly unknown[]) =>
-    trx
-      .insertInto('form_counts')
-      .values({
-        form_id: form as string,
+  ([formId, accepted, listed, unread, last]: readonly unknown[]) =>
+    addCounts(trx, [
+      {
+        formId: formId as string,
         accepted: accepted as number,
         listed: listed as number,
         unread: unread as number,
-        last_at: last as string | null,
-      })
-      .onConflict((conflict) =>
-        conflict.column('form_id').doUpdateSet({
-          accepted: sql<number>`form_counts.accepted + excluded.accepted`,
-          listed: sql<number>`form_counts.listed + excluded.listed`,
-          unread: sql<number>`form_counts.unread + excluded.unread`,
-          last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < excluded.last_at
-            then excluded.last_at else form_counts.last_at end`,
-        }),
-      );
+        last: last as string | null,
+      },
+    ]);
 
 /** A listed submission turned read (-1) or unread (+1). */
 export async function countUnread(trx: Trx, formId: string, status: SubmissionStatus, change: 1 | -1) {

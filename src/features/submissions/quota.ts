@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
 import type { Trx } from '../../platform/db/database.js';
+import type { Schema } from '../../platform/db/schema.js';
 import { Problem } from '../../platform/problem.js';
 import { rateLimitHeaders } from '../../platform/rate-limit.js';
 
@@ -29,24 +30,48 @@ export interface QuotaScope {
 export async function countManyAgainstQuota(trx: Trx, scope: QuotaScope, count: number): Promise<boolean> {
   if (scope.quota === 0) return true;
   if (count > scope.quota) return false;
-  const counted = await trx
-    .insertInto('usage')
-    .values({
-      workspace_id: scope.workspaceId,
-      environment: scope.environment,
-      month: monthOf(scope.now),
-      submissions: count,
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['workspace_id', 'environment', 'month'])
-        .doUpdateSet({ submissions: sql<number>`usage.submissions + ${count}` })
-        .where(sql<number>`usage.submissions + ${count}`, '<=', scope.quota),
-    )
+  const counted = await addUsage(trx, [usageOf(scope, count)], scope.quota)
     .returning('submissions')
     .executeTakeFirst();
   return counted !== undefined;
 }
+
+/** Accepted submissions to count in one (workspace, environment, month). */
+export interface UsageCount {
+  workspaceId: string;
+  environment: string;
+  month: string;
+  count: number;
+}
+
+export const usageOf = (scope: QuotaScope, count: number): UsageCount => ({
+  workspaceId: scope.workspaceId,
+  environment: scope.environment,
+  month: monthOf(scope.now),
+  count,
+});
+
+/**
+ * Adds each count to its scope's month, a row only where the sum stays within `quota` (a row it
+ * did not change is not returned). Each count must be ≤ `quota` itself: a new row is inserted as is.
+ */
+export const addUsage = (creator: QueryCreator<Schema>, counts: readonly UsageCount[], quota: number) =>
+  creator
+    .insertInto('usage')
+    .values(
+      counts.map(({ workspaceId, environment, month, count }) => ({
+        workspace_id: workspaceId,
+        environment,
+        month,
+        submissions: count,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(['workspace_id', 'environment', 'month'])
+        .doUpdateSet({ submissions: sql<number>`usage.submissions + excluded.submissions` })
+        .where(sql<number>`usage.submissions + excluded.submissions`, '<=', quota),
+    );
 
 export function quotaExceeded(scope: QuotaScope): Problem {
   const retryAfter = secondsToNextMonth(new Date(scope.now));

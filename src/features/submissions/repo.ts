@@ -65,7 +65,8 @@ export const submissionFromRow = (row: Row): StoredSubmission => ({
   createdAt: row.created_at,
 });
 
-const toRow = (submission: StoredSubmission): Row => ({
+/** A submission as its row of `submissions`. */
+export const toSubmissionRow = (submission: StoredSubmission): Row => ({
   id: submission.id,
   workspace_id: submission.workspaceId,
   environment: submission.environment,
@@ -82,7 +83,7 @@ const toRow = (submission: StoredSubmission): Row => ({
 
 /** Stores submissions with as few statements as possible. */
 export const insertSubmissions = (trx: Trx, submissions: readonly StoredSubmission[]) =>
-  insertRows(trx, 'submissions', submissions.map(toRow));
+  insertRows(trx, 'submissions', submissions.map(toSubmissionRow));
 
 /** A submission of this form (the form scopes it to its owner and environment). */
 export async function findSubmission(

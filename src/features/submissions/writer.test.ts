@@ -177,13 +177,21 @@ describe('SubmissionWriter', () => {
   it('refuses, unwritten, writes that waited past the deadline; the batch under way is answered by its commit', async () => {
     const database = t.app.intake.database;
     // every batch takes 150 ms: those queued behind the first wait longer than the deadline
+    const delay = () => new Promise((resolve) => setTimeout(resolve, 150));
     const slow: typeof database = {
       ...database,
+      // the slow storage itself: a fixed delay in every batch, a transaction or one statement
       transaction: async (work) => {
-        // the slow storage itself: a fixed delay before every batch
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        await delay();
         return database.transaction(work);
       },
+      db: database.db.withPlugin({
+        transformQuery: ({ node }) => node,
+        transformResult: async ({ result }) => {
+          await delay();
+          return result;
+        },
+      }),
     };
     const w = new SubmissionWriter(slow, { maxInFlight: 1, maxBatch: 1, deadlineMs: 60 });
     const writes = Array.from({ length: 3 }, () => write());

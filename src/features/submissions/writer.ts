@@ -13,6 +13,7 @@ import { enqueueWebhookEvents, type WebhookEvent } from '../webhooks/events.js';
 import { type AddressBook, type AddressClaim, addressBookOf } from './address-claims.js';
 import { countStored } from './counters.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
+import { isPlainBatch, type OneStatementResult, writeInOneStatement } from './one-statement.js';
 import { deletePartials, lockPartials, partialSentAlready } from './partials-repo.js';
 import type { QuotaScope } from './quota.js';
 import { insertSubmissions, type StoredSubmission } from './repo.js';
@@ -82,6 +83,10 @@ const uploadTaken = (fieldIds: readonly string[]) =>
     errors: fieldIds.map((field) => refusal(field, FIELD_MESSAGES.uploadGone)),
   });
 
+/** How long a form whose batch needed the transaction keeps taking it without trying one statement. */
+const TRANSACTION_FOR_MS = 60_000;
+const MAX_FORMS_REMEMBERED = 10_000;
+
 interface Pending {
   write: SubmissionWrite;
   resolve: () => void;
@@ -93,6 +98,8 @@ export class SubmissionWriter {
   /** `oncePer: "email"`'s claims, shared by every writer of the database (address-claims.ts). */
   private readonly addresses: AddressBook;
   private merging = false;
+  /** Forms whose batches take the transaction until then (ms): their last one statement asked for it. */
+  private readonly transactionUntil = new Map<string, number>();
 
   constructor(
     private readonly database: Database,
@@ -166,6 +173,7 @@ export class SubmissionWriter {
   }
 
   private async commit(batch: Pending[]): Promise<void> {
+    if (await this.committedInOneStatement(batch)) return;
     let written: { outcomes: Outcome[]; queuedSideEffects: boolean; claims: number };
     const claims = batch.flatMap(({ write }) => (write.address ? [write.address] : []));
     try {
@@ -199,6 +207,43 @@ export class SubmissionWriter {
       if (outcome?.ok) pending.resolve();
       else pending.reject(outcome ? outcome.error : new Error('write was not carried out'));
     });
+  }
+
+  /**
+   * PostgreSQL: a plain batch written by one statement (one-statement.ts); false when the batch
+   * takes the transaction instead, nothing of it written. A form whose batch needed the
+   * transaction (a webhook, a quota nearly used up) takes it straight away for a while.
+   */
+  private async committedInOneStatement(batch: readonly Pending[]): Promise<boolean> {
+    if (this.database.engine !== 'postgres') return false;
+    const writes = batch.map((pending) => pending.write);
+    if (!isPlainBatch(writes)) return false;
+    const now = Date.now();
+    const formsOf = () =>
+      writes.flatMap(({ count, submission }) => count?.formId ?? submission?.formId ?? []);
+    if (
+      this.transactionUntil.size > 0 &&
+      formsOf().some((form) => (this.transactionUntil.get(form) ?? 0) > now)
+    )
+      return false;
+    let result: OneStatementResult;
+    try {
+      result = await writeInOneStatement(this.database.db, writes, this.options.envelope !== undefined);
+    } catch (error) {
+      // as for a failed transaction (below): a constraint's refusal undid all, each write on its own
+      if (batch.length > 1 && isConstraintViolation(error)) {
+        await Promise.all(batch.map((pending) => this.commit([pending])));
+      } else for (const pending of batch) pending.reject(error);
+      return true;
+    }
+    if (result === 'needs-transaction') {
+      if (this.transactionUntil.size >= MAX_FORMS_REMEMBERED) this.transactionUntil.clear();
+      for (const form of formsOf()) this.transactionUntil.set(form, now + TRANSACTION_FOR_MS);
+      return false;
+    }
+    if (writes.some((write) => write.outbox.length > 0)) this.options.afterCommit?.();
+    for (const pending of batch) pending.resolve();
+    return true;
   }
 
   /** SQLite: the address log merged once it holds enough claims (address-claims.ts), one merge at a time. */

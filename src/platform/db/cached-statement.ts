@@ -1,5 +1,5 @@
 import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
-import type { Trx } from './database.js';
+import type { Db, Trx } from './database.js';
 
 /**
  * Runs a statement built by Kysely, compiled only the first time its shape is seen: after that
@@ -27,7 +27,7 @@ import type { Trx } from './database.js';
  * PostgreSQL database in one process (the tests) do not share them.
  */
 export async function executeCached<R>(
-  trx: Trx,
+  trx: Db | Trx,
   shape: string,
   values: readonly unknown[],
   build: (values: readonly unknown[]) => Compilable<R>,

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app.js';
+import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { HOOK } from '../../../test/support/webhooks.js';
+import type { Database, Db } from '../../platform/db/database.js';
+import { newId } from '../../platform/ids.js';
+import { Problem } from '../../platform/problem.js';
+import { nowIso } from '../../platform/time.js';
+import { monthOf, type QuotaScope } from './quota.js';
+import { type SubmissionWrite, SubmissionWriter } from './writer.js';
+
+/**
+ * PostgreSQL's plain batches written by one statement (one-statement.ts): one round trip, and
+ * the transaction taken instead, with nothing written twice, when the batch needs it.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (PostgreSQL)', () => {
+  let t: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await signup(t);
+  });
+  afterAll(async () => t.close());
+
+  /** The database, its statements outside a transaction and its transactions counted. */
+  function counted(): { database: Database; statements: () => number; transactions: () => number } {
+    const database = t.app.intake.database;
+    let statements = 0;
+    let transactions = 0;
+    return {
+      database: {
+        ...database,
+        // statements run by `db` itself, the transaction's apart
+        db: new Proxy(database.db, {
+          get: (target, property) => {
+            if (property === 'executeQuery')
+              return (query: Parameters<Db['executeQuery']>[0]) => {
+                statements += 1;
+                return target.executeQuery(query);
+              };
+            const value = Reflect.get(target, property, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+        transaction: (work) => {
+          transactions += 1;
+          return database.transaction(work);
+        },
+      },
+      statements: () => statements,
+      transactions: () => transactions,
+    };
+  }
+
+  const liveForm = async () => (await createForm(t, user.token, { status: 'live' })).id;
+
+  function write(form: string, overrides: Partial<SubmissionWrite> = {}): SubmissionWrite {
+    const createdAt = nowIso();
+    const id = newId('sub');
+    return {
+      submission: {
+        id,
+        workspaceId: user.workspaceId,
+        environment: 'development',
+        formId: form,
+        formVersion: 1,
+        answers: { name: 'Ada' },
+        sessionId: null,
+        language: 'en',
+        status: 'accepted',
+        read: false,
+        starred: false,
+        createdAt,
+      },
+      quota: undefined,
+      idempotency: undefined,
+      outbox: [],
+      event: {
+        event: 'response.created',
+        formId: form,
+        workspaceId: user.workspaceId,
+        environment: 'development',
+        occurredAt: createdAt,
+        data: { id },
+        submissionId: id,
+      },
+      count: { formId: form, max: undefined, refusal: () => new Error('not limited') },
+      ...overrides,
+    };
+  }
+
+  const db = () => t.app.intake.database.db;
+  const stored = async (ids: readonly string[]) =>
+    (await db().selectFrom('submissions').select('id').where('id', 'in', ids).execute()).map((row) => row.id);
+  const countsOf = async (form: string) => {
+    const row = await db()
+      .selectFrom('form_counts')
+      .selectAll()
+      .where('form_id', '=', form)
+      .executeTakeFirst();
+    return row && { accepted: Number(row.accepted), listed: Number(row.listed), unread: Number(row.unread) };
+  };
+  const usageOf = async (scope: QuotaScope) =>
+    Number(
+      (
+        await db()
+          .selectFrom('usage')
+          .select('submissions')
+          .where('workspace_id', '=', scope.workspaceId)
+          .where('environment', '=', scope.environment)
+          .where('month', '=', monthOf(scope.now))
+          .executeTakeFirst()
+      )?.submissions ?? 0,
+    );
+  const idsOf = (writes: readonly SubmissionWrite[]) => writes.map((one) => one.submission?.id ?? '');
+
+  it('writes the submissions, the counters, the quota and the outbox rows of two forms by one statement, no transaction', async () => {
+    const [first, second] = [await liveForm(), await liveForm()];
+    const environment = `one-${newId('env').slice(-6)}`;
+    const quota: QuotaScope = { workspaceId: user.workspaceId, environment, quota: 100, now: nowIso() };
+    const { database, statements, transactions } = counted();
+    const w = new SubmissionWriter(database, { envelope: t.app.intake.envelope });
+    const kind = `test.${newId('k')}`;
+    const writes = Array.from({ length: 6 }, (_, n) =>
+      write(n % 2 === 0 ? (first as string) : (second as string), {
+        quota,
+        outbox: [{ kind, payload: { n } }],
+      }),
+    );
+    // one quarantined: stored, not listed, not counted against anything
+    const quarantined = write(first as string);
+    if (quarantined.submission) quarantined.submission.status = 'quarantined';
+    quarantined.event = undefined;
+    quarantined.count = undefined;
+    await Promise.all([...writes, quarantined].map((one) => w.write(one)));
+    expect(w.batchSizes).toEqual([7]);
+    expect(statements()).toBe(1);
+    expect(transactions()).toBe(0);
+    expect((await stored(idsOf([...writes, quarantined]))).length).toBe(7);
+    expect(await countsOf(first as string)).toEqual({ accepted: 3, listed: 3, unread: 3 });
+    expect(await countsOf(second as string)).toEqual({ accepted: 3, listed: 3, unread: 3 });
+    expect(await usageOf(quota)).toBe(6);
+    const outbox = await db()
+      .selectFrom('outbox')
+      .select(['kind', 'payload'])
+      .where('kind', '=', kind)
+      .execute();
+    expect(outbox).toHaveLength(6);
+    await db().deleteFrom('outbox').where('kind', '=', kind).execute();
+
+    // a second batch adds to the rows the first one made (the upserts' conflict branch)
+    await Promise.all(
+      [write(first as string, { quota }), write(first as string, { quota })].map((one) => w.write(one)),
+    );
+    expect(statements()).toBe(2);
+    expect(await countsOf(first as string)).toEqual({ accepted: 5, listed: 5, unread: 5 });
+    expect(await usageOf(quota)).toBe(8);
+  });
+
+  it('takes the transaction when the quota does not take the whole batch: exactly what fits is accepted, nothing twice', async () => {
+    const form = await liveForm();
+    const environment = `quota-${newId('env').slice(-6)}`;
+    const quota: QuotaScope = { workspaceId: user.workspaceId, environment, quota: 5, now: nowIso() };
+    const { database, statements, transactions } = counted();
+    const w = new SubmissionWriter(database);
+    const first = [write(form, { quota }), write(form, { quota }), write(form, { quota })];
+    await Promise.all(first.map((one) => w.write(one)));
+    expect([statements(), transactions()]).toEqual([1, 0]);
+
+    // 3 of 5 used: a batch of 4 fits as a count (4 ≤ 5) but not in what is left
+    const second = Array.from({ length: 4 }, () => write(form, { quota }));
+    const results = await Promise.allSettled(second.map((one) => w.write(one)));
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+    ]);
+    for (const result of results.slice(2))
+      expect(((result as PromiseRejectedResult).reason as Problem).code).toBe('quota_exceeded');
+    // the statement tried and undone, then the transaction
+    expect([statements(), transactions()]).toEqual([2, 1]);
+    expect(await usageOf(quota)).toBe(5);
+    expect((await stored(idsOf(second))).sort()).toEqual(idsOf(second.slice(0, 2)).sort());
+    expect(await countsOf(form)).toEqual({ accepted: 5, listed: 5, unread: 5 });
+
+    // the form's next batch takes the transaction straight away for a while
+    await expect(w.write(write(form, { quota }))).rejects.toBeInstanceOf(Problem);
+    expect([statements(), transactions()]).toEqual([2, 2]);
+  });
+
+  it('takes the transaction when a webhook is subscribed: one delivery a submission, each submission stored once', async () => {
+    const form = await liveForm();
+    const hook = await t.request({
+      method: 'POST',
+      url: '/webhooks',
+      auth: user.token,
+      body: { formId: form, event: 'response.created', url: HOOK },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const { database, statements, transactions } = counted();
+    const w = new SubmissionWriter(database, { envelope: t.app.intake.envelope });
+    const writes = Array.from({ length: 3 }, () => write(form));
+    await Promise.all(writes.map((one) => w.write(one)));
+    expect([statements(), transactions()]).toEqual([1, 1]);
+    expect((await stored(idsOf(writes))).length).toBe(3);
+    expect(await countsOf(form)).toEqual({ accepted: 3, listed: 3, unread: 3 });
+    const deliveries = await db()
+      .selectFrom('webhook_deliveries')
+      .select('body_ciphertext')
+      .where('form_id', '=', form)
+      .execute();
+    expect(deliveries).toHaveLength(3);
+
+    // without an envelope no event is queued: the webhook does not matter, one statement
+    const other = counted();
+    const quiet = new SubmissionWriter(other.database);
+    await Promise.all([write(form), write(form)].map((one) => quiet.write(one)));
+    expect([other.statements(), other.transactions()]).toEqual([1, 0]);
+  });
+
+  it('refuses only the write at fault when the statement breaks (a form deleted meanwhile)', async () => {
+    const form = await liveForm();
+    const { database } = counted();
+    const w = new SubmissionWriter(database, { envelope: t.app.intake.envelope });
+    const good = [write(form), write(form)];
+    const orphan = write(`frm_${newId('x')}`);
+    const results = await Promise.allSettled(
+      [good[0], orphan, good[1]].map((one) => w.write(one as SubmissionWrite)),
+    );
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await stored(idsOf(good))).length).toBe(2);
+    expect(await countsOf(form)).toEqual({ accepted: 2, listed: 2, unread: 2 });
+  });
+
+  it('leaves the batches that decide per submission to the transaction (an idempotency key, a limit)', async () => {
+    const form = await liveForm();
+    const { database, statements, transactions } = counted();
+    const w = new SubmissionWriter(database);
+    await w.write(write(form, { count: { formId: form, max: 10, refusal: () => new Error('full') } }));
+    await w.write(
+      write(form, {
+        idempotency: {
+          formId: form,
+          key: { key: `key-${newId('k')}`, requestHash: 'hash' },
+          result: { createdAt: nowIso() },
+        },
+      }),
+    );
+    expect([statements(), transactions()]).toEqual([0, 2]);
+  });
+});

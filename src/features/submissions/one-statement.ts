@@ -1,0 +1,224 @@
+import { type QueryCreator, sql } from 'kysely';
+import { executeCached } from '../../platform/db/cached-statement.js';
+import type { Db } from '../../platform/db/database.js';
+import { boundRows } from '../../platform/db/insert.js';
+import type { Schema } from '../../platform/db/schema.js';
+import { type OutboxMessage, outboxRows } from '../../platform/outbox.js';
+import { nowIso } from '../../platform/time.js';
+import type { WebhookEvent } from '../webhooks/events.js';
+import { addCounts, type BatchCount, batchCounts } from './counters.js';
+import { addUsage, type QuotaScope, type UsageCount, usageOf } from './quota.js';
+import { type StoredSubmission, toSubmissionRow } from './repo.js';
+
+/**
+ * PostgreSQL: a batch of plain submissions written by one statement, in autocommit, so one round
+ * trip instead of five or six (BEGIN, the quota, the INSERT, the counters, the webhooks' lookup,
+ * COMMIT). Each round trip costs a socket write and read on both sides and a statement of
+ * PostgreSQL's: measured under `npm run bench -- --profile`, the socket writes alone were a
+ * quarter of the service's busy time on the submit path (issue 24, "one round trip per batch").
+ *
+ * The statement's data-modifying CTEs count the quota, insert the submissions, add to the forms'
+ * counters and queue the outbox rows; its main query divides by zero (so the whole statement,
+ * atomic, is undone) when the batch needs what only the transaction can do: a quota that does
+ * not take the whole batch (refused one by one there) or a webhook subscribed to the events
+ * (its deliveries are encrypted per webhook in code, between a read and a write). Every CTE and
+ * the main query see one snapshot, as the transaction's statements do under READ COMMITTED.
+ *
+ * "Plain" leaves out what decides per submission before the insert: an idempotency key, a
+ * partial completed, uploads, an address claimed, a form's `maxSubmissions`. Those batches,
+ * and SQLite's (one fsync per batch already, and no round trips), take the transaction.
+ */
+
+/** What the statement reads of each write of a batch (writer.ts `SubmissionWrite`). */
+export interface PlainWrite {
+  submission: StoredSubmission | undefined;
+  quota: QuotaScope | undefined;
+  idempotency?: unknown;
+  outbox: readonly OutboxMessage[];
+  event: WebhookEvent | undefined;
+  files?: unknown;
+  count?: { formId: string; max: number | undefined };
+  address?: unknown;
+  completes?: string;
+}
+
+/** Bound values beyond which the batch takes the transaction (PostgreSQL allows 65,535 a statement). */
+const MAX_VALUES = 30_000;
+
+/** The statement's parts, in the order of their values; the shape names them all. */
+interface Layout {
+  usage: number;
+  submissions: readonly string[] | undefined;
+  submissionRows: number;
+  counts: number;
+  outbox: readonly string[] | undefined;
+  outboxRows: number;
+  /** The forms and event names whose webhooks are looked for (none when no event is queued). */
+  webhookForms: number;
+  webhookEvents: number;
+}
+
+export type OneStatementResult = 'written' | 'needs-transaction';
+
+/** True when every write of the batch is plain (see above) and could be written by one statement. */
+export const isPlainBatch = (writes: readonly PlainWrite[]): boolean =>
+  writes.every(
+    (write) =>
+      write.idempotency === undefined &&
+      write.files === undefined &&
+      write.address === undefined &&
+      write.completes === undefined &&
+      write.count?.max === undefined,
+  );
+
+/**
+ * Writes a plain batch in one statement; `needs-transaction` (nothing written) when the batch
+ * needs the transaction after all. `webhooks`: whether events are queued for webhooks at all.
+ */
+export async function writeInOneStatement(
+  db: Db,
+  writes: readonly PlainWrite[],
+  webhooks: boolean,
+): Promise<OneStatementResult> {
+  const usage = usageCounts(writes);
+  if (usage === undefined) return 'needs-transaction';
+  const submissions = writes.flatMap((write) =>
+    write.submission ? [toSubmissionRow(write.submission)] : [],
+  );
+  const stored = writes.flatMap((write) => (write.submission ? [write.submission] : []));
+  const accepted = new Map<string, number>();
+  for (const { count } of writes)
+    if (count) accepted.set(count.formId, (accepted.get(count.formId) ?? 0) + 1);
+  const counts = batchCounts(stored, accepted);
+  const outbox = outboxRows(
+    writes.flatMap((write) => write.outbox),
+    nowIso(),
+  );
+  const events = webhooks ? writes.flatMap((write) => (write.event ? [write.event] : [])) : [];
+  const webhookForms = [...new Set(events.map((event) => event.formId))];
+  const webhookEvents = [...new Set(events.map((event) => event.event))];
+
+  const layout: Layout = {
+    usage: usage.counts.length,
+    submissions: columnsOf(submissions),
+    submissionRows: submissions.length,
+    counts: counts.length,
+    outbox: columnsOf(outbox),
+    outboxRows: outbox.length,
+    webhookForms: webhookForms.length,
+    webhookEvents: webhookEvents.length,
+  };
+  const values: unknown[] = [];
+  for (const row of usage.counts) values.push(row.workspaceId, row.environment, row.month, row.count);
+  if (layout.usage > 0) values.push(usage.quota, layout.usage);
+  pushRows(values, submissions, layout.submissions);
+  for (const row of counts) values.push(row.formId, row.accepted, row.listed, row.unread, row.last);
+  pushRows(values, outbox, layout.outbox);
+  if (layout.webhookForms > 0) values.push(...webhookForms, ...webhookEvents, 1);
+  if (values.length > MAX_VALUES) return 'needs-transaction';
+
+  try {
+    await executeCached(db, shapeOf(layout), values, (bound) => statement(db, layout, bound));
+    return 'written';
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === DIVISION_BY_ZERO) return 'needs-transaction';
+    throw error;
+  }
+}
+
+/** How the statement says "take the transaction": its whole work undone. */
+const DIVISION_BY_ZERO = '22012';
+
+/** The quota's counts per (workspace, environment, month), or undefined when one alone exceeds it. */
+function usageCounts(writes: readonly PlainWrite[]): { counts: UsageCount[]; quota: number } | undefined {
+  const byScope = new Map<string, UsageCount>();
+  let quota = 0;
+  for (const { quota: scope } of writes) {
+    if (!scope || scope.quota === 0) continue;
+    // one limit a statement: every scope of a service has the same (MONTHLY_QUOTA)
+    if (quota !== 0 && scope.quota !== quota) return undefined;
+    quota = scope.quota;
+    const usage = usageOf(scope, 1);
+    const key = `${usage.workspaceId}\u0000${usage.environment}\u0000${usage.month}`;
+    const known = byScope.get(key);
+    if (known) known.count += 1;
+    else byScope.set(key, usage);
+  }
+  const counts = [...byScope.entries()]
+    // rows taken in one order by every statement and transaction (writer-counts.ts `countQuota`)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, usage]) => usage);
+  if (counts.some((usage) => usage.count > quota)) return undefined;
+  return { counts, quota };
+}
+
+function columnsOf(rows: readonly object[]): string[] | undefined {
+  const first = rows[0];
+  return first ? Object.keys(first) : undefined;
+}
+
+function pushRows(values: unknown[], rows: readonly object[], columns: readonly string[] | undefined): void {
+  if (!columns) return;
+  for (const row of rows) for (const column of columns) values.push((row as Record<string, unknown>)[column]);
+}
+
+const shapeOf = (layout: Layout) =>
+  `one statement: usage ${layout.usage}; submissions ${layout.submissionRows} (${layout.submissions?.join(',')}); ` +
+  `counts ${layout.counts}; outbox ${layout.outboxRows} (${layout.outbox?.join(',')}); ` +
+  `webhooks of ${layout.webhookForms} forms, ${layout.webhookEvents} events`;
+
+/** The statement of `layout`, its values taken from `bound` in order (no branch on a value: cached-statement.ts). */
+function statement(db: Db, layout: Layout, bound: readonly unknown[]) {
+  let at = 0;
+  const take = (count: number) => {
+    const part = bound.slice(at, at + count);
+    at += count;
+    return part;
+  };
+  // Kysely's types follow each CTE added; the statement's own parts are typed where they are built
+  let query = db as unknown as QueryCreator<Schema>;
+  const guards = [];
+  if (layout.usage > 0) {
+    const counts = boundRows(take(layout.usage * 4), ['workspaceId', 'environment', 'month', 'count']);
+    const [quota, groups] = take(2);
+    query = query.with('counted_usage', (creator) =>
+      addUsage(creator, counts as unknown as UsageCount[], quota as number).returning('submissions'),
+    ) as unknown as QueryCreator<Schema>;
+    guards.push(sql`(select count(*) from counted_usage) = ${groups}`);
+  }
+  if (layout.submissions) {
+    const rows = boundRows(take(layout.submissionRows * layout.submissions.length), layout.submissions);
+    query = query.with('stored_submissions', (creator) =>
+      creator.insertInto('submissions').values(rows as never),
+    ) as unknown as QueryCreator<Schema>;
+  }
+  if (layout.counts > 0) {
+    const counts = boundRows(take(layout.counts * 5), ['formId', 'accepted', 'listed', 'unread', 'last']);
+    query = query.with('counted_forms', (creator) =>
+      addCounts(creator, counts as unknown as BatchCount[]),
+    ) as unknown as QueryCreator<Schema>;
+  }
+  if (layout.outbox) {
+    const rows = boundRows(take(layout.outboxRows * layout.outbox.length), layout.outbox);
+    query = query.with('queued_outbox', (creator) =>
+      creator.insertInto('outbox').values(rows as never),
+    ) as unknown as QueryCreator<Schema>;
+  }
+  if (layout.webhookForms > 0) {
+    const forms = take(layout.webhookForms) as string[];
+    const events = take(layout.webhookEvents) as string[];
+    const [enabled] = take(1);
+    const subscribed = db
+      .selectFrom('webhooks')
+      .select('id')
+      .where('form_id', 'in', forms)
+      .where('event', 'in', events)
+      .where('enabled', '=', enabled as number);
+    guards.push(sql`not exists (${subscribed})`);
+  }
+  const written =
+    guards.length === 0
+      ? sql<number>`1`
+      : sql<number>`1 / (case when ${sql.join(guards, sql` and `)} then 1 else 0 end)`;
+  return query.selectNoFrom(written.as('written'));
+}
