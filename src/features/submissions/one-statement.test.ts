@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.js';
 import { Problem } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import { monthOf, type QuotaScope } from './quota.js';
+import { submissionFromRow } from './repo.js';
 import { type SubmissionWrite, SubmissionWriter } from './writer.js';
 
 /**
@@ -156,6 +157,36 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     expect(statements()).toBe(2);
     expect(await countsOf(first as string)).toEqual({ accepted: 5, listed: 5, unread: 5 });
     expect(await usageOf(quota)).toBe(8);
+  });
+
+  it('stores every column as the transaction would: quotes, backslashes, braces, NULL as text, nulls, read', async () => {
+    const form = await liveForm();
+    const { database, statements, transactions } = counted();
+    const w = new SubmissionWriter(database);
+    const tricky = write(form);
+    if (!tricky.submission) throw new Error('no submission');
+    tricky.submission.answers = { a: 'say "hi" \\ {x,y}', b: 'NULL', c: 'é😀\n', d: ['1', '2'] };
+    tricky.submission.language = null;
+    tricky.submission.sessionId = 'ses_1';
+    tricky.submission.read = true;
+    tricky.submission.starred = true;
+    tricky.submission.status = 'flagged';
+    const plain = write(form);
+    await Promise.all([tricky, plain].map((one) => w.write(one)));
+    expect([statements(), transactions()]).toEqual([1, 0]);
+    const rows = await db()
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', 'in', idsOf([tricky, plain]))
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const one of [tricky, plain]) {
+      const submission = one.submission;
+      if (!submission) throw new Error('no submission');
+      expect(submissionFromRow(byId.get(submission.id) as never)).toEqual(submission);
+    }
+    // flagged and read: listed, not unread
+    expect(await countsOf(form)).toEqual({ accepted: 2, listed: 2, unread: 1 });
   });
 
   it('takes the transaction when the quota does not take the whole batch: exactly what fits is accepted, nothing twice', async () => {
