@@ -1,5 +1,6 @@
 import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
 import type { Db, Trx } from './database.js';
+import { nameStatement } from './statement-names.js';
 
 /**
  * Runs a statement built by Kysely, compiled only the first time its shape is seen: after that
@@ -39,7 +40,10 @@ export async function executeCached<R>(
   if (text === undefined && !uncached.has(shape)) {
     text = probedText(build, values.length);
     if (text === undefined) uncached.add(shape);
-    else cache.keep(shape, text);
+    else {
+      cache.keep(shape, text);
+      nameStatement(text, values.length);
+    }
   } else if (text !== undefined && VERIFY_REUSE && probedText(build, values.length) !== text) {
     throw new Error(`executeCached: the shape "${shape}" names too little: its builder made another text`);
   }

@@ -15,6 +15,7 @@ import type { Engine } from './dialect.js';
 import { GroupCommitter } from './group-commit.js';
 import { migrations } from './migrations/index.js';
 import type { Schema } from './schema.js';
+import { runNamedStatements } from './statement-names.js';
 import { isStorageUnavailable } from './unavailable.js';
 import { WalSync } from './wal-sync.js';
 
@@ -299,6 +300,7 @@ async function openPostgres(
   // query under way fails by itself, and a broken client is not returned to the pool.
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    runNamedStatements(client as unknown as { query: (...args: unknown[]) => unknown });
     if (deadlineMs !== undefined) boundQueries(client, deadlineMs);
   });
   pool.on('error', () => {});
