@@ -57,13 +57,26 @@ describe('under overload', () => {
     );
     const user = await signup(t);
     formId = (await createForm(t, user.token, { status: 'live' })).id;
-    // the slow writer: every transaction (the writer's batches among them) waits first
+    // the slow writer: every transaction (the writer's batches among them) waits first, and so
+    // does every statement run outside one (on PostgreSQL a batch may be one statement)
     const { database } = t.app.intake;
+    const slow = () => new Promise((resolve) => setTimeout(resolve, BATCH_MS));
     const transaction = database.transaction.bind(database);
     database.transaction = async (work) => {
-      await new Promise((resolve) => setTimeout(resolve, BATCH_MS));
+      await slow();
       return transaction(work);
     };
+    database.db = new Proxy(database.db, {
+      get: (target, property) => {
+        if (property === 'executeQuery')
+          return async (query: Parameters<typeof target.executeQuery>[0]) => {
+            await slow();
+            return target.executeQuery(query);
+          };
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => t?.close());

@@ -1,11 +1,15 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { HOOK } from '../../../test/support/webhooks.js';
+import { executeCached, shapesNotCached } from '../../platform/db/cached-statement.js';
 import type { Database, Db } from '../../platform/db/database.js';
+import { namedStatements } from '../../platform/db/statement-names.js';
 import { newId } from '../../platform/ids.js';
 import { Problem } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
+import { isPlainBatch } from './one-statement.js';
 import { monthOf, type QuotaScope } from './quota.js';
 import { submissionFromRow } from './repo.js';
 import { type SubmissionWrite, SubmissionWriter } from './writer.js';
@@ -157,6 +161,67 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     expect(statements()).toBe(2);
     expect(await countsOf(first as string)).toEqual({ accepted: 5, listed: 5, unread: 5 });
     expect(await usageOf(quota)).toBe(8);
+    // built by Kysely once per shape, its values where Kysely binds them (cached-statement.ts)
+    expect([...shapesNotCached()]).toEqual([]);
+  });
+
+  it('counts a form that keeps no copy, and nudges the outbox after a statement that queued rows', async () => {
+    const form = await liveForm();
+    let nudged = 0;
+    const { database, statements } = counted();
+    const w = new SubmissionWriter(database, { afterCommit: () => (nudged += 1) });
+    await Promise.all(
+      [write(form, { submission: undefined }), write(form, { submission: undefined })].map((one) =>
+        w.write(one),
+      ),
+    );
+    expect(statements()).toBe(1);
+    expect(nudged).toBe(0);
+    expect(await countsOf(form)).toEqual({ accepted: 2, listed: 0, unread: 0 });
+    const kind = `test.${newId('k')}`;
+    await w.write(write(form, { outbox: [{ kind, payload: {} }] }));
+    expect(nudged).toBe(1);
+    await db().deleteFrom('outbox').where('kind', '=', kind).execute();
+  });
+
+  it('sends no statement when one scope alone passes the quota, or when the quotas differ', async () => {
+    const form = await liveForm();
+    const environment = `over-${newId('env').slice(-6)}`;
+    const small: QuotaScope = { workspaceId: user.workspaceId, environment, quota: 1, now: nowIso() };
+    const { database, statements, transactions } = counted();
+    const w = new SubmissionWriter(database);
+    const results = await Promise.allSettled(
+      [write(form, { quota: small }), write(form, { quota: small })].map((one) => w.write(one)),
+    );
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
+    expect([statements(), transactions()]).toEqual([0, 1]);
+    const other = await liveForm();
+    const differ = [
+      write(other, { quota: { ...small, environment: `${environment}-a`, quota: 5 } }),
+      write(other, { quota: { ...small, environment: `${environment}-b`, quota: 6 } }),
+    ];
+    await Promise.all(differ.map((one) => w.write(one)));
+    expect([statements(), transactions()]).toEqual([0, 2]);
+  });
+
+  it("runs the statements it keeps by name on the pool's connections once they ran often (statement-names.ts)", async () => {
+    const form = await liveForm();
+    await t.app.intake.database.db.connection().execute(async (connection) => {
+      for (let i = 0; i < 10; i++) {
+        await executeCached(connection, 'test: a form by id', [form], ([id]) =>
+          connection
+            .selectFrom('forms')
+            .select('id')
+            .where('id', '=', id as string),
+        );
+      }
+      const text = [...namedStatements().keys()].find((named) => named.includes('from "forms"'));
+      expect(text).toBeDefined();
+      const prepared = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(
+        connection,
+      );
+      expect(prepared.rows.map((row) => row.name)).toContain(namedStatements().get(text as string));
+    });
   });
 
   it('stores every column as the transaction would: quotes, backslashes, braces, NULL as text, nulls, read', async () => {
@@ -263,6 +328,43 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await stored(idsOf(good))).length).toBe(2);
     expect(await countsOf(form)).toEqual({ accepted: 2, listed: 2, unread: 2 });
+  });
+
+  it('calls plain only a batch in which nothing is decided per submission', () => {
+    const plain = write('frm_x');
+    expect(isPlainBatch([plain, write('frm_y')])).toBe(true);
+    for (const decided of [
+      {
+        idempotency: {
+          formId: 'frm_x',
+          key: { key: 'k', requestHash: 'h' },
+          result: { createdAt: nowIso() },
+        },
+      },
+      {
+        files: {
+          submissionId: 's',
+          formId: 'frm_x',
+          fileIds: ['f'],
+          fieldOf: {},
+          state: 'attached' as const,
+          expiresAt: null,
+        },
+      },
+      {
+        address: {
+          formId: 'frm_x',
+          hash: 'h',
+          submissionId: 's',
+          createdAt: nowIso(),
+          refusal: () => new Error('taken'),
+        },
+      },
+      { completes: 'sub_partial' },
+      { count: { formId: 'frm_x', max: 3, refusal: () => new Error('full') } },
+    ]) {
+      expect(isPlainBatch([plain, { ...write('frm_x'), ...decided }])).toBe(false);
+    }
   });
 
   it('leaves the batches that decide per submission to the transaction (an idempotency key, a limit)', async () => {

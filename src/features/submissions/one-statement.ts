@@ -1,13 +1,14 @@
 import { type QueryCreator, sql } from 'kysely';
 import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db } from '../../platform/db/database.js';
+import { isTransactionConflict } from '../../platform/db/dialect.js';
 import { boundRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
 import { type OutboxMessage, outboxRows } from '../../platform/outbox.js';
 import { nowIso } from '../../platform/time.js';
 import type { WebhookEvent } from '../webhooks/events.js';
 import { addCounts, type BatchCount, batchCounts } from './counters.js';
-import { addUsage, type QuotaScope, type UsageCount, usageOf } from './quota.js';
+import { addUsage, type QuotaScope, type UsageCount, usageKey, usageOf } from './quota.js';
 import { type StoredSubmission, toSubmissionRow } from './repo.js';
 
 /**
@@ -22,7 +23,9 @@ import { type StoredSubmission, toSubmissionRow } from './repo.js';
  * atomic, is undone) when the batch needs what only the transaction can do: a quota that does
  * not take the whole batch (refused one by one there) or a webhook subscribed to the events
  * (its deliveries are encrypted per webhook in code, between a read and a write). Every CTE and
- * the main query see one snapshot, as the transaction's statements do under READ COMMITTED.
+ * the main query see one snapshot (a webhook added meanwhile is missed, as by the transaction's
+ * lookup under READ COMMITTED when added after it), and take their rows in the transaction's
+ * order: quota scopes, then forms, each in key order.
  *
  * "Plain" leaves out what decides per submission before the insert: an idempotency key, a
  * partial completed, uploads, an address claimed, a form's `maxSubmissions`. Those batches,
@@ -110,10 +113,12 @@ export async function writeInOneStatement(
   };
   const values: unknown[] = [];
   for (const row of usage.counts) values.push(row.workspaceId, row.environment, row.month, row.count);
-  if (layout.usage > 0) values.push(usage.quota, layout.usage);
+  if (layout.usage > 0) values.push(usage.quota);
   pushRows(values, submissions, layout.submissions);
   for (const row of counts) values.push(row.formId, row.accepted, row.listed, row.unread, row.last);
   pushRows(values, outbox, layout.outbox);
+  // the main query's values after the CTEs', as Kysely writes them
+  if (layout.usage > 0) values.push(layout.usage);
   if (layout.webhookForms > 0) values.push(...webhookForms, ...webhookEvents, 1);
   if (values.length > MAX_VALUES) return 'needs-transaction';
 
@@ -121,7 +126,12 @@ export async function writeInOneStatement(
     await executeCached(db, shapeOf(layout), values, (bound) => statement(db, layout, bound));
     return 'written';
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === DIVISION_BY_ZERO) return 'needs-transaction';
+    // Undone, for certain (a statement in autocommit): the transaction takes the batch. Besides
+    // the statement's own refusal, a deadlock: its rows are taken in the transaction's order,
+    // but a form's counters may come before or after the quota there (a flagged submission to a
+    // limited form counts it after)
+    if ((error as { code?: unknown } | null)?.code === DIVISION_BY_ZERO || isTransactionConflict(error))
+      return 'needs-transaction';
     throw error;
   }
 }
@@ -138,11 +148,10 @@ function usageCounts(writes: readonly PlainWrite[]): { counts: UsageCount[]; quo
     // one limit a statement: every scope of a service has the same (MONTHLY_QUOTA)
     if (quota !== 0 && scope.quota !== quota) return undefined;
     quota = scope.quota;
-    const usage = usageOf(scope, 1);
-    const key = `${usage.workspaceId}\u0000${usage.environment}\u0000${usage.month}`;
+    const key = usageKey(scope);
     const known = byScope.get(key);
     if (known) known.count += 1;
-    else byScope.set(key, usage);
+    else byScope.set(key, usageOf(scope, 1));
   }
   const counts = [...byScope.entries()]
     // rows taken in one order by every statement and transaction (writer-counts.ts `countQuota`)
@@ -180,11 +189,10 @@ function statement(db: Db, layout: Layout, bound: readonly unknown[]) {
   const guards = [];
   if (layout.usage > 0) {
     const counts = boundRows(take(layout.usage * 4), ['workspaceId', 'environment', 'month', 'count']);
-    const [quota, groups] = take(2);
+    const [quota] = take(1);
     query = query.with('counted_usage', (creator) =>
       addUsage(creator, counts as unknown as UsageCount[], quota as number).returning('submissions'),
     ) as unknown as QueryCreator<Schema>;
-    guards.push(sql`(select count(*) from counted_usage) = ${groups}`);
   }
   if (layout.submissions) {
     const rows = boundRows(take(layout.submissionRows * layout.submissions.length), layout.submissions);
@@ -203,6 +211,10 @@ function statement(db: Db, layout: Layout, bound: readonly unknown[]) {
     query = query.with('queued_outbox', (creator) =>
       creator.insertInto('outbox').values(rows as never),
     ) as unknown as QueryCreator<Schema>;
+  }
+  if (layout.usage > 0) {
+    const [groups] = take(1);
+    guards.push(sql`(select count(*) from counted_usage) = ${groups}`);
   }
   if (layout.webhookForms > 0) {
     const forms = take(layout.webhookForms) as string[];

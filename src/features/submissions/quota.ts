@@ -44,6 +44,13 @@ export interface UsageCount {
   count: number;
 }
 
+/**
+ * The key of a scope's month: quota rows are taken in the order of these keys by every batch, a
+ * transaction's (writer-counts.ts `countQuota`) or one statement's (one-statement.ts).
+ */
+export const usageKey = (scope: QuotaScope): string =>
+  JSON.stringify([scope.workspaceId, scope.environment, monthOf(scope.now)]);
+
 export const usageOf = (scope: QuotaScope, count: number): UsageCount => ({
   workspaceId: scope.workspaceId,
   environment: scope.environment,

@@ -2,7 +2,7 @@ import type { Trx } from '../../platform/db/database.js';
 import { countAccepted } from '../forms/repo.js';
 import type { AddressBook, AddressClaim } from './address-claims.js';
 import { inKeyOrder } from './counters.js';
-import { countManyAgainstQuota, type QuotaScope, quotaExceeded } from './quota.js';
+import { countManyAgainstQuota, type QuotaScope, quotaExceeded, usageKey } from './quota.js';
 
 /**
  * The counts a submission batch takes in its transaction (writer.ts), each all or nothing per
@@ -120,8 +120,7 @@ export async function countQuota(
   const groups = new Map<string, { scope: QuotaScope; indexes: number[] }>();
   for (const [index, { write }] of batch.entries()) {
     if (!write.quota || write.quota.quota === 0 || !outcomes[index]?.ok) continue;
-    const { workspaceId, environment, now } = write.quota;
-    const name = JSON.stringify([workspaceId, environment, now.slice(0, 7)]);
+    const name = usageKey(write.quota);
     const group = groups.get(name) ?? { scope: write.quota, indexes: [] };
     group.indexes.push(index);
     groups.set(name, group);

@@ -1,7 +1,7 @@
 import { Batcher, retryAfterS } from '../../platform/batcher.js';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Database, Trx } from '../../platform/db/database.js';
-import { isConstraintViolation } from '../../platform/db/dialect.js';
+import { isConstraintViolation, isTransactionConflict } from '../../platform/db/dialect.js';
 import { StorageUnavailable } from '../../platform/db/unavailable.js';
 import { appendToOutbox, type OutboxMessage } from '../../platform/outbox.js';
 import { badRequest } from '../../platform/problem.js';
@@ -31,7 +31,8 @@ import {
  * commits (or in the same turn of the event loop) is stored by one transaction with one
  * multi-row INSERT per table, one quota upsert per (user, environment) and one commit.
  * On SQLite that is one fsync for the batch; on PostgreSQL a handful of round trips for
- * hundreds of submissions instead of four or five for each.
+ * hundreds of submissions instead of four or five for each, or one (one-statement.ts) when no
+ * submission of the batch has anything to decide on its own (a key, an upload, a limit…).
  *
  * Each submission is answered after the commit that holds it. Per-submission outcomes stay
  * separate: a submission over quota, or whose idempotency key another request took, is
@@ -173,7 +174,7 @@ export class SubmissionWriter {
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    if (await this.committedInOneStatement(batch)) return;
+    if (await this.handledByOneStatement(batch)) return;
     let written: { outcomes: Outcome[]; queuedSideEffects: boolean; claims: number };
     const claims = batch.flatMap(({ write }) => (write.address ? [write.address] : []));
     try {
@@ -190,10 +191,10 @@ export class SubmissionWriter {
       // the claims of this batch may or may not have stayed in the log: the log's to say now
       this.addresses.doubt(claims);
       // A constraint refused one write (a form deleted meanwhile breaks the foreign key,
-      // say) and the batch was rolled back for certain: each write on its own, so only the
-      // one at fault is refused. Anything else (a failed COMMIT, a lost connection, a WAL
+      // say), or PostgreSQL broke a deadlock with it, and the batch was rolled back for certain:
+      // each write on its own, so only the one at fault is refused. Anything else (a failed COMMIT, a lost connection, a WAL
       // flush that failed) may have left the batch stored: retrying could store it twice.
-      if (batch.length === 1 || !isConstraintViolation(error)) {
+      if (batch.length === 1 || !(isConstraintViolation(error) || isTransactionConflict(error))) {
         for (const pending of batch) pending.reject(error);
         return;
       }
@@ -210,11 +211,11 @@ export class SubmissionWriter {
   }
 
   /**
-   * PostgreSQL: a plain batch written by one statement (one-statement.ts); false when the batch
-   * takes the transaction instead, nothing of it written. A form whose batch needed the
+   * PostgreSQL: a plain batch written by one statement (one-statement.ts), each write answered;
+   * false when the batch takes the transaction instead, nothing of it written. A form whose batch needed the
    * transaction (a webhook, a quota nearly used up) takes it straight away for a while.
    */
-  private async committedInOneStatement(batch: readonly Pending[]): Promise<boolean> {
+  private async handledByOneStatement(batch: readonly Pending[]): Promise<boolean> {
     if (this.database.engine !== 'postgres') return false;
     const writes = batch.map((pending) => pending.write);
     if (!isPlainBatch(writes)) return false;

@@ -1,6 +1,6 @@
-import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
+import { type Compilable, CompiledQuery, PostgresAdapter, type QueryResult } from 'kysely';
 import type { Db, Trx } from './database.js';
-import { nameStatement } from './statement-names.js';
+import { noteRun } from './statement-names.js';
 
 /**
  * Runs a statement built by Kysely, compiled only the first time its shape is seen: after that
@@ -40,14 +40,12 @@ export async function executeCached<R>(
   if (text === undefined && !uncached.has(shape)) {
     text = probedText(build, values.length);
     if (text === undefined) uncached.add(shape);
-    else {
-      cache.keep(shape, text);
-      nameStatement(text, values.length);
-    }
+    else cache.keep(shape, text);
   } else if (text !== undefined && VERIFY_REUSE && probedText(build, values.length) !== text) {
     throw new Error(`executeCached: the shape "${shape}" names too little: its builder made another text`);
   }
   if (text === undefined) return trx.executeQuery(build(values).compile());
+  if (cache.postgres) noteRun(text, values.length);
   return trx.executeQuery<R>(CompiledQuery.raw(text, [...values]));
 }
 
@@ -85,6 +83,9 @@ class Texts {
   readonly texts = new Map<string, string>();
   private characters = 0;
 
+  /** PostgreSQL's texts may be run by name (statement-names.ts). */
+  constructor(readonly postgres: boolean) {}
+
   keep(shape: string, text: string): void {
     if (this.characters + text.length > MAX_CHARACTERS) {
       this.texts.clear();
@@ -104,7 +105,7 @@ export const shapesNotCached = (): ReadonlySet<string> => uncached;
 function cacheOf(adapter: object): Texts {
   let texts = byAdapter.get(adapter);
   if (!texts) {
-    texts = new Texts();
+    texts = new Texts(adapter instanceof PostgresAdapter);
     byAdapter.set(adapter, texts);
   }
   return texts;

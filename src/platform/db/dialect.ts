@@ -27,6 +27,15 @@ export function isConstraintViolation(error: unknown): boolean {
   return typeof code === 'string' && (/^23\d{3}$/.test(code) || code.startsWith('SQLITE_CONSTRAINT'));
 }
 
+/**
+ * PostgreSQL gave up a transaction to break a deadlock or a serialization conflict: it is rolled
+ * back for certain, and may succeed when run again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as DriverError | null)?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';

@@ -2,33 +2,44 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   namedStatements,
-  nameStatement,
+  noteRun,
   resetStatementNames,
   runNamedStatements,
   statementName,
 } from './statement-names.js';
 
+/** Runs `text` as executeCached would, often enough to be named. */
+const runOften = (text: string, parameters = 1) => {
+  for (let i = 0; i < 8; i++) noteRun(text, parameters);
+};
+
 describe('statement names (bookkeeping)', () => {
   beforeEach(() => resetStatementNames());
 
-  it('names a text once, never a big one, and at most 32 texts', () => {
-    nameStatement('select $1', 1);
-    const first = statementName('select $1');
-    nameStatement('select $1', 1);
-    expect(statementName('select $1')).toBe(first);
-    nameStatement('select many', 601);
-    expect(statementName('select many')).toBeUndefined();
-    for (let i = 0; i < 40; i++) nameStatement(`select ${i}`, 1);
-    expect(namedStatements().size).toBe(32);
-    expect(statementName('select 39')).toBeUndefined();
+  it('names a text once it has run 8 times, by the hash of the text (the same name in every process)', () => {
+    for (let i = 0; i < 7; i++) noteRun('select $1', 1);
+    expect(statementName('select $1')).toBeUndefined();
+    noteRun('select $1', 1);
+    const name = statementName('select $1');
+    expect(name).toMatch(/^intake_[0-9a-f]{24}$/);
+    runOften('select $1');
+    expect(statementName('select $1')).toBe(name);
+    resetStatementNames();
+    runOften('select $1');
+    expect(statementName('select $1')).toBe(name);
+    runOften('select $2');
+    expect(statementName('select $2')).not.toBe(name);
   });
 
-  it('never gives a name twice, even after a reset (a connection keeps what it prepared)', () => {
-    nameStatement('select 1 as a', 0);
-    const before = statementName('select 1 as a');
-    resetStatementNames();
-    nameStatement('select 2 as b', 0);
-    expect(statementName('select 2 as b')).not.toBe(before);
+  it('never names a big text, one that selects or returns *, or more than 32 texts', () => {
+    runOften('select many', 601);
+    expect(statementName('select many')).toBeUndefined();
+    runOften('select * from "webhooks" where "id" = $1');
+    runOften('insert into "t" ("a") values ($1) returning *');
+    expect(namedStatements().size).toBe(0);
+    for (let i = 0; i < 40; i++) runOften(`select ${i}`);
+    expect(namedStatements().size).toBe(32);
+    expect(statementName('select 39')).toBeUndefined();
   });
 });
 
@@ -50,7 +61,7 @@ describe.skipIf(!process.env.DATABASE_URL)('statement names on PostgreSQL', () =
 
   it('runs a named text by its name: prepared once on the connection, answered each time', async () => {
     const text = 'select $1::int + 1 as next';
-    nameStatement(text, 1);
+    runOften(text);
     const name = statementName(text);
     for (const n of [1, 2, 3]) expect((await client.query(text, [n])).rows).toEqual([{ next: n + 1 }]);
     expect(await prepared()).toContainEqual({ name, statement: text });
@@ -61,20 +72,33 @@ describe.skipIf(!process.env.DATABASE_URL)('statement names on PostgreSQL', () =
 
   it('runs the text again without its name when the server does not know it (a pooler moved the session), and names no more', async () => {
     const text = 'select $1::text as echoed';
-    nameStatement(text, 1);
+    runOften(text);
     const name = statementName(text) as string;
     expect((await client.query(text, ['a'])).rows).toEqual([{ echoed: 'a' }]);
     // gone from the server behind the client's back, as on another server connection
     await client.query(`deallocate ${name}`);
     expect((await client.query(text, ['b'])).rows).toEqual([{ echoed: 'b' }]);
     expect(statementName(text)).toBeUndefined();
-    nameStatement('select 1 as later', 0);
+    runOften('select 1 as later', 0);
     expect(statementName('select 1 as later')).toBeUndefined();
+  });
+
+  it('inside a transaction, fails as the server said (the transaction is aborted: no retry), and names no more', async () => {
+    const text = 'select $1::text as inside';
+    runOften(text);
+    const name = statementName(text) as string;
+    expect((await client.query(text, ['a'])).rows).toEqual([{ inside: 'a' }]);
+    await client.query(`deallocate ${name}`);
+    await client.query('begin');
+    await expect(client.query(text, ['b'])).rejects.toMatchObject({ code: '26000' });
+    await client.query('rollback');
+    expect(statementName(text)).toBeUndefined();
+    expect((await client.query(text, ['c'])).rows).toEqual([{ inside: 'c' }]);
   });
 
   it('passes every other failure on as it was', async () => {
     const text = 'select 1 / $1::int as quotient';
-    nameStatement(text, 1);
+    runOften(text);
     await expect(client.query(text, [0])).rejects.toMatchObject({ code: '22012' });
     expect(statementName(text)).toBeDefined();
   });
