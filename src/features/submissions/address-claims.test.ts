@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
@@ -228,6 +229,7 @@ describe('address claims', () => {
     const formId = await newForm();
     const book = await freshBook();
     // a COMMIT that fails: the batch's unit ran to its end, then the transaction is rolled back
+    // (and on PostgreSQL, where such a batch is one statement in autocommit, that statement fails)
     const failingCommit: Database = {
       ...database,
       transaction: (work) =>
@@ -235,6 +237,18 @@ describe('address claims', () => {
           await work(trx);
           throw new Error('commit failed');
         }),
+      db: new Proxy(database.db, {
+        get: (target, property) => {
+          if (property === 'executeQuery')
+            return async (query: Parameters<typeof target.executeQuery>[0]) => {
+              await target.executeQuery(CompiledQuery.raw('select 1'));
+              void query;
+              throw new Error('commit failed');
+            };
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }),
     };
     const write = (address: string) => writeOf(formId, address);
     await expect(

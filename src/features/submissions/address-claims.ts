@@ -232,7 +232,7 @@ function appendClaims(
 }
 
 /** A claim's columns in `response_addresses`, in the order its values are given. */
-const CLAIM_COLUMNS = ['form_id', 'address_hash', 'submission_id', 'created_at'];
+export const CLAIM_COLUMNS = ['form_id', 'address_hash', 'submission_id', 'created_at'];
 
 const books = new WeakMap<Database['db'], AddressBook>();
 

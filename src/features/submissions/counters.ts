@@ -92,7 +92,11 @@ export function batchCounts(
  * form with nothing listed proposes no last time (NULL): `x < NULL` is not true, so the form's
  * newest stays as it was. Rows in key order (`batchCounts`): each transaction takes them in one order.
  */
-export const addCounts = (creator: QueryCreator<Schema>, counts: readonly BatchCount[]) =>
+export const addCounts = (
+  creator: QueryCreator<Schema>,
+  counts: readonly BatchCount[],
+  maxAccepted?: number,
+) =>
   creator
     .insertInto('form_counts')
     .values(
@@ -104,15 +108,19 @@ export const addCounts = (creator: QueryCreator<Schema>, counts: readonly BatchC
         last_at: last,
       })),
     )
-    .onConflict((conflict) =>
-      conflict.column('form_id').doUpdateSet({
+    .onConflict((conflict) => {
+      const update = conflict.column('form_id').doUpdateSet({
         accepted: sql<number>`form_counts.accepted + excluded.accepted`,
         listed: sql<number>`form_counts.listed + excluded.listed`,
         unread: sql<number>`form_counts.unread + excluded.unread`,
         last_at: sql<string>`case when form_counts.last_at is null or form_counts.last_at < excluded.last_at
           then excluded.last_at else form_counts.last_at end`,
-      }),
-    );
+      });
+      // a form's `maxSubmissions`: the row is left as it was when the batch would pass it
+      return maxAccepted === undefined
+        ? update
+        : update.where(sql<number>`form_counts.accepted + excluded.accepted`, '<=', maxAccepted);
+    });
 
 const countBatch =
   (trx: Trx) =>

@@ -330,9 +330,20 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     expect(await countsOf(form)).toEqual({ accepted: 2, listed: 2, unread: 2 });
   });
 
-  it('calls plain only a batch in which nothing is decided per submission', () => {
+  it('calls plain only a batch in which nothing is decided per submission before it is written', () => {
     const plain = write('frm_x');
-    expect(isPlainBatch([plain, write('frm_y')])).toBe(true);
+    // an address and a limit are decided in the statement too (its guard sends the batch on when they refuse)
+    const limited = write('frm_x', { count: { formId: 'frm_x', max: 3, refusal: () => new Error('full') } });
+    const address = write('frm_x', {
+      address: {
+        formId: 'frm_x',
+        hash: 'h',
+        submissionId: 's',
+        createdAt: nowIso(),
+        refusal: () => new Error('taken'),
+      },
+    });
+    expect(isPlainBatch([plain, write('frm_y'), limited, address])).toBe(true);
     for (const decided of [
       {
         idempotency: {
@@ -351,27 +362,82 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
           expiresAt: null,
         },
       },
-      {
-        address: {
-          formId: 'frm_x',
-          hash: 'h',
-          submissionId: 's',
-          createdAt: nowIso(),
-          refusal: () => new Error('taken'),
-        },
-      },
       { completes: 'sub_partial' },
-      { count: { formId: 'frm_x', max: 3, refusal: () => new Error('full') } },
     ]) {
       expect(isPlainBatch([plain, { ...write('frm_x'), ...decided }])).toBe(false);
     }
   });
 
-  it('leaves the batches that decide per submission to the transaction (an idempotency key, a limit)', async () => {
+  it("counts a form's maxSubmissions in the statement; past it, the transaction accepts exactly up to the limit", async () => {
     const form = await liveForm();
     const { database, statements, transactions } = counted();
     const w = new SubmissionWriter(database);
-    await w.write(write(form, { count: { formId: form, max: 10, refusal: () => new Error('full') } }));
+    const limit = { formId: form, max: 3, refusal: () => new Problem(403, 'form_closed', 'full') };
+    const first = [write(form, { count: limit }), write(form, { count: limit })];
+    await Promise.all(first.map((one) => w.write(one)));
+    expect([statements(), transactions()]).toEqual([1, 0]);
+    expect(await countsOf(form)).toEqual({ accepted: 2, listed: 2, unread: 2 });
+    const second = [
+      write(form, { count: limit }),
+      write(form, { count: limit }),
+      write(form, { count: limit }),
+    ];
+    const results = await Promise.allSettled(second.map((one) => w.write(one)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect([statements(), transactions()]).toEqual([2, 1]);
+    expect(await countsOf(form)).toEqual({ accepted: 3, listed: 3, unread: 3 });
+    expect((await stored(idsOf(second))).length).toBe(1);
+    expect([...shapesNotCached()]).toEqual([]);
+  });
+
+  it('claims oncePer addresses in the statement; a taken one sends the batch to the transaction, which refuses it alone', async () => {
+    const form = await liveForm();
+    const { database, statements, transactions } = counted();
+    const w = new SubmissionWriter(database);
+    const claimOf = (one: SubmissionWrite, who: string) => ({
+      ...one,
+      address: {
+        formId: form,
+        hash: `hash-of-${who}`,
+        submissionId: one.submission?.id ?? '',
+        createdAt: nowIso(),
+        refusal: () => new Problem(409, 'already_submitted', 'taken'),
+      },
+    });
+    const first = [claimOf(write(form), 'ada'), claimOf(write(form), 'grace')];
+    await Promise.all(first.map((one) => w.write(one)));
+    expect([statements(), transactions()]).toEqual([1, 0]);
+    const claimed = async () =>
+      (
+        await db()
+          .selectFrom('response_addresses')
+          .select(['address_hash', 'submission_id'])
+          .where('form_id', '=', form)
+          .orderBy('address_hash')
+          .execute()
+      ).map((row) => [row.address_hash, row.submission_id]);
+    expect(await claimed()).toEqual([
+      ['hash-of-ada', first[0]?.submission?.id],
+      ['hash-of-grace', first[1]?.submission?.id],
+    ]);
+    const second = [
+      claimOf(write(form), 'ada'),
+      claimOf(write(form), 'linus'),
+      claimOf(write(form), 'linus'),
+    ];
+    const results = await Promise.allSettled(second.map((one) => w.write(one)));
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'rejected']);
+    expect([statements(), transactions()]).toEqual([2, 1]);
+    expect(await claimed()).toHaveLength(3);
+    expect(await stored(idsOf(second))).toEqual([second[1]?.submission?.id]);
+    expect(await countsOf(form)).toEqual({ accepted: 3, listed: 3, unread: 3 });
+    expect([...shapesNotCached()]).toEqual([]);
+  });
+
+  it('leaves the batches with an idempotency key to the transaction', async () => {
+    const form = await liveForm();
+    const { database, statements, transactions } = counted();
+    const w = new SubmissionWriter(database);
     await w.write(
       write(form, {
         idempotency: {
@@ -381,6 +447,6 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
         },
       }),
     );
-    expect([statements(), transactions()]).toEqual([0, 2]);
+    expect([statements(), transactions()]).toEqual([0, 1]);
   });
 });

@@ -7,6 +7,7 @@ import type { Schema } from '../../platform/db/schema.js';
 import { type OutboxMessage, outboxRows } from '../../platform/outbox.js';
 import { nowIso } from '../../platform/time.js';
 import type { WebhookEvent } from '../webhooks/events.js';
+import { CLAIM_COLUMNS } from './address-claims.js';
 import { addCounts, type BatchCount, batchCounts } from './counters.js';
 import { addUsage, type QuotaScope, type UsageCount, usageKey, usageOf } from './quota.js';
 import { type StoredSubmission, toSubmissionRow } from './repo.js';
@@ -18,18 +19,20 @@ import { type StoredSubmission, toSubmissionRow } from './repo.js';
  * PostgreSQL's: measured under `npm run bench -- --profile`, the socket writes alone were a
  * quarter of the service's busy time on the submit path (issue 24, "one round trip per batch").
  *
- * The statement's data-modifying CTEs count the quota, insert the submissions, add to the forms'
- * counters and queue the outbox rows; its main query divides by zero (so the whole statement,
- * atomic, is undone) when the batch needs what only the transaction can do: a quota that does
- * not take the whole batch (refused one by one there) or a webhook subscribed to the events
- * (its deliveries are encrypted per webhook in code, between a read and a write). Every CTE and
+ * The statement's data-modifying CTEs claim the `oncePer: "email"` addresses, count each limited
+ * form against its `maxSubmissions`, count the quota, insert the submissions, add to the other
+ * forms' counters and queue the outbox rows; its main query divides by zero (so the whole
+ * statement, atomic, is undone) when the batch needs what only the transaction can do: an
+ * address taken, a limit or a quota that does not take the whole batch (refused one by one
+ * there), or a webhook subscribed to the events (its deliveries are encrypted per webhook in
+ * code, between a read and a write). Every CTE and
  * the main query see one snapshot (a webhook added meanwhile is missed, as by the transaction's
  * lookup under READ COMMITTED when added after it), and take their rows in the transaction's
  * order: quota scopes, then forms, each in key order.
  *
- * "Plain" leaves out what decides per submission before the insert: an idempotency key, a
- * partial completed, uploads, an address claimed, a form's `maxSubmissions`. Those batches,
- * and SQLite's (one fsync per batch already, and no round trips), take the transaction.
+ * "Plain" leaves out what is decided per submission before the insert and cannot be checked by
+ * the guard: an idempotency key, a partial completed, uploads. Those batches, and SQLite's (one
+ * fsync per batch already, and no round trips), take the transaction.
  */
 
 /** What the statement reads of each write of a batch (writer.ts `SubmissionWrite`). */
@@ -41,7 +44,7 @@ export interface PlainWrite {
   event: WebhookEvent | undefined;
   files?: unknown;
   count?: { formId: string; max: number | undefined };
-  address?: unknown;
+  address?: { formId: string; hash: string; submissionId: string; createdAt: string };
   completes?: string;
 }
 
@@ -50,6 +53,10 @@ const MAX_VALUES = 30_000;
 
 /** The statement's parts, in the order of their values; the shape names them all. */
 interface Layout {
+  /** `oncePer: "email"` claims (form, hash, submission, time). */
+  claims: number;
+  /** Forms with `maxSubmissions`, each its own conditional upsert of its counters. */
+  limited: number;
   usage: number;
   submissions: readonly string[] | undefined;
   submissionRows: number;
@@ -66,12 +73,7 @@ export type OneStatementResult = 'written' | 'needs-transaction';
 /** True when every write of the batch is plain (see above) and could be written by one statement. */
 export const isPlainBatch = (writes: readonly PlainWrite[]): boolean =>
   writes.every(
-    (write) =>
-      write.idempotency === undefined &&
-      write.files === undefined &&
-      write.address === undefined &&
-      write.completes === undefined &&
-      write.count?.max === undefined,
+    (write) => write.idempotency === undefined && write.files === undefined && write.completes === undefined,
   );
 
 /**
@@ -90,9 +92,24 @@ export async function writeInOneStatement(
   );
   const stored = writes.flatMap((write) => (write.submission ? [write.submission] : []));
   const accepted = new Map<string, number>();
-  for (const { count } of writes)
-    if (count) accepted.set(count.formId, (accepted.get(count.formId) ?? 0) + 1);
-  const counts = batchCounts(stored, accepted);
+  /** Each limited form's `maxSubmissions`, as the first of its writes says (writer-counts.ts `countForms`). */
+  const limits = new Map<string, number>();
+  for (const { count } of writes) {
+    if (!count) continue;
+    accepted.set(count.formId, (accepted.get(count.formId) ?? 0) + 1);
+    if (count.max !== undefined && !limits.has(count.formId)) limits.set(count.formId, count.max);
+  }
+  const allCounts = batchCounts(stored, accepted);
+  // a limited form's whole count, its listed ones too, in its conditional upsert: one write a row
+  const limited = allCounts.filter((row) => limits.has(row.formId));
+  const counts = allCounts.filter((row) => !limits.has(row.formId));
+  if (limited.some((row) => row.accepted > (limits.get(row.formId) ?? 0))) return 'needs-transaction';
+  const claims = writes
+    .flatMap((write) => (write.address ? [write.address] : []))
+    .map((claim) => ({ claim, key: `${claim.formId}\u0000${claim.hash}` }))
+    // in the order of the transaction's claims (address-claims.ts)
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ claim }) => claim);
   const outbox = outboxRows(
     writes.flatMap((write) => write.outbox),
     nowIso(),
@@ -102,6 +119,8 @@ export async function writeInOneStatement(
   const webhookEvents = [...new Set(events.map((event) => event.event))];
 
   const layout: Layout = {
+    claims: claims.length,
+    limited: limited.length,
     usage: usage.counts.length,
     submissions: columnsOf(submissions),
     submissionRows: submissions.length,
@@ -112,12 +131,16 @@ export async function writeInOneStatement(
     webhookEvents: webhookEvents.length,
   };
   const values: unknown[] = [];
+  for (const claim of claims) values.push(claim.formId, claim.hash, claim.submissionId, claim.createdAt);
+  for (const row of limited)
+    values.push(row.formId, row.accepted, row.listed, row.unread, row.last, limits.get(row.formId));
   for (const row of usage.counts) values.push(row.workspaceId, row.environment, row.month, row.count);
   if (layout.usage > 0) values.push(usage.quota);
   pushRows(values, submissions, layout.submissions);
   for (const row of counts) values.push(row.formId, row.accepted, row.listed, row.unread, row.last);
   pushRows(values, outbox, layout.outbox);
   // the main query's values after the CTEs', as Kysely writes them
+  if (layout.claims > 0) values.push(layout.claims);
   if (layout.usage > 0) values.push(layout.usage);
   if (layout.webhookForms > 0) values.push(...webhookForms, ...webhookEvents, 1);
   if (values.length > MAX_VALUES) return 'needs-transaction';
@@ -172,7 +195,7 @@ function pushRows(values: unknown[], rows: readonly object[], columns: readonly 
 }
 
 const shapeOf = (layout: Layout) =>
-  `one statement: usage ${layout.usage}; submissions ${layout.submissionRows} (${layout.submissions?.join(',')}); ` +
+  `one statement: claims ${layout.claims}; limited ${layout.limited}; usage ${layout.usage}; submissions ${layout.submissionRows} (${layout.submissions?.join(',')}); ` +
   `counts ${layout.counts}; outbox ${layout.outboxRows} (${layout.outbox?.join(',')}); ` +
   `webhooks of ${layout.webhookForms} forms, ${layout.webhookEvents} events`;
 
@@ -187,6 +210,23 @@ function statement(db: Db, layout: Layout, bound: readonly unknown[]) {
   // Kysely's types follow each CTE added; the statement's own parts are typed where they are built
   let query = db as unknown as QueryCreator<Schema>;
   const guards = [];
+  if (layout.claims > 0) {
+    const rows = boundRows(take(layout.claims * 4), CLAIM_COLUMNS);
+    query = query.with('claimed_addresses', (creator) =>
+      creator
+        .insertInto('response_addresses')
+        .values(rows as never)
+        .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
+        .returning('submission_id'),
+    ) as unknown as QueryCreator<Schema>;
+  }
+  for (let i = 0; i < layout.limited; i++) {
+    const [formId, accepted, listed, unread, last, max] = take(6);
+    const row = { formId, accepted, listed, unread, last } as unknown as BatchCount;
+    query = query.with(`counted_limited_${i}`, (creator) =>
+      addCounts(creator, [row], max as number).returning('form_id'),
+    ) as unknown as QueryCreator<Schema>;
+  }
   if (layout.usage > 0) {
     const counts = boundRows(take(layout.usage * 4), ['workspaceId', 'environment', 'month', 'count']);
     const [quota] = take(1);
@@ -212,6 +252,14 @@ function statement(db: Db, layout: Layout, bound: readonly unknown[]) {
       creator.insertInto('outbox').values(rows as never),
     ) as unknown as QueryCreator<Schema>;
   }
+  if (layout.claims > 0) {
+    // an address taken already (or twice in the batch) inserts nothing: the transaction refuses it
+    const [claimed] = take(1);
+    guards.push(sql`(select count(*) from claimed_addresses) = ${claimed}`);
+  }
+  // a limited form whose count the batch would pass is not updated: the transaction counts one by one
+  for (let i = 0; i < layout.limited; i++)
+    guards.push(sql`(select count(*) from ${sql.table(`counted_limited_${i}`)}) = 1`);
   if (layout.usage > 0) {
     const [groups] = take(1);
     guards.push(sql`(select count(*) from counted_usage) = ${groups}`);
