@@ -32,7 +32,7 @@ import {
  * multi-row INSERT per table, one quota upsert per (user, environment) and one commit.
  * On SQLite that is one fsync for the batch; on PostgreSQL a handful of round trips for
  * hundreds of submissions instead of four or five for each, or one (one-statement.ts) when no
- * submission of the batch has anything to decide on its own (a key, an upload, a limit…).
+ * submission of the batch has a key, an upload or a partial to settle on its own.
  *
  * Each submission is answered after the commit that holds it. Per-submission outcomes stay
  * separate: a submission over quota, or whose idempotency key another request took, is
