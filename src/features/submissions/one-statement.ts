@@ -28,7 +28,9 @@ import { type StoredSubmission, toSubmissionRow } from './repo.js';
  * code, between a read and a write). Every CTE and
  * the main query see one snapshot (a webhook added meanwhile is missed, as by the transaction's
  * lookup under READ COMMITTED when added after it), and take their rows in the transaction's
- * order: quota scopes, then forms, each in key order.
+ * order: addresses, limited forms, quota scopes, the other forms, each in key order. (A CTE the
+ * main query reads runs when its guard is evaluated, left to right; the others after it: so the
+ * guards' order below is the order in which rows are taken.)
  *
  * "Plain" leaves out what is decided per submission before the insert and cannot be checked by
  * the guard: an idempotency key, a partial completed, uploads. Those batches, and SQLite's (one
@@ -209,6 +211,7 @@ function statement(db: Db, layout: Layout, bound: readonly unknown[]) {
   };
   // Kysely's types follow each CTE added; the statement's own parts are typed where they are built
   let query = db as unknown as QueryCreator<Schema>;
+  // in the order rows are taken (see above): addresses, limited forms, then the quota
   const guards = [];
   if (layout.claims > 0) {
     const rows = boundRows(take(layout.claims * 4), CLAIM_COLUMNS);

@@ -212,8 +212,9 @@ export class SubmissionWriter {
 
   /**
    * PostgreSQL: a plain batch written by one statement (one-statement.ts), each write answered;
-   * false when the batch takes the transaction instead, nothing of it written. A form whose batch needed the
-   * transaction (a webhook, a quota nearly used up) takes it straight away for a while.
+   * false when the batch takes the transaction instead, nothing of it written. A form whose batch
+   * needed the transaction (a webhook, an address taken, a limit or quota nearly used up) takes it
+   * straight away for a while.
    */
   private async handledByOneStatement(batch: readonly Pending[]): Promise<boolean> {
     if (this.database.engine !== 'postgres') return false;
