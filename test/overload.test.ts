@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { createForm, signup } from './support/factories.js';
+import { interceptQueries } from './support/intercept.js';
 
 /**
  * Graceful under overload (issue 9 item 4): the writer is made slow (every transaction waits
@@ -66,17 +67,7 @@ describe('under overload', () => {
       await slow();
       return transaction(work);
     };
-    database.db = new Proxy(database.db, {
-      get: (target, property) => {
-        if (property === 'executeQuery')
-          return async (query: Parameters<typeof target.executeQuery>[0]) => {
-            await slow();
-            return target.executeQuery(query);
-          };
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    database.db = interceptQueries(database.db, slow);
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => t?.close());

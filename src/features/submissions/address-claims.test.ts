@@ -1,7 +1,7 @@
-import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { interceptQueries } from '../../../test/support/intercept.js';
 import { seededRandom } from '../../../test/support/seeded-random.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/ids.js';
@@ -237,17 +237,8 @@ describe('address claims', () => {
           await work(trx);
           throw new Error('commit failed');
         }),
-      db: new Proxy(database.db, {
-        get: (target, property) => {
-          if (property === 'executeQuery')
-            return async (query: Parameters<typeof target.executeQuery>[0]) => {
-              await target.executeQuery(CompiledQuery.raw('select 1'));
-              void query;
-              throw new Error('commit failed');
-            };
-          const value = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
+      db: interceptQueries(database.db, () => {
+        throw new Error('commit failed');
       }),
     };
     const write = (address: string) => writeOf(formId, address);

@@ -56,6 +56,18 @@ export interface Merged {
 
 const keyOf = (formId: string, hash: string) => `${formId}\u0000${hash}`;
 
+/**
+ * Claims in the order every batch takes them on PostgreSQL (form, hash), the transaction's and
+ * the one statement's (one-statement.ts), so two batches never wait on each other crosswise.
+ * Repeated addresses are kept: the second finds the first's row.
+ */
+export function inClaimOrder<T extends { formId: string; hash: string }>(claims: readonly T[]): T[] {
+  return claims
+    .map((claim) => ({ claim, key: keyOf(claim.formId, claim.hash) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ claim }) => claim);
+}
+
 export class AddressBook {
   /** SQLite: the log's claims by form and hash (see above). */
   private readonly recent = new Map<string, Entry>();
@@ -100,10 +112,8 @@ export class AddressBook {
   async claim(trx: Trx, claims: readonly AddressClaim[]): Promise<Set<string>> {
     if (claims.length === 0) return new Set();
     if (this.engine === 'postgres') {
-      // in one order (form, hash), so two batches never wait on each other crosswise
-      const keyed = claims.map((claim) => ({ claim, key: keyOf(claim.formId, claim.hash) }));
-      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const values = keyed.flatMap(({ claim }) => [
+      const ordered = inClaimOrder(claims);
+      const values = ordered.flatMap((claim) => [
         claim.formId,
         claim.hash,
         claim.submissionId,
@@ -116,7 +126,7 @@ export class AddressBook {
           .values(boundRows(bound, CLAIM_COLUMNS) as Insertable<Schema['response_addresses']>[])
           .onConflict((conflict) => conflict.columns(['form_id', 'address_hash']).doNothing())
           .returning('submission_id');
-      const { rows } = await executeCached(trx, `address claims: claim ${keyed.length}`, values, build);
+      const { rows } = await executeCached(trx, `address claims: claim ${ordered.length}`, values, build);
       return new Set(rows.map(({ submission_id }) => submission_id));
     }
     if (!this.loaded) throw new Error('AddressBook.load must run before the first claim');

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { interceptQueries } from '../../../test/support/intercept.js';
 import { HOOK } from '../../../test/support/webhooks.js';
 import { executeCached, shapesNotCached } from '../../platform/db/cached-statement.js';
-import type { Database, Db } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/database.js';
 import { namedStatements } from '../../platform/db/statement-names.js';
 import { newId } from '../../platform/ids.js';
 import { Problem } from '../../platform/problem.js';
@@ -37,16 +38,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
       database: {
         ...database,
         // statements run by `db` itself, the transaction's apart
-        db: new Proxy(database.db, {
-          get: (target, property) => {
-            if (property === 'executeQuery')
-              return (query: Parameters<Db['executeQuery']>[0]) => {
-                statements += 1;
-                return target.executeQuery(query);
-              };
-            const value = Reflect.get(target, property, target);
-            return typeof value === 'function' ? value.bind(target) : value;
-          },
+        db: interceptQueries(database.db, () => {
+          statements += 1;
         }),
         transaction: (work) => {
           transactions += 1;

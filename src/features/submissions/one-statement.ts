@@ -2,13 +2,13 @@ import { type QueryCreator, sql } from 'kysely';
 import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db } from '../../platform/db/database.js';
 import { isTransactionConflict } from '../../platform/db/dialect.js';
-import { boundRows } from '../../platform/db/insert.js';
+import { boundRows, columnsOf, valuesOf } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
 import { type OutboxMessage, outboxRows } from '../../platform/outbox.js';
 import { nowIso } from '../../platform/time.js';
 import type { WebhookEvent } from '../webhooks/events.js';
-import { CLAIM_COLUMNS } from './address-claims.js';
-import { addCounts, type BatchCount, batchCounts } from './counters.js';
+import { CLAIM_COLUMNS, inClaimOrder } from './address-claims.js';
+import { addCounts, type BatchCount, batchCounts, inKeyOrder } from './counters.js';
 import { addUsage, type QuotaScope, type UsageCount, usageKey, usageOf } from './quota.js';
 import { type StoredSubmission, toSubmissionRow } from './repo.js';
 
@@ -106,12 +106,7 @@ export async function writeInOneStatement(
   const limited = allCounts.filter((row) => limits.has(row.formId));
   const counts = allCounts.filter((row) => !limits.has(row.formId));
   if (limited.some((row) => row.accepted > (limits.get(row.formId) ?? 0))) return 'needs-transaction';
-  const claims = writes
-    .flatMap((write) => (write.address ? [write.address] : []))
-    .map((claim) => ({ claim, key: `${claim.formId}\u0000${claim.hash}` }))
-    // in the order of the transaction's claims (address-claims.ts)
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map(({ claim }) => claim);
+  const claims = inClaimOrder(writes.flatMap((write) => (write.address ? [write.address] : [])));
   const outbox = outboxRows(
     writes.flatMap((write) => write.outbox),
     nowIso(),
@@ -132,15 +127,18 @@ export async function writeInOneStatement(
     webhookForms: webhookForms.length,
     webhookEvents: webhookEvents.length,
   };
+  // a row that leaves a column out (undefined) is Kysely's to write each time: the transaction's
+  if ((submissions.length > 0 && !layout.submissions) || (outbox.length > 0 && !layout.outbox))
+    return 'needs-transaction';
   const values: unknown[] = [];
   for (const claim of claims) values.push(claim.formId, claim.hash, claim.submissionId, claim.createdAt);
   for (const row of limited)
     values.push(row.formId, row.accepted, row.listed, row.unread, row.last, limits.get(row.formId));
   for (const row of usage.counts) values.push(row.workspaceId, row.environment, row.month, row.count);
   if (layout.usage > 0) values.push(usage.quota);
-  pushRows(values, submissions, layout.submissions);
+  if (layout.submissions) values.push(...valuesOf(submissions, layout.submissions));
   for (const row of counts) values.push(row.formId, row.accepted, row.listed, row.unread, row.last);
-  pushRows(values, outbox, layout.outbox);
+  if (layout.outbox) values.push(...valuesOf(outbox, layout.outbox));
   // the main query's values after the CTEs', as Kysely writes them
   if (layout.claims > 0) values.push(layout.claims);
   if (layout.usage > 0) values.push(layout.usage);
@@ -178,22 +176,10 @@ function usageCounts(writes: readonly PlainWrite[]): { counts: UsageCount[]; quo
     if (known) known.count += 1;
     else byScope.set(key, usageOf(scope, 1));
   }
-  const counts = [...byScope.entries()]
-    // rows taken in one order by every statement and transaction (writer-counts.ts `countQuota`)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, usage]) => usage);
+  // rows taken in one order by every statement and transaction (writer-counts.ts `countQuota`)
+  const counts = inKeyOrder(byScope).map(([, usage]) => usage);
   if (counts.some((usage) => usage.count > quota)) return undefined;
   return { counts, quota };
-}
-
-function columnsOf(rows: readonly object[]): string[] | undefined {
-  const first = rows[0];
-  return first ? Object.keys(first) : undefined;
-}
-
-function pushRows(values: unknown[], rows: readonly object[], columns: readonly string[] | undefined): void {
-  if (!columns) return;
-  for (const row of rows) for (const column of columns) values.push((row as Record<string, unknown>)[column]);
 }
 
 const shapeOf = (layout: Layout) =>

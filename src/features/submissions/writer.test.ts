@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import { interceptQueries } from '../../../test/support/intercept.js';
 import { HOOK } from '../../../test/support/webhooks.js';
 import { shapesNotCached } from '../../platform/db/cached-statement.js';
 import { isStorageUnavailable, StorageUnavailable } from '../../platform/db/unavailable.js';
@@ -185,13 +186,7 @@ describe('SubmissionWriter', () => {
         await delay();
         return database.transaction(work);
       },
-      db: database.db.withPlugin({
-        transformQuery: ({ node }) => node,
-        transformResult: async ({ result }) => {
-          await delay();
-          return result;
-        },
-      }),
+      db: interceptQueries(database.db, delay),
     };
     const w = new SubmissionWriter(slow, { maxInFlight: 1, maxBatch: 1, deadlineMs: 60 });
     const writes = Array.from({ length: 3 }, () => write());

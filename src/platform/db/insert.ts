@@ -30,11 +30,17 @@ async function insertChunk(trx: Trx, table: string, rows: readonly object[]): Pr
       .execute();
     return;
   }
-  const values: unknown[] = [];
-  for (const row of rows) for (const column of columns) values.push((row as Record<string, unknown>)[column]);
+  const values = valuesOf(rows, columns);
   const build = (bound: readonly unknown[]) =>
     trx.insertInto(table as never).values(boundRows(bound, columns) as never);
   await executeCached(trx, `insert: ${rows.length} into ${table} (${columns.join(',')})`, values, build);
+}
+
+/** The values of `rows` in `columns`, row after row (the order `boundRows` reads them in). */
+export function valuesOf(rows: readonly object[], columns: readonly string[]): unknown[] {
+  const values: unknown[] = [];
+  for (const row of rows) for (const column of columns) values.push((row as Record<string, unknown>)[column]);
+  return values;
 }
 
 /** Rows of `columns` made of `bound`, its values row after row (an executeCached builder's values). */
@@ -50,7 +56,7 @@ export function boundRows(bound: readonly unknown[], columns: readonly string[])
  * row leaves one out (Kysely then writes DEFAULT in its place, NULL on SQLite: such inserts are
  * built by Kysely each time).
  */
-function columnsOf(rows: readonly object[]): string[] | undefined {
+export function columnsOf(rows: readonly object[]): string[] | undefined {
   const first = rows[0] as Record<string, unknown> | undefined;
   if (!first) return undefined;
   const columns = Object.keys(first).filter((column) => first[column] !== undefined);
