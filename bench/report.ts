@@ -64,6 +64,8 @@ export interface EngineResult {
     rounds?: Array<{ plainBefore: number; control: number; plainAfter: number; share: number }>;
     acked: number;
     stored: number;
+    /** CPU a request over every round: the plain twin's runs and this form's. */
+    cpuPerRequestUs?: Record<'plain' | 'control', { service: number; postgres: number | undefined }>;
   }>;
   /**
    * A one-by-one form's first page posted on the hosted page (API.md §15 saved progress): each
@@ -159,6 +161,8 @@ const MiB = 2 ** 20;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const int = (value: number) => Math.round(value).toLocaleString('en');
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
+const cpuText = ({ service, postgres }: { service: number; postgres: number | undefined }) =>
+  `${service.toFixed(0)} µs${postgres === undefined ? '' : ` + ${postgres.toFixed(0)} µs`}`;
 const mark = (cell: Cell) => (cell.ok === undefined ? cell.text : `${cell.text} ${cell.ok ? '✓' : '✗'}`);
 const NA: Cell = { text: '—' };
 
@@ -551,7 +555,10 @@ export function renderMarkdown(results: Results, previous: string): string {
                     `${int(round.plainBefore)}, ${int(round.control)}, ${int(round.plainAfter)} → ${(round.share * 100).toFixed(0)} %`,
                 )
                 .join('; ')} (the median round reported).`
-            : '.'),
+            : '.') +
+          (run.cpuPerRequestUs
+            ? ` CPU a request over the rounds (service + PostgreSQL): plain ${cpuText(run.cpuPerRequestUs.plain)}, ${run.name} ${cpuText(run.cpuPerRequestUs.control)}.`
+            : ''),
       );
     }
     if (e.steps) {

@@ -11,6 +11,7 @@ import { type EngineResult, type Results, renderMarkdown, renderTable } from './
 import { countSubmissions, countViews, dropSchema, postgresAvailable, seedSubmissions } from './seed.js';
 import {
   type Child,
+  CpuTally,
   cpuBusy,
   cpuSecondsOf,
   loadAverage,
@@ -392,12 +393,16 @@ async function runEngine(
         const warmup = await drive({ ...common, url, durationS: settings.warmupS });
         await drive({ ...common, url: twinUrl, durationS: settings.warmupS });
         const quiet = await quietness(`${engine} submit with ${name}`);
-        let before = await drive({ ...common, url: twinUrl, durationS: roundS });
+        // CPU a request, the service's and PostgreSQL's, summed over the rounds: where a gap is spent
+        const cpu = { plain: new CpuTally(), control: new CpuTally() };
+        const timed = (tally: CpuTally, target: string) =>
+          tally.during(engine, service.pid, () => drive({ ...common, url: target, durationS: roundS }));
+        let before = await timed(cpu.plain, twinUrl);
         const rounds: Array<{ plainBefore: number; control: LoadResult; plainAfter: number; share: number }> =
           [];
         for (let round = 0; round < CONTROL_ROUNDS; round++) {
-          const control = await drive({ ...common, url, durationS: roundS });
-          const after = await drive({ ...common, url: twinUrl, durationS: roundS });
+          const control = await timed(cpu.control, url);
+          const after = await timed(cpu.plain, twinUrl);
           const plainAround = (before.requestsPerSecond + after.requestsPerSecond) / 2;
           rounds.push({
             plainBefore: before.requestsPerSecond,
@@ -425,6 +430,7 @@ async function runEngine(
           })),
           acked,
           stored: 0,
+          cpuPerRequestUs: { plain: cpu.plain.perRequestUs(), control: cpu.control.perRequestUs() },
         });
         log(
           `  rounds (plain, ${name}, plain → share): ${rounds
@@ -435,6 +441,10 @@ async function runEngine(
             .join(
               '; ',
             )}; median ${(median.share * 100).toFixed(0)} %, its p99 ${median.control.p99.toFixed(2)} ms; acknowledged ${acked}`,
+        );
+        const { plain, control } = cpu;
+        log(
+          `  CPU a request (service, PostgreSQL): plain ${JSON.stringify(plain.perRequestUs())}, ${name} ${JSON.stringify(control.perRequestUs())}`,
         );
       }
     }

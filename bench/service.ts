@@ -277,3 +277,29 @@ export function postgresCpuSeconds(): number {
   }
   return total;
 }
+
+/** CPU a request (the service's, and PostgreSQL's on that engine), summed over several runs. */
+export class CpuTally {
+  private serviceS = 0;
+  private postgresS = 0;
+  private responses = 0;
+
+  async during<T extends { responses: number }>(
+    engine: string,
+    pid: number,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    const serviceBefore = cpuSecondsOf(pid);
+    const postgresBefore = engine === 'postgres' ? postgresCpuSeconds() : 0;
+    const result = await run();
+    this.serviceS += cpuSecondsOf(pid) - serviceBefore;
+    if (engine === 'postgres') this.postgresS += postgresCpuSeconds() - postgresBefore;
+    this.responses += result.responses;
+    return result;
+  }
+
+  perRequestUs(): { service: number; postgres: number | undefined } {
+    const per = (seconds: number) => (this.responses === 0 ? Number.NaN : (seconds / this.responses) * 1e6);
+    return { service: per(this.serviceS), postgres: this.postgresS > 0 ? per(this.postgresS) : undefined };
+  }
+}

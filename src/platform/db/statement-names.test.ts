@@ -41,6 +41,33 @@ describe('statement names (bookkeeping)', () => {
     expect(namedStatements().size).toBe(32);
     expect(statementName('select 39')).toBeUndefined();
   });
+
+  /** Runs `texts` in turn for one window of runs (256, every text's together). */
+  const windowOf = (texts: readonly string[]) => {
+    for (let i = 0; i < 256; i++) noteRun(texts[i % texts.length] as string, 1);
+  };
+  const named = (texts: readonly string[]) => texts.filter((text) => statementName(text) !== undefined);
+
+  it('hands the names of texts gone quiet to the busy ones: a form answered after another gets names too', () => {
+    const first = Array.from({ length: 32 }, (_, i) => `insert first ${i}`);
+    const later = Array.from({ length: 24 }, (_, i) => `insert later ${i}`);
+    windowOf(first);
+    expect(named(first)).toHaveLength(32);
+    // a window in which 8 of the first still run, now and then, and 16 others run often
+    windowOf([...later.slice(0, 16), ...later.slice(0, 16), ...first.slice(0, 8)]);
+    expect(named(first)).toEqual(first.slice(0, 8));
+    expect(named(later)).toEqual(later.slice(0, 16));
+    // free names are given at once, mid-window, to a text that has run often enough
+    windowOf([...first.slice(0, 8), ...later, ...later.slice(16)]);
+    expect(namedStatements().size).toBe(32);
+    expect(named(later)).toEqual(later);
+    // a text keeps its name against busier ones while it runs at all: no churn between shapes
+    const kept = [...namedStatements().keys()];
+    const busier = Array.from({ length: 8 }, (_, i) => `insert busier ${i}`);
+    windowOf([...kept, ...busier, ...busier, ...busier]);
+    expect([...namedStatements().keys()]).toEqual(kept);
+    expect(named(busier)).toEqual([]);
+  });
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('statement names on PostgreSQL', () => {
@@ -94,6 +121,32 @@ describe.skipIf(!process.env.DATABASE_URL)('statement names on PostgreSQL', () =
     await client.query('rollback');
     expect(statementName(text)).toBeUndefined();
     expect((await client.query(text, ['c'])).rows).toEqual([{ inside: 'c' }]);
+  });
+
+  it('deallocates a name taken back before its next query between transactions; the text named again is prepared again', async () => {
+    const text = 'select $1::int - 1 as previous';
+    runOften(text);
+    const name = statementName(text) as string;
+    expect((await client.query(text, [5])).rows).toEqual([{ previous: 4 }]);
+    expect((await prepared()).map((row) => row.name)).toContain(name);
+    await client.query('begin');
+    // a whole window in which the text does not run (the one it ran in ends first): its name is taken back
+    for (let i = 0; i < 2048; i++) noteRun('select other', 1);
+    expect(statementName(text)).toBeUndefined();
+    // not inside a transaction: a failure there would abort the caller's
+    expect((await prepared()).map((row) => row.name)).toContain(name);
+    await client.query('commit');
+    // the next query after it, between transactions, is preceded by the DEALLOCATE
+    expect((await prepared()).map((row) => row.name)).not.toContain(name);
+    expect((await client.query(text, [3])).rows).toEqual([{ previous: 2 }]);
+    // named again (the same name: its hash): prepared again, not taken as still there
+    runOften(text);
+    expect(statementName(text)).toBe(name);
+    expect((await client.query(text, [7])).rows).toEqual([{ previous: 6 }]);
+    expect(await prepared()).toContainEqual({ name, statement: text });
+    expect(statementName('select $1::text as still')).toBeUndefined();
+    runOften('select $1::text as still');
+    expect((await client.query('select $1::text as still', ['on'])).rows).toEqual([{ still: 'on' }]);
   });
 
   it('passes every other failure on as it was', async () => {

@@ -9,7 +9,12 @@ import { createHash } from 'node:crypto';
  * Only texts that `executeCached` keeps are candidates (they are run again and again), named once
  * run USES_BEFORE_NAMED times, and only a few of them: each named statement holds a plan in every
  * connection of the pool (about 100 kB for a batch of 16 rows), so at most MAX_NAMED texts of at
- * most MAX_PARAMETERS values are named. The others are parsed each time, as before. A text that
+ * most MAX_PARAMETERS values are named. The others are parsed each time, as before. The names
+ * follow the load: a named text that has gone quiet gives its name to a busy one (see `noteRun`),
+ * and each connection deallocates what it prepared under a name taken back. (They were given for
+ * good to the first busy texts: a form's batches of every size took them all, and the forms
+ * answered after it were parsed and planned every time, 20–60 µs more of PostgreSQL's CPU a
+ * request, measured under `npm run bench`'s controls phase.) A text that
  * selects or returns `*` is never named: a column added by a migration (another instance's,
  * during a rolling upgrade) would change its result, which a prepared statement refuses.
  *
@@ -25,27 +30,67 @@ import { createHash } from 'node:crypto';
 const MAX_NAMED = 32;
 /** A statement with more values is not named: its plan grows with them. */
 const MAX_PARAMETERS = 600;
-/** Runs of a text before it is named: the busy ones get the names, not the first ones seen. */
+/** Runs of a text in a window before it is named: the busy ones get the names, not the first ones seen. */
 const USES_BEFORE_NAMED = 8;
-/** Texts whose runs are counted at most (the shapes of a batch's sizes and columns). */
-const MAX_COUNTED = 1024;
+/** Runs of every text counted together: the window after which idle names are handed on. */
+const WINDOW_RUNS = 256;
+/** Runs in a window below which a named text has gone quiet: its name goes to a busier text. */
+const KEEP_RUNS = 1;
 const SELECTS_ALL = /\bselect \*|\breturning \*/i;
+const PREFIX = 'intake_';
 
 const names = new Map<string, string>();
-const uses = new Map<string, number>();
+/** Runs of each text in the current window (at most WINDOW_RUNS texts, so bounded). */
+const runs = new Map<string, number>();
+let windowRuns = 0;
+/** Texts seen to select or return `*` (bounded like `runs`). */
+const unnameable = new Set<string>();
+/** Moves on when names are taken back: each connection then deallocates what it prepared of them. */
+let generation = 0;
 let stopped = false;
 
-/** Counts a run of `text` (with `parameters` values): named once it has run often enough, while names are left. */
+/**
+ * Counts a run of `text` (with `parameters` values): named once it has run often enough in a
+ * window while names are left. Names are kept while their texts run: at the end of each window a
+ * named text that ran less than KEEP_RUNS times gives its name up, and the busiest texts waiting
+ * take the free names. So the names follow what runs now (the shapes of the batches of the forms
+ * being answered), not what ran first, and a text never loses its name to a slightly busier one
+ * (no churn of prepares between shapes of similar use).
+ */
 export function noteRun(text: string, parameters: number): void {
-  if (stopped || names.has(text) || names.size >= MAX_NAMED || parameters > MAX_PARAMETERS) return;
-  const runs = (uses.get(text) ?? 0) + 1;
-  if (runs < USES_BEFORE_NAMED) {
-    if (uses.size < MAX_COUNTED || uses.has(text)) uses.set(text, runs);
+  if (stopped || parameters > MAX_PARAMETERS) return;
+  const count = (runs.get(text) ?? 0) + 1;
+  runs.set(text, count);
+  windowRuns += 1;
+  if (windowRuns >= WINDOW_RUNS) handOnNames();
+  else if (count >= USES_BEFORE_NAMED && names.size < MAX_NAMED && !names.has(text)) giveName(text);
+}
+
+function giveName(text: string): void {
+  if (unnameable.has(text)) return;
+  if (SELECTS_ALL.test(text)) {
+    if (unnameable.size < WINDOW_RUNS) unnameable.add(text);
     return;
   }
-  uses.delete(text);
-  if (SELECTS_ALL.test(text)) return;
-  names.set(text, `intake_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
+  names.set(text, `${PREFIX}${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
+}
+
+/** The end of a window: names of quiet texts taken back, free names to the busiest texts waiting. */
+function handOnNames(): void {
+  for (const text of names.keys()) {
+    if ((runs.get(text) ?? 0) >= KEEP_RUNS) continue;
+    names.delete(text);
+    generation += 1;
+  }
+  const waiting = [...runs]
+    .filter(([text, count]) => count >= USES_BEFORE_NAMED && !names.has(text))
+    .sort((a, b) => b[1] - a[1]);
+  for (const [text] of waiting) {
+    if (names.size >= MAX_NAMED) break;
+    giveName(text);
+  }
+  runs.clear();
+  windowRuns = 0;
 }
 
 /** The name `text` runs under, if any. */
@@ -58,6 +103,8 @@ interface Queryable {
   query: (...args: unknown[]) => unknown;
   /** `pg`'s: 'I' idle, 'T' in a transaction, 'E' in a failed one. */
   getTransactionStatus?: () => string | null;
+  /** `pg`'s record of the statements prepared on this connection, by name. */
+  connection?: { parsedStatements?: Record<string, unknown> };
 }
 
 /**
@@ -67,7 +114,13 @@ interface Queryable {
  */
 export function runNamedStatements(client: Queryable): void {
   const query = client.query.bind(client);
+  let seen = generation;
   client.query = (...args: unknown[]) => {
+    // between transactions only: a failed DEALLOCATE would abort the caller's transaction
+    if (seen !== generation && client.getTransactionStatus?.() === 'I') {
+      seen = generation;
+      deallocateTakenBack(client, query);
+    }
     const [text, values] = args;
     const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
     if (name === undefined || args.length > 2) return query(...args);
@@ -82,10 +135,30 @@ export function runNamedStatements(client: Queryable): void {
   };
 }
 
+/**
+ * Deallocates the statements this connection prepared under names since taken back, and forgets
+ * them in `pg`'s record, so a name given again later is prepared again (`pg` would otherwise run
+ * it by name on a server that no longer has it). Queued before the caller's query, on the same
+ * connection, so it runs first.
+ */
+function deallocateTakenBack(client: Queryable, query: (...args: unknown[]) => unknown): void {
+  const prepared = client.connection?.parsedStatements;
+  if (!prepared) return;
+  const current = new Set(names.values());
+  const takenBack = Object.keys(prepared).filter((name) => name.startsWith(PREFIX) && !current.has(name));
+  if (takenBack.length === 0) return;
+  for (const name of takenBack) delete prepared[name];
+  // fails only where naming fails too (a pooler): the next named query stops naming then
+  (query(takenBack.map((name) => `deallocate ${name}`).join('; ')) as Promise<unknown>).catch(() => {});
+}
+
 /** For tests: the names given so far, and naming started again. */
 export const namedStatements = (): ReadonlyMap<string, string> => names;
 export function resetStatementNames(): void {
   names.clear();
-  uses.clear();
+  runs.clear();
+  unnameable.clear();
+  windowRuns = 0;
+  generation += 1;
   stopped = false;
 }
