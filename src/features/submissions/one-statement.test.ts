@@ -383,7 +383,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     expect([...shapesNotCached()]).toEqual([]);
   });
 
-  it('claims oncePer addresses in the statement; a taken one sends the batch to the transaction, which refuses it alone', async () => {
+  it('claims oncePer addresses in the statement; a taken one sends that batch alone to the transaction, which refuses it alone', async () => {
     const form = await liveForm();
     const { database, statements, transactions } = counted();
     const w = new SubmissionWriter(database);
@@ -413,18 +413,67 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
       ['hash-of-ada', first[0]?.submission?.id],
       ['hash-of-grace', first[1]?.submission?.id],
     ]);
-    const second = [
-      claimOf(write(form), 'ada'),
-      claimOf(write(form), 'linus'),
-      claimOf(write(form), 'linus'),
-    ];
+    // an address taken before: the statement tried and undone (by its own error), then the transaction
+    const second = [claimOf(write(form), 'ada'), claimOf(write(form), 'linus')];
     const results = await Promise.allSettled(second.map((one) => w.write(one)));
-    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'rejected']);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
+    expect(((results[0] as PromiseRejectedResult).reason as Problem).code).toBe('already_submitted');
     expect([statements(), transactions()]).toEqual([2, 1]);
     expect(await claimed()).toHaveLength(3);
     expect(await stored(idsOf(second))).toEqual([second[1]?.submission?.id]);
-    expect(await countsOf(form)).toEqual({ accepted: 3, listed: 3, unread: 3 });
+
+    // the same address twice in a batch: straight to the transaction, no statement tried
+    const third = [claimOf(write(form), 'alan'), claimOf(write(form), 'alan')];
+    const twice = await Promise.allSettled(third.map((one) => w.write(one)));
+    expect(twice.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
+    expect([statements(), transactions()]).toEqual([2, 2]);
+
+    // a taken address is the respondent's, not the form's: the next batch is one statement again
+    const fourth = [claimOf(write(form), 'barbara'), claimOf(write(form), 'edsger')];
+    await Promise.all(fourth.map((one) => w.write(one)));
+    expect([statements(), transactions()]).toEqual([3, 2]);
+    expect(await claimed()).toHaveLength(6);
+    expect(await countsOf(form)).toEqual({ accepted: 6, listed: 6, unread: 6 });
     expect([...shapesNotCached()]).toEqual([]);
+  });
+
+  it('tells a taken address from a full form: only a full form sends its next batches straight to the transaction', async () => {
+    const form = await liveForm();
+    const { database, statements, transactions } = counted();
+    const w = new SubmissionWriter(database);
+    const claimOf = (one: SubmissionWrite, who: string) => ({
+      ...one,
+      count: { formId: form, max: 3, refusal: () => new Problem(403, 'form_closed', 'full') },
+      address: {
+        formId: form,
+        hash: `hash-of-${who}`,
+        submissionId: one.submission?.id ?? '',
+        createdAt: nowIso(),
+        refusal: () => new Problem(409, 'already_submitted', 'taken'),
+      },
+    });
+    const outcomes = async (batch: readonly SubmissionWrite[]) =>
+      (await Promise.allSettled(batch.map((one) => w.write(one)))).map((result) =>
+        result.status === 'fulfilled' ? 'stored' : (result.reason as Problem).code,
+      );
+    await w.write(claimOf(write(form), 'ada'));
+    expect([statements(), transactions()]).toEqual([1, 0]);
+    // 1 + 3 passes the limit and ada's address is taken: the address's error is the one said
+    expect(
+      await outcomes([
+        claimOf(write(form), 'ada'),
+        claimOf(write(form), 'grace'),
+        claimOf(write(form), 'linus'),
+      ]),
+    ).toEqual(['already_submitted', 'stored', 'stored']);
+    expect([statements(), transactions()]).toEqual([2, 1]);
+    // so the form was not set aside: the next batch tries the statement, which finds it full
+    expect(await outcomes([claimOf(write(form), 'barbara')])).toEqual(['form_closed']);
+    expect([statements(), transactions()]).toEqual([3, 2]);
+    // and now it is set aside: straight to the transaction
+    expect(await outcomes([claimOf(write(form), 'edsger')])).toEqual(['form_closed']);
+    expect([statements(), transactions()]).toEqual([3, 3]);
+    expect(await countsOf(form)).toEqual({ accepted: 3, listed: 3, unread: 3 });
   });
 
   it('leaves the batches with an idempotency key to the transaction', async () => {

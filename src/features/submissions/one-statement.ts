@@ -1,4 +1,4 @@
-import { type QueryCreator, sql } from 'kysely';
+import { type QueryCreator, type RawBuilder, sql } from 'kysely';
 import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db } from '../../platform/db/database.js';
 import { isTransactionConflict } from '../../platform/db/dialect.js';
@@ -21,11 +21,11 @@ import { type StoredSubmission, toSubmissionRow } from './repo.js';
  *
  * The statement's data-modifying CTEs claim the `oncePer: "email"` addresses, count each limited
  * form against its `maxSubmissions`, count the quota, insert the submissions, add to the other
- * forms' counters and queue the outbox rows; its main query divides by zero (so the whole
- * statement, atomic, is undone) when the batch needs what only the transaction can do: an
- * address taken, a limit or a quota that does not take the whole batch (refused one by one
- * there), or a webhook subscribed to the events (its deliveries are encrypted per webhook in
- * code, between a read and a write). Every CTE and
+ * forms' counters and queue the outbox rows; its main query fails (so the whole statement,
+ * atomic, is undone) when the batch needs what only the transaction can do: an address taken
+ * (the square root of -1), a limit or a quota that does not take the whole batch (refused one by
+ * one there), or a webhook subscribed to the events (its deliveries are encrypted per webhook in
+ * code, between a read and a write) (a division by zero). Every CTE and
  * the main query see one snapshot (a webhook added meanwhile is missed, as by the transaction's
  * lookup under READ COMMITTED when added after it), and take their rows in the transaction's
  * order: addresses, limited forms, quota scopes, the other forms, each in key order. (A CTE the
@@ -70,7 +70,13 @@ interface Layout {
   webhookEvents: number;
 }
 
-export type OneStatementResult = 'written' | 'needs-transaction';
+/**
+ * `needs-transaction`: the batch needs what only the transaction does because of its forms' state
+ * (a webhook subscribed, a limit or quota nearly used up), which lasts: their next batches may as
+ * well take the transaction straight away. `address-taken`: an address of the batch was taken
+ * already (or is in it twice), which says nothing of the form's next batches.
+ */
+export type OneStatementResult = 'written' | 'needs-transaction' | 'address-taken';
 
 /** True when every write of the batch is plain (see above) and could be written by one statement. */
 export const isPlainBatch = (writes: readonly PlainWrite[]): boolean =>
@@ -107,6 +113,8 @@ export async function writeInOneStatement(
   const counts = allCounts.filter((row) => !limits.has(row.formId));
   if (limited.some((row) => row.accepted > (limits.get(row.formId) ?? 0))) return 'needs-transaction';
   const claims = inClaimOrder(writes.flatMap((write) => (write.address ? [write.address] : [])));
+  // the same address twice in the batch (a double click): refused by the transaction, no round trip first
+  if (claims.some((claim, i) => i > 0 && sameAddress(claim, claims[i - 1]))) return 'address-taken';
   const outbox = outboxRows(
     writes.flatMap((write) => write.outbox),
     nowIso(),
@@ -153,14 +161,20 @@ export async function writeInOneStatement(
     // the statement's own refusal, a deadlock: its rows are taken in the transaction's order,
     // but a form's counters may come before or after the quota there (a flagged submission to a
     // limited form counts it after)
-    if ((error as { code?: unknown } | null)?.code === DIVISION_BY_ZERO || isTransactionConflict(error))
-      return 'needs-transaction';
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === NEGATIVE_SQUARE_ROOT) return 'address-taken';
+    if (code === DIVISION_BY_ZERO || isTransactionConflict(error)) return 'needs-transaction';
     throw error;
   }
 }
 
-/** How the statement says "take the transaction": its whole work undone. */
+/** How the statement says "take the transaction", its whole work undone: an address taken… */
+const NEGATIVE_SQUARE_ROOT = '2201F';
+/** …or a guard of the forms' state. */
 const DIVISION_BY_ZERO = '22012';
+
+const sameAddress = (a: { formId: string; hash: string }, b: { formId: string; hash: string } | undefined) =>
+  b !== undefined && a.formId === b.formId && a.hash === b.hash;
 
 /** The quota's counts per (workspace, environment, month), or undefined when one alone exceeds it. */
 function usageCounts(writes: readonly PlainWrite[]): { counts: UsageCount[]; quota: number } | undefined {
@@ -241,10 +255,12 @@ function statement(db: Db, layout: Layout, bound: readonly unknown[]) {
       creator.insertInto('outbox').values(rows as never),
     ) as unknown as QueryCreator<Schema>;
   }
+  // an address taken already inserts nothing: the transaction refuses it. Its own error (evaluated
+  // first, so the addresses are still claimed first) tells it from the forms' guards
+  let addressGuard: RawBuilder<number> | undefined;
   if (layout.claims > 0) {
-    // an address taken already (or twice in the batch) inserts nothing: the transaction refuses it
     const [claimed] = take(1);
-    guards.push(sql`(select count(*) from claimed_addresses) = ${claimed}`);
+    addressGuard = sql<number>`sqrt(case when (select count(*) from claimed_addresses) = ${claimed} then 1 else -1 end)`;
   }
   // a limited form whose count the batch would pass is not updated: the transaction counts one by one
   for (let i = 0; i < layout.limited; i++)
@@ -265,9 +281,12 @@ function statement(db: Db, layout: Layout, bound: readonly unknown[]) {
       .where('enabled', '=', enabled as number);
     guards.push(sql`not exists (${subscribed})`);
   }
-  const written =
-    guards.length === 0
-      ? sql<number>`1`
-      : sql<number>`1 / (case when ${sql.join(guards, sql` and `)} then 1 else 0 end)`;
+  const parts = [
+    ...(addressGuard ? [addressGuard] : []),
+    ...(guards.length > 0
+      ? [sql<number>`1 / (case when ${sql.join(guards, sql` and `)} then 1 else 0 end)`]
+      : []),
+  ];
+  const written = parts.length === 0 ? sql<number>`1` : sql<number>`${sql.join(parts, sql` + `)}`;
   return query.selectNoFrom(written.as('written'));
 }

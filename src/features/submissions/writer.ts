@@ -213,8 +213,8 @@ export class SubmissionWriter {
   /**
    * PostgreSQL: a plain batch written by one statement (one-statement.ts), each write answered;
    * false when the batch takes the transaction instead, nothing of it written. A form whose batch
-   * needed the transaction (a webhook, an address taken, a limit or quota nearly used up) takes it
-   * straight away for a while.
+   * needed the transaction (a webhook, a limit or quota nearly used up) takes it straight away for
+   * a while; one whose batch held an address taken does not (that batch alone takes it).
    */
   private async handledByOneStatement(batch: readonly Pending[]): Promise<boolean> {
     if (this.database.engine !== 'postgres') return false;
@@ -238,6 +238,8 @@ export class SubmissionWriter {
       } else for (const pending of batch) pending.reject(error);
       return true;
     }
+    // an address taken is the respondent's, not the form's: its next batch tries the statement again
+    if (result === 'address-taken') return false;
     if (result === 'needs-transaction') {
       if (this.transactionUntil.size >= MAX_FORMS_REMEMBERED) this.transactionUntil.clear();
       for (const form of formsOf()) this.transactionUntil.set(form, now + TRANSACTION_FOR_MS);
