@@ -23,9 +23,9 @@ import { type StoredSubmission, toSubmissionRow } from './repo.js';
  * form against its `maxSubmissions`, count the quota, insert the submissions, add to the other
  * forms' counters and queue the outbox rows; its main query fails (so the whole statement,
  * atomic, is undone) when the batch needs what only the transaction can do: an address taken
- * (the square root of -1), a limit or a quota that does not take the whole batch (refused one by
- * one there), or a webhook subscribed to the events (its deliveries are encrypted per webhook in
- * code, between a read and a write) (a division by zero). Every CTE and
+ * (the square root of -1), or, by a division by zero, a limit or a quota that does not take the
+ * whole batch (refused one by one there) or a webhook subscribed to the events (its deliveries
+ * are encrypted per webhook in code, between a read and a write). Every CTE and
  * the main query see one snapshot (a webhook added meanwhile is missed, as by the transaction's
  * lookup under READ COMMITTED when added after it), and take their rows in the transaction's
  * order: addresses, limited forms, quota scopes, the other forms, each in key order. (A CTE the
@@ -85,8 +85,9 @@ export const isPlainBatch = (writes: readonly PlainWrite[]): boolean =>
   );
 
 /**
- * Writes a plain batch in one statement; `needs-transaction` (nothing written) when the batch
- * needs the transaction after all. `webhooks`: whether events are queued for webhooks at all.
+ * Writes a plain batch in one statement; `needs-transaction` or `address-taken` (nothing written)
+ * when the batch needs the transaction after all, and why. `webhooks`: whether events are queued
+ * for webhooks at all.
  */
 export async function writeInOneStatement(
   db: Db,
@@ -281,12 +282,14 @@ function statement(db: Db, layout: Layout, bound: readonly unknown[]) {
       .where('enabled', '=', enabled as number);
     guards.push(sql`not exists (${subscribed})`);
   }
-  const parts = [
-    ...(addressGuard ? [addressGuard] : []),
-    ...(guards.length > 0
-      ? [sql<number>`1 / (case when ${sql.join(guards, sql` and `)} then 1 else 0 end)`]
-      : []),
-  ];
-  const written = parts.length === 0 ? sql<number>`1` : sql<number>`${sql.join(parts, sql` + `)}`;
+  const forms =
+    guards.length > 0
+      ? sql<number>`1 / (case when ${sql.join(guards, sql` and `)} then 1 else 0 end)`
+      : undefined;
+  // CASE evaluates its condition before its result: the address guard first, whatever the planner does
+  const written =
+    addressGuard && forms
+      ? sql<number>`case when ${addressGuard} = 1 then ${forms} end`
+      : (addressGuard ?? forms ?? sql<number>`1`);
   return query.selectNoFrom(written.as('written'));
 }

@@ -57,10 +57,21 @@ describe('statement names (bookkeeping)', () => {
     windowOf([...later.slice(0, 16), ...later.slice(0, 16), ...first.slice(0, 8)]);
     expect(named(first)).toEqual(first.slice(0, 8));
     expect(named(later)).toEqual(later.slice(0, 16));
-    // free names are given at once, mid-window, to a text that has run often enough
-    windowOf([...first.slice(0, 8), ...later, ...later.slice(16)]);
+    // free names are given at once, mid-window, to a text that has run 8 times
+    const kept24 = [...first.slice(0, 8), ...later.slice(0, 16)];
+    for (let i = 0; i < 7; i++) noteRun('insert soon', 1);
+    expect(statementName('insert soon')).toBeUndefined();
+    noteRun('insert soon', 1);
+    expect(statementName('insert soon')).toBeDefined();
+    for (let i = 0; i < 256 - 8; i++) noteRun(kept24[i % 24] as string, 1);
+    expect(namedStatements().size).toBe(25);
+    // and at a window's end to the busiest waiting with 2 runs or more: when more than 32 texts
+    // share the load evenly none runs 8 times in a window, and the names are used all the same
+    const even = Array.from({ length: 40 }, (_, i) => `insert even ${i}`);
+    windowOf([...kept24, 'insert soon', ...even]);
     expect(namedStatements().size).toBe(32);
-    expect(named(later)).toEqual(later);
+    expect(named(even)).toHaveLength(7);
+    expect(named(kept24)).toEqual(kept24);
     // a text keeps its name against busier ones while it runs at all: no churn between shapes
     const kept = [...namedStatements().keys()];
     const busier = Array.from({ length: 8 }, (_, i) => `insert busier ${i}`);
@@ -147,6 +158,26 @@ describe.skipIf(!process.env.DATABASE_URL)('statement names on PostgreSQL', () =
     expect(statementName('select $1::text as still')).toBeUndefined();
     runOften('select $1::text as still');
     expect((await client.query('select $1::text as still', ['on'])).rows).toEqual([{ still: 'on' }]);
+  });
+
+  it('closes names taken back even when the server lost one of them: none left behind, naming goes on', async () => {
+    const texts = ['select $1::int * 3 as a3', 'select $1::int * 5 as a5', 'select $1::int * 7 as a7'];
+    for (const text of texts) runOften(text);
+    for (const text of texts) await client.query(text, [1]);
+    const names = texts.map((text) => statementName(text) as string);
+    // the first gone from the server behind the client's back
+    await client.query(`deallocate ${names[0]}`);
+    for (let i = 0; i < 512; i++) noteRun('select other', 1);
+    expect(texts.map((text) => statementName(text))).toEqual([undefined, undefined, undefined]);
+    const left = (await prepared()).map((row) => row.name);
+    expect(names.filter((name) => left.includes(name))).toEqual([]);
+    for (const text of texts) runOften(text);
+    expect(texts.map((text) => statementName(text))).toEqual(names);
+    for (const [i, text] of texts.entries())
+      expect((await client.query(text, [2])).rows).toEqual([
+        { [`a${[3, 5, 7][i]}`]: 2 * ([3, 5, 7][i] as number) },
+      ]);
+    expect((await prepared()).map((row) => row.name).sort()).toEqual([...names].sort());
   });
 
   it('passes every other failure on as it was', async () => {

@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
  * side): PostgreSQL's CPU per request 59 → 44 µs, the submit's req/s about 13 % higher.
  *
  * Only texts that `executeCached` keeps are candidates (they are run again and again), named once
- * run USES_BEFORE_NAMED times, and only a few of them: each named statement holds a plan in every
+ * run USES_BEFORE_NAMED times in a window of runs, and only a few of them: each named statement holds a plan in every
  * connection of the pool (about 100 kB for a batch of 16 rows), so at most MAX_NAMED texts of at
  * most MAX_PARAMETERS values are named. The others are parsed each time, as before. The names
  * follow the load: a named text that has gone quiet gives its name to a busy one (see `noteRun`),
- * and each connection deallocates what it prepared under a name taken back. (They were given for
+ * and each connection closes what it prepared under a name taken back. (They were given for
  * good to the first busy texts: a form's batches of every size took them all, and the forms
  * answered after it were parsed and planned every time, 20–60 µs more of PostgreSQL's CPU a
  * request, measured under `npm run bench`'s controls phase.) A text that
@@ -36,6 +36,11 @@ const USES_BEFORE_NAMED = 8;
 const WINDOW_RUNS = 256;
 /** Runs in a window below which a named text has gone quiet: its name goes to a busier text. */
 const KEEP_RUNS = 1;
+/**
+ * Runs in a window that earn a free name at its end: fewer than USES_BEFORE_NAMED, so that when
+ * more than 32 shapes share the load evenly (none runs 8 times in 256) the names are still used.
+ */
+const FREE_NAME_RUNS = 2;
 const SELECTS_ALL = /\bselect \*|\breturning \*/i;
 const PREFIX = 'intake_';
 
@@ -45,7 +50,7 @@ const runs = new Map<string, number>();
 let windowRuns = 0;
 /** Texts seen to select or return `*` (bounded like `runs`). */
 const unnameable = new Set<string>();
-/** Moves on when names are taken back: each connection then deallocates what it prepared of them. */
+/** Moves on when names are taken back: each connection then closes what it prepared of them. */
 let generation = 0;
 let stopped = false;
 
@@ -53,7 +58,7 @@ let stopped = false;
  * Counts a run of `text` (with `parameters` values): named once it has run often enough in a
  * window while names are left. Names are kept while their texts run: at the end of each window a
  * named text that ran less than KEEP_RUNS times gives its name up, and the busiest texts waiting
- * take the free names. So the names follow what runs now (the shapes of the batches of the forms
+ * (FREE_NAME_RUNS runs or more) take the free names. So the names follow what runs now (the shapes of the batches of the forms
  * being answered), not what ran first, and a text never loses its name to a slightly busier one
  * (no churn of prepares between shapes of similar use).
  */
@@ -83,7 +88,7 @@ function handOnNames(): void {
     generation += 1;
   }
   const waiting = [...runs]
-    .filter(([text, count]) => count >= USES_BEFORE_NAMED && !names.has(text))
+    .filter(([text, count]) => count >= FREE_NAME_RUNS && !names.has(text))
     .sort((a, b) => b[1] - a[1]);
   for (const [text] of waiting) {
     if (names.size >= MAX_NAMED) break;
@@ -116,10 +121,11 @@ export function runNamedStatements(client: Queryable): void {
   const query = client.query.bind(client);
   let seen = generation;
   client.query = (...args: unknown[]) => {
-    // between transactions only: a failed DEALLOCATE would abort the caller's transaction
+    // between transactions (before a BEGIN, say), and only when this connection has one to close
     if (seen !== generation && client.getTransactionStatus?.() === 'I') {
       seen = generation;
-      deallocateTakenBack(client, query);
+      const prepared = client.connection?.parsedStatements;
+      if (prepared && takenBackOf(prepared).length > 0) query(new CloseTakenBack());
     }
     const [text, values] = args;
     const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
@@ -135,21 +141,53 @@ export function runNamedStatements(client: Queryable): void {
   };
 }
 
-/**
- * Deallocates the statements this connection prepared under names since taken back, and forgets
- * them in `pg`'s record, so a name given again later is prepared again (`pg` would otherwise run
- * it by name on a server that no longer has it). Queued before the caller's query, on the same
- * connection, so it runs first.
- */
-function deallocateTakenBack(client: Queryable, query: (...args: unknown[]) => unknown): void {
-  const prepared = client.connection?.parsedStatements;
-  if (!prepared) return;
+/** Names of this process's statements prepared on `prepared`'s connection and since taken back. */
+function takenBackOf(prepared: Record<string, unknown>): string[] {
   const current = new Set(names.values());
-  const takenBack = Object.keys(prepared).filter((name) => name.startsWith(PREFIX) && !current.has(name));
-  if (takenBack.length === 0) return;
-  for (const name of takenBack) delete prepared[name];
-  // fails only where naming fails too (a pooler): the next named query stops naming then
-  (query(takenBack.map((name) => `deallocate ${name}`).join('; ')) as Promise<unknown>).catch(() => {});
+  return Object.keys(prepared).filter((name) => name.startsWith(PREFIX) && !current.has(name));
+}
+
+interface PgConnection {
+  parsedStatements: Record<string, unknown>;
+  close: (message: { type: 'S'; name: string }) => void;
+  sync: () => void;
+  stream?: { cork?: () => void; uncork?: () => void };
+}
+
+/**
+ * A query of `pg`'s own kind (a "submittable", like pg-cursor's) that closes the statements taken
+ * back: a protocol Close of each, then Sync, so that PostgreSQL drops them and a pooler that
+ * keeps prepared statements per client (PgBouncer's `max_prepared_statements`, which follows
+ * Parse and Close but not SQL's DEALLOCATE) drops them too. Closing a name the server does not
+ * have is no error, so nothing can fail halfway. What to close is decided when `pg` sends it,
+ * after every query queued before it has been answered, and `pg`'s record of the names is
+ * updated then: a name given again later is prepared again, after the Close.
+ */
+class CloseTakenBack {
+  callback?: unknown;
+  submit(connection: PgConnection): null {
+    connection.stream?.cork?.();
+    try {
+      for (const name of takenBackOf(connection.parsedStatements)) {
+        delete connection.parsedStatements[name];
+        connection.close({ type: 'S', name });
+      }
+      connection.sync();
+    } finally {
+      connection.stream?.uncork?.();
+    }
+    return null;
+  }
+  // the answers (CloseComplete, ReadyForQuery) carry nothing to report
+  handleReadyForQuery(): void {}
+  handleError(): void {}
+  handleCommandComplete(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyInResponse(): void {}
+  handleCopyData(): void {}
 }
 
 /** For tests: the names given so far, and naming started again. */
