@@ -88,6 +88,18 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     };
   }
 
+  /** `one` sent from `who`'s address to a form with `oncePer: "email"`. */
+  const withAddress = (form: string, one: SubmissionWrite, who: string): SubmissionWrite => ({
+    ...one,
+    address: {
+      formId: form,
+      hash: `hash-of-${who}`,
+      submissionId: one.submission?.id ?? '',
+      createdAt: nowIso(),
+      refusal: () => new Problem(409, 'already_submitted', 'taken'),
+    },
+  });
+
   const db = () => t.app.intake.database.db;
   const stored = async (ids: readonly string[]) =>
     (await db().selectFrom('submissions').select('id').where('id', 'in', ids).execute()).map((row) => row.id);
@@ -389,16 +401,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     const form = await liveForm();
     const { database, statements, transactions } = counted();
     const w = new SubmissionWriter(database);
-    const claimOf = (one: SubmissionWrite, who: string) => ({
-      ...one,
-      address: {
-        formId: form,
-        hash: `hash-of-${who}`,
-        submissionId: one.submission?.id ?? '',
-        createdAt: nowIso(),
-        refusal: () => new Problem(409, 'already_submitted', 'taken'),
-      },
-    });
+    const claimOf = (one: SubmissionWrite, who: string) => withAddress(form, one, who);
     const first = [claimOf(write(form), 'ada'), claimOf(write(form), 'grace')];
     await Promise.all(first.map((one) => w.write(one)));
     expect([statements(), transactions()]).toEqual([1, 0]);
@@ -444,15 +447,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     const { database, statements, transactions } = counted();
     const w = new SubmissionWriter(database);
     const claimOf = (one: SubmissionWrite, who: string) => ({
-      ...one,
+      ...withAddress(form, one, who),
       count: { formId: form, max: 3, refusal: () => new Problem(403, 'form_closed', 'full') },
-      address: {
-        formId: form,
-        hash: `hash-of-${who}`,
-        submissionId: one.submission?.id ?? '',
-        createdAt: nowIso(),
-        refusal: () => new Problem(409, 'already_submitted', 'taken'),
-      },
     });
     const outcomes = async (batch: readonly SubmissionWrite[]) =>
       (await Promise.allSettled(batch.map((one) => w.write(one)))).map((result) =>
