@@ -180,6 +180,30 @@ describe.skipIf(!process.env.DATABASE_URL)('statement names on PostgreSQL', () =
     expect((await prepared()).map((row) => row.name).sort()).toEqual([...names].sort());
   });
 
+  it("ends the Close for pg: no read timeout left running after it (the pool's clients have one)", async () => {
+    const timed = new pg.Client({ connectionString: process.env.DATABASE_URL, query_timeout: 100 });
+    await timed.connect();
+    runNamedStatements(timed as unknown as { query: (...args: unknown[]) => unknown });
+    try {
+      const text = 'select $1::int + 10 as more';
+      runOften(text);
+      expect((await timed.query(text, [1])).rows).toEqual([{ more: 11 }]);
+      for (let i = 0; i < 512; i++) noteRun('select other', 1);
+      let drained = 0;
+      timed.on('drain', () => {
+        drained += 1;
+      });
+      // the Close goes first, then this query
+      expect((await timed.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      const afterQueries = drained;
+      // a timer left running would fire at 100 ms and pulse the idle client's queue once more
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(drained).toBe(afterQueries);
+    } finally {
+      await timed.end();
+    }
+  });
+
   it('passes every other failure on as it was', async () => {
     const text = 'select 1 / $1::int as quotient';
     runOften(text);

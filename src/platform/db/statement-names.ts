@@ -160,11 +160,13 @@ interface PgConnection {
  * keeps prepared statements per client (PgBouncer's `max_prepared_statements`, which follows
  * Parse and Close but not SQL's DEALLOCATE) drops them too. Closing a name the server does not
  * have is no error, so nothing can fail halfway. What to close is decided when `pg` sends it,
- * after every query queued before it has been answered, and `pg`'s record of the names is
- * updated then: a name given again later is prepared again, after the Close.
+ * after every query queued before it has been answered (`pg` without pipelining, as the pool
+ * is), and `pg`'s record of the names is updated then: a name given again later is prepared
+ * again, after the Close.
  */
 class CloseTakenBack {
-  callback?: unknown;
+  /** Set by `pg` (its read timeout's timer is cleared by it): called once the Close is answered. */
+  callback?: (error: Error | null) => void;
   submit(connection: PgConnection): null {
     connection.stream?.cork?.();
     try {
@@ -178,9 +180,19 @@ class CloseTakenBack {
     }
     return null;
   }
-  // the answers (CloseComplete, ReadyForQuery) carry nothing to report
-  handleReadyForQuery(): void {}
-  handleError(): void {}
+  // the answers (CloseComplete, ReadyForQuery) carry nothing to report, but end the query for `pg`
+  handleReadyForQuery(): void {
+    this.done(null);
+  }
+  handleError(error: Error): void {
+    this.done(error);
+  }
+  private answered = false;
+  private done(error: Error | null): void {
+    if (this.answered) return;
+    this.answered = true;
+    this.callback?.(error);
+  }
   handleCommandComplete(): void {}
   handleRowDescription(): void {}
   handleDataRow(): void {}
