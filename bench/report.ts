@@ -161,7 +161,7 @@ const MiB = 2 ** 20;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const int = (value: number) => Math.round(value).toLocaleString('en');
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
-const cpuText = ({ service, postgres }: { service: number; postgres: number | undefined }) =>
+export const cpuText = ({ service, postgres }: { service: number; postgres: number | undefined }) =>
   `${service.toFixed(0)} µs${postgres === undefined ? '' : ` + ${postgres.toFixed(0)} µs`}`;
 const mark = (cell: Cell) => (cell.ok === undefined ? cell.text : `${cell.text} ${cell.ok ? '✓' : '✗'}`);
 const NA: Cell = { text: '—' };

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromiumMissing, type InboxBrowserFigures, measureInboxInBrowser } from './inbox-browser.js';
 import { drive, type LoadResult, probe, request, sequential, streamCsv, streamXlsx } from './load.js';
 import { summarizeProfile } from './profile-summary.js';
-import { type EngineResult, type Results, renderMarkdown, renderTable } from './report.js';
+import { cpuText, type EngineResult, type Results, renderMarkdown, renderTable } from './report.js';
 import { countSubmissions, countViews, dropSchema, postgresAvailable, seedSubmissions } from './seed.js';
 import {
   type Child,
@@ -442,9 +442,8 @@ async function runEngine(
               '; ',
             )}; median ${(median.share * 100).toFixed(0)} %, its p99 ${median.control.p99.toFixed(2)} ms; acknowledged ${acked}`,
         );
-        const { plain, control } = cpu;
         log(
-          `  CPU a request (service, PostgreSQL): plain ${JSON.stringify(plain.perRequestUs())}, ${name} ${JSON.stringify(control.perRequestUs())}`,
+          `  CPU a request (service + PostgreSQL): plain ${cpuText(cpu.plain.perRequestUs())}, ${name} ${cpuText(cpu.control.perRequestUs())}`,
         );
       }
     }

@@ -7,14 +7,14 @@ import { createHash } from 'node:crypto';
  * side): PostgreSQL's CPU per request 59 → 44 µs, the submit's req/s about 13 % higher.
  *
  * Only texts that `executeCached` keeps are candidates (they are run again and again), named once
- * run USES_BEFORE_NAMED times in a window of runs, and only a few of them: each named statement holds a plan in every
- * connection of the pool (about 100 kB for a batch of 16 rows), so at most MAX_NAMED texts of at
- * most MAX_PARAMETERS values are named. The others are parsed each time, as before. The names
- * follow the load: a named text that has gone quiet gives its name to a busy one (see `noteRun`),
- * and each connection closes what it prepared under a name taken back. (They were given for
- * good to the first busy texts: a form's batches of every size took them all, and the forms
- * answered after it were parsed and planned every time, 20–60 µs more of PostgreSQL's CPU a
- * request, measured under `npm run bench`'s controls phase.) A text that
+ * run USES_BEFORE_NAMED times in a window of runs, and only a few of them: each named statement
+ * holds a plan in every connection of the pool (about 100 kB for a batch of 16 rows), so at most
+ * MAX_NAMED texts of at most MAX_PARAMETERS values are named. The others are parsed each time, as
+ * before. The names follow the load: a named text that has gone quiet gives its name to a busy
+ * one (see `noteRun`), and each connection closes what it prepared under a name taken back.
+ * (They were given for good to the first busy texts: a form's batches of every size took them
+ * all, and the forms answered after it were parsed and planned every time, 20–60 µs more of
+ * PostgreSQL's CPU a request, measured under `npm run bench`'s controls phase.) A text that
  * selects or returns `*` is never named: a column added by a migration (another instance's,
  * during a rolling upgrade) would change its result, which a prepared statement refuses.
  *
@@ -30,7 +30,7 @@ import { createHash } from 'node:crypto';
 const MAX_NAMED = 32;
 /** A statement with more values is not named: its plan grows with them. */
 const MAX_PARAMETERS = 600;
-/** Runs of a text in a window before it is named: the busy ones get the names, not the first ones seen. */
+/** Runs of a text in a window before it is named: the busy ones get names, not the first seen. */
 const USES_BEFORE_NAMED = 8;
 /** Runs of every text counted together: the window after which idle names are handed on. */
 const WINDOW_RUNS = 256;
@@ -58,9 +58,9 @@ let stopped = false;
  * Counts a run of `text` (with `parameters` values): named once it has run often enough in a
  * window while names are left. Names are kept while their texts run: at the end of each window a
  * named text that ran less than KEEP_RUNS times gives its name up, and the busiest texts waiting
- * (FREE_NAME_RUNS runs or more) take the free names. So the names follow what runs now (the shapes of the batches of the forms
- * being answered), not what ran first, and a text never loses its name to a slightly busier one
- * (no churn of prepares between shapes of similar use).
+ * (FREE_NAME_RUNS runs or more) take the free names. So the names follow what runs now (the
+ * shapes of the batches of the forms being answered), not what ran first, and a text never loses
+ * its name to a slightly busier one (no churn of prepares between shapes of similar use).
  */
 export function noteRun(text: string, parameters: number): void {
   if (stopped || parameters > MAX_PARAMETERS) return;
@@ -82,11 +82,9 @@ function giveName(text: string): void {
 
 /** The end of a window: names of quiet texts taken back, free names to the busiest texts waiting. */
 function handOnNames(): void {
-  for (const text of names.keys()) {
-    if ((runs.get(text) ?? 0) >= KEEP_RUNS) continue;
-    names.delete(text);
-    generation += 1;
-  }
+  const quiet = [...names.keys()].filter((text) => (runs.get(text) ?? 0) < KEEP_RUNS);
+  for (const text of quiet) names.delete(text);
+  if (quiet.length > 0) generation += 1;
   const waiting = [...runs]
     .filter(([text, count]) => count >= FREE_NAME_RUNS && !names.has(text))
     .sort((a, b) => b[1] - a[1]);
