@@ -6,6 +6,7 @@ import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.j
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
+import { asPlainJson } from '../../platform/http/plain-json.js';
 import {
   EnvironmentQuery,
   ListOf,
@@ -151,6 +152,7 @@ export const formRoutes =
 
     async function listHandler(
       request: FastifyRequest,
+      reply: FastifyReply,
       query: { environment?: string; status?: FormStatus; limit?: number; cursor?: string },
     ) {
       const environment = parseEnvironmentName(query.environment, true);
@@ -166,10 +168,9 @@ export const formRoutes =
       });
       const page = toPage(rows, limit);
       const full = principal !== null && principal.kind !== 'publishable';
-      return {
-        data: full ? await presentFull(page.rows) : await presentPublicPage(page.rows),
-        nextCursor: page.nextCursor,
-      };
+      const data = full ? await presentFull(page.rows) : await presentPublicPage(page.rows);
+      asPlainJson(reply);
+      return { data, nextCursor: page.nextCursor };
     }
 
     app.post(
@@ -190,7 +191,7 @@ export const formRoutes =
       },
       async (request, reply) => {
         const { form, view } = await createForm(context, requireSessionOrSecretKey(request), request.body);
-        return reply
+        return asPlainJson(reply)
           .status(201)
           .header('etag', etagOf(form.version))
           .header('location', `/forms/${encodeURIComponent(form.id)}`)
@@ -212,7 +213,7 @@ export const formRoutes =
       },
       async (request, reply) => {
         callerDependent(reply, request.principal);
-        return listHandler(request, request.query);
+        return listHandler(request, reply, request.query);
       },
     );
 
@@ -242,7 +243,7 @@ export const formRoutes =
         const successor = `/forms?environment=${encodeURIComponent(environment)}`;
         reply.header('deprecation', 'true').header('link', `<${successor}>; rel="successor-version"`);
         callerDependent(reply, request.principal);
-        return listHandler(request, { ...request.query, environment });
+        return listHandler(request, reply, { ...request.query, environment });
       },
     );
 
@@ -287,8 +288,9 @@ export const formRoutes =
         if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etag)) {
           return reply.status(304).send(null);
         }
-        if (state) return presentPublicForm(form, undefined, state);
-        return presentOne(form);
+        const body = state ? presentPublicForm(form, undefined, state) : await presentOne(form);
+        asPlainJson(reply);
+        return body;
       },
     );
 
@@ -343,7 +345,9 @@ export const formRoutes =
         if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etag)) {
           return reply.status(304).send(null);
         }
-        return presentPublicForm(form, language, state);
+        const body = presentPublicForm(form, language, state);
+        asPlainJson(reply);
+        return body;
       },
     );
 
@@ -377,7 +381,7 @@ export const formRoutes =
           environment,
           ifMatch: request.headers['if-match'],
         });
-        return reply
+        return asPlainJson(reply)
           .header('etag', view.hasDraft ? etagWithDraft(form.version) : etagOf(form.version))
           .send(view);
       },

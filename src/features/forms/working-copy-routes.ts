@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { asPlainJson } from '../../platform/http/plain-json.js';
 import { EnvironmentQuery, noBody, problems, SECURITY, withHeaders } from '../../platform/http/schemas.js';
 import { validatorCompiler } from '../../platform/http/validation.js';
 import { parseEnvironmentName } from '../environments/names.js';
@@ -50,10 +51,18 @@ export const workingCopyRoutes =
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const environment = parseEnvironmentName(request.query.environment, false);
         const principal = requireSessionOrSecretKey(request);
-        return saveWorkingCopyOf(context, principal, request.params.id, request.body, environment);
+        const copy = await saveWorkingCopyOf(
+          context,
+          principal,
+          request.params.id,
+          request.body,
+          environment,
+        );
+        asPlainJson(reply);
+        return copy;
       },
     );
 
@@ -77,7 +86,9 @@ export const workingCopyRoutes =
         const environment = parseEnvironmentName(request.query.environment, false);
         const principal = requireSessionOrSecretKey(request);
         reply.header('cache-control', 'private, no-store');
-        return readWorkingCopy(context, principal, request.params.id, environment);
+        const copy = await readWorkingCopy(context, principal, request.params.id, environment);
+        asPlainJson(reply);
+        return copy;
       },
     );
 
@@ -111,7 +122,7 @@ export const workingCopyRoutes =
           environment,
           ifMatch: request.headers['if-match'],
         });
-        return reply.header('etag', etagOf(form.version)).send(view);
+        return asPlainJson(reply).header('etag', etagOf(form.version)).send(view);
       },
     );
 
