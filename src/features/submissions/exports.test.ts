@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { KyselyPlugin } from 'kysely';
+import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
 import { createForm, signup, type TestUser, workspaceOfForm } from '../../../test/support/factories.js';
 import { assertDocumented } from '../../../test/support/openapi-check.js';
 import { newId } from '../../platform/ids.js';
+import { exportChunks, listSubmissionsWithNotes } from './repo.js';
 import { columnName, sheetName, xmlText } from './xlsx.js';
 
 /**
@@ -368,6 +369,61 @@ describe('back-pressure', () => {
       }
     },
   );
+});
+
+describe('reading a date range page by page (repo.ts exportChunks, the inbox list)', () => {
+  it('bounds each page by the last one read, not by the range’s end', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live' });
+    const times = Array.from({ length: 7 }, (_, i) => `2026-03-0${i + 1}T12:00:00.000Z`);
+    await insertRows(
+      form,
+      times.map((createdAt) => ({ createdAt })),
+    );
+    const queries: CompiledQuery[] = [];
+    const original = t.app.intake.database.db;
+    const recorder: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries.push(original.getExecutor().compileQuery(args.node, args.queryId));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const db = original.withPlugin(recorder);
+    const filter = {
+      formId: form.id,
+      statuses: ['accepted', 'flagged'] as const,
+      from: '2026-03-02T00:00:00.000Z',
+      to: '2026-03-06T23:59:59.999Z',
+      starred: undefined,
+      read: undefined,
+    };
+    const pages: string[][] = [];
+    for await (const chunk of exportChunks(db, filter, 2)) pages.push(chunk.map((row) => row.createdAt));
+    // 2 to 6 March, newest first, two a page
+    expect(pages).toEqual([[times[5], times[4]], [times[3], times[2]], [times[1]]]);
+    expect(queries).toHaveLength(3);
+    // SQLite bounds its index scan by the plain comparisons on created_at, not by the row value
+    // (created_at, id) < (…): without the page's own time as the upper bound, each page was read
+    // from the range's end down to it, and a range read through took the square of its rows
+    for (const [index, query] of queries.entries()) {
+      const label = `page ${index + 1}`;
+      if (index === 0) {
+        expect(query.parameters, label).toContain(filter.to);
+        continue;
+      }
+      const previousEnd = pages[index - 1]?.at(-1);
+      expect(query.parameters.filter((value) => value === previousEnd).length, label).toBe(2);
+      expect(query.parameters, label).not.toContain(filter.to);
+    }
+    // the inbox's pages too: a cursor earlier than the range's end bounds the page
+    const list = await listSubmissionsWithNotes(db, filter, {
+      limit: 2,
+      after: { createdAt: times[3] as string, id: 'sub_~' },
+    });
+    expect(list.submissions.map((row) => row.createdAt)).toEqual([times[3], times[2], times[1]]);
+    expect(queries.at(-1)?.parameters).not.toContain(filter.to);
+  });
 });
 
 describe('XLSX pieces', () => {
