@@ -62,8 +62,13 @@ export interface AnswerStats {
 const BUCKETS = 10;
 /** Whole numbers spanning fewer values than this get a bucket each (an age group, a guest count). */
 const ONE_BUCKET_EACH = 20;
-/** Rows read at a time. */
-const CHUNK = 2000;
+/**
+ * Rows read at a time. A chunk's decoded answers live across the next query's wait, long enough
+ * for the young generation to promote them: over 1M answers, chunks of 2000 left V8's heap at
+ * 147 MiB (RSS 246 MiB) for the process's life, 500 at 81 MiB (RSS 163 MiB), in the same 5 s on
+ * SQLite; 250 less still, at twice the round trips on PostgreSQL.
+ */
+const CHUNK = 500;
 
 type Kind = 'choice' | 'tick' | 'number' | 'text';
 function kindOf(field: Field): Kind {
