@@ -5,10 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from './support/app.js';
 import { buildBundle, startService } from './support/process.js';
 
-/** The resident memory of a process, from /proc (Linux, where CI runs). */
-function rssMiB(pid: number | undefined): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+/** The resident memory of a process, from /proc; undefined where there is none (Linux only: CI's). */
+function rssMiB(pid: number | undefined): number | undefined {
+  const file = `/proc/${pid}/status`;
+  if (!fs.existsSync(file)) return undefined;
+  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(file, 'utf8'))?.[1] ?? 0) / 1024;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,7 +83,7 @@ describe('the built service (npm run build, npm start)', () => {
         const read = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
         expect(read.status, path).toBe(200);
       }
-      expect(rssMiB(service.child.pid) - rssBefore).toBeLessThan(24);
+      if (rssBefore !== undefined) expect((rssMiB(service.child.pid) ?? 0) - rssBefore).toBeLessThan(24);
       const refused = await fetch(`${service.url}/forms/${id}/submit`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

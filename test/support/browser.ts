@@ -115,7 +115,7 @@ export async function openPage(browser: Browser, url: string, options: ViewOptio
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Evaluated through the DevTools protocol, not as a <script>: the page's CSP stays as it is.
   // a dashboard's views are one document: axe stays loaded from one check to the next
-  if (!(await page.evaluate(() => typeof (globalThis as any).axe === 'object')))
+  if (!(await page.evaluate(() => typeof (globalThis as any).axe?.run === 'function')))
     await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const results = await (globalThis as any).axe.run((globalThis as any).document, {

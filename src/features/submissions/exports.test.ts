@@ -376,7 +376,7 @@ describe('reading a date range page by page (repo.ts exportChunks, the inbox lis
     const user = await signup(t);
     const form = await createForm(t, user.token, { status: 'live' });
     const times = Array.from({ length: 7 }, (_, i) => `2026-03-0${i + 1}T12:00:00.000Z`);
-    await insertRows(
+    const ids = await insertRows(
       form,
       times.map((createdAt) => ({ createdAt })),
     );
@@ -419,10 +419,16 @@ describe('reading a date range page by page (repo.ts exportChunks, the inbox lis
     // the inbox's pages too: a cursor earlier than the range's end bounds the page
     const list = await listSubmissionsWithNotes(db, filter, {
       limit: 2,
-      after: { createdAt: times[3] as string, id: 'sub_~' },
+      after: { createdAt: times[4] as string, id: ids[4] as string },
     });
     expect(list.submissions.map((row) => row.createdAt)).toEqual([times[3], times[2], times[1]]);
     expect(queries.at(-1)?.parameters).not.toContain(filter.to);
+    // a cursor later than the range's end (made by hand): the range still ends at `to`
+    const forged = await listSubmissionsWithNotes(db, filter, {
+      limit: 2,
+      after: { createdAt: '2026-03-09T00:00:00.000Z', id: `sub_${'z'.repeat(26)}` },
+    });
+    expect(forged.submissions.map((row) => row.createdAt)).toEqual([times[5], times[4], times[3]]);
   });
 });
 
