@@ -7,6 +7,7 @@ import {
   buildBundle,
   fetchJson,
   ownerWithLiveForm,
+  rssMiB,
   type ServiceProcess,
   startService,
 } from './support/process.js';
@@ -24,11 +25,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOAK_MS = Number(process.env.SOAK_SECONDS ?? 10) * 1000;
 const RATE_PER_S = Number(process.env.SOAK_RATE ?? 100);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function rssMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 describe('the service under a steady load', () => {
   const outDir = path.join(root, 'node_modules', '.cache', `intake-soak-${process.pid}`);

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../src/config.js';
@@ -220,4 +221,10 @@ export async function submitNames(
     for (const result of results) answers.push({ status: result.status, id: result.body?.id });
   }
   return answers;
+}
+
+/** A process's resident memory in MiB, from /proc (Linux only: where CI runs). */
+export function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }

@@ -6,7 +6,7 @@ import { type Principal, requireSessionOrSecretKey } from '../../platform/auth.j
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
-import { asPlainJson } from '../../platform/http/plain-json.js';
+import { answerInPlainJson } from '../../platform/http/plain-json.js';
 import {
   EnvironmentQuery,
   ListOf,
@@ -86,6 +86,8 @@ export interface FormHooks {
 export const formRoutes =
   (context: AppContext, hooks: FormHooks = {}): FastifyPluginAsyncTypebox =>
   async (app) => {
+    // a form's answers: JSON.stringify, not the schema's compiled unions (plain-json.ts)
+    answerInPlainJson(app);
     const { database } = context;
     const tags = ['forms'];
 
@@ -152,7 +154,6 @@ export const formRoutes =
 
     async function listHandler(
       request: FastifyRequest,
-      reply: FastifyReply,
       query: { environment?: string; status?: FormStatus; limit?: number; cursor?: string },
     ) {
       const environment = parseEnvironmentName(query.environment, true);
@@ -168,9 +169,10 @@ export const formRoutes =
       });
       const page = toPage(rows, limit);
       const full = principal !== null && principal.kind !== 'publishable';
-      const data = full ? await presentFull(page.rows) : await presentPublicPage(page.rows);
-      asPlainJson(reply);
-      return { data, nextCursor: page.nextCursor };
+      return {
+        data: full ? await presentFull(page.rows) : await presentPublicPage(page.rows),
+        nextCursor: page.nextCursor,
+      };
     }
 
     app.post(
@@ -191,7 +193,7 @@ export const formRoutes =
       },
       async (request, reply) => {
         const { form, view } = await createForm(context, requireSessionOrSecretKey(request), request.body);
-        return asPlainJson(reply)
+        return reply
           .status(201)
           .header('etag', etagOf(form.version))
           .header('location', `/forms/${encodeURIComponent(form.id)}`)
@@ -213,7 +215,7 @@ export const formRoutes =
       },
       async (request, reply) => {
         callerDependent(reply, request.principal);
-        return listHandler(request, reply, request.query);
+        return listHandler(request, request.query);
       },
     );
 
@@ -243,7 +245,7 @@ export const formRoutes =
         const successor = `/forms?environment=${encodeURIComponent(environment)}`;
         reply.header('deprecation', 'true').header('link', `<${successor}>; rel="successor-version"`);
         callerDependent(reply, request.principal);
-        return listHandler(request, reply, { ...request.query, environment });
+        return listHandler(request, { ...request.query, environment });
       },
     );
 
@@ -288,9 +290,8 @@ export const formRoutes =
         if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etag)) {
           return reply.status(304).send(null);
         }
-        const body = state ? presentPublicForm(form, undefined, state) : await presentOne(form);
-        asPlainJson(reply);
-        return body;
+        if (state) return presentPublicForm(form, undefined, state);
+        return presentOne(form);
       },
     );
 
@@ -345,9 +346,7 @@ export const formRoutes =
         if (ifNoneMatch !== undefined && matchesTag(ifNoneMatch, etag)) {
           return reply.status(304).send(null);
         }
-        const body = presentPublicForm(form, language, state);
-        asPlainJson(reply);
-        return body;
+        return presentPublicForm(form, language, state);
       },
     );
 
@@ -381,7 +380,7 @@ export const formRoutes =
           environment,
           ifMatch: request.headers['if-match'],
         });
-        return asPlainJson(reply)
+        return reply
           .header('etag', view.hasDraft ? etagWithDraft(form.version) : etagOf(form.version))
           .send(view);
       },

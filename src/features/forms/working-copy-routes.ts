@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requireSessionOrSecretKey } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { asPlainJson } from '../../platform/http/plain-json.js';
+import { answerInPlainJson } from '../../platform/http/plain-json.js';
 import { EnvironmentQuery, noBody, problems, SECURITY, withHeaders } from '../../platform/http/schemas.js';
 import { validatorCompiler } from '../../platform/http/validation.js';
 import { parseEnvironmentName } from '../environments/names.js';
@@ -30,6 +30,8 @@ const bodyValidatedInHandler = {
 export const workingCopyRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
+    // a form's answers: JSON.stringify, not the schema's compiled unions (plain-json.ts)
+    answerInPlainJson(app);
     const tags = ['forms'];
 
     app.put(
@@ -51,18 +53,10 @@ export const workingCopyRoutes =
           },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const environment = parseEnvironmentName(request.query.environment, false);
         const principal = requireSessionOrSecretKey(request);
-        const copy = await saveWorkingCopyOf(
-          context,
-          principal,
-          request.params.id,
-          request.body,
-          environment,
-        );
-        asPlainJson(reply);
-        return copy;
+        return saveWorkingCopyOf(context, principal, request.params.id, request.body, environment);
       },
     );
 
@@ -86,9 +80,7 @@ export const workingCopyRoutes =
         const environment = parseEnvironmentName(request.query.environment, false);
         const principal = requireSessionOrSecretKey(request);
         reply.header('cache-control', 'private, no-store');
-        const copy = await readWorkingCopy(context, principal, request.params.id, environment);
-        asPlainJson(reply);
-        return copy;
+        return readWorkingCopy(context, principal, request.params.id, environment);
       },
     );
 
@@ -122,7 +114,7 @@ export const workingCopyRoutes =
           environment,
           ifMatch: request.headers['if-match'],
         });
-        return asPlainJson(reply).header('etag', etagOf(form.version)).send(view);
+        return reply.header('etag', etagOf(form.version)).send(view);
       },
     );
 
