@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
+import type { Engine } from '../../platform/db/dialect.js';
 import type { StoredForm } from '../forms/repo.js';
 import { hasEncrypted, isFileAnswer, revealAnswers, revealAnswersInPlace } from './pii.js';
 import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
@@ -68,8 +69,15 @@ export function cellOf(value: AnswerValue | undefined, fileUrl?: (fileId: string
   return Array.isArray(value) ? value.join('; ') : String(value);
 }
 
-/** Rows read, turned into text and written at a time: one query and one socket write each. */
-const CHUNK = 1000;
+/**
+ * Rows read, turned into text and written at a time: one query and one socket write each. On
+ * SQLite a query is a call within the process, so a small chunk costs nothing and keeps fewer rows
+ * alive at each young-generation collection, which V8 grows its young generation for: a fresh
+ * service exporting 1M rows grew by 137–157 MiB at 1000 rows a chunk, 72 MiB at 250 (39 MiB with
+ * `npm start`'s semi-space cap). On PostgreSQL each chunk is a round trip: 250 rows a chunk made
+ * the export 11 % slower (143,247 rows/s against 160,606) for no memory saved.
+ */
+export const CSV_CHUNK_ROWS: Readonly<Record<Engine, number>> = { sqlite: 250, postgres: 1000 };
 
 /**
  * One RFC 4180 record: every cell quoted (quotes doubled), CRLF at the end. Every cell, not only
@@ -121,12 +129,13 @@ export function csvStream(
   filter: SubmissionFilter,
   options: CsvOptions = PLAIN_CSV,
   fileUrl?: (fileId: string) => string,
+  chunkRows = CSV_CHUNK_ROWS.postgres,
 ): Readable {
   const fieldIds = form.definition.fields.map((field) => field.id);
   async function* chunks() {
     const header = [...FIXED_COLUMNS, ...fieldHeaders(form, options), ...(options.notes ? ['notes'] : [])];
     yield (options.bom ? '\uFEFF' : '') + csvRecord(header.map(guardCell));
-    for await (const submissions of exportChunks(db, filter, CHUNK)) {
+    for await (const submissions of exportChunks(db, filter, chunkRows)) {
       // one query a chunk: the notes of its responses, grouped by response
       const notes = new Map<string, StoredNote[]>();
       if (options.notes) {

@@ -2,9 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
+import type { Engine } from '../../platform/db/dialect.js';
 import { badRequest } from '../../platform/problem.js';
 import type { StoredForm } from '../forms/repo.js';
-import { csvStream, EXPORT_FORMATS, type ExportFormat, sendExport } from './csv.js';
+import { CSV_CHUNK_ROWS, csvStream, EXPORT_FORMATS, type ExportFormat, sendExport } from './csv.js';
 import { ndjsonStream } from './ndjson.js';
 import type { FileLinker } from './presenter.js';
 import type { SubmissionFilter } from './repo.js';
@@ -77,13 +78,18 @@ export function exportFormatOf(query: ResponsesQueryInput): ExportFormat | undef
 
 export function sendResponsesExport(
   reply: FastifyReply,
-  context: { db: Db; envelope: Envelope; files: FileLinker & { links: { url(fileId: string): string } } },
+  context: {
+    db: Db;
+    engine: Engine;
+    envelope: Envelope;
+    files: FileLinker & { links: { url(fileId: string): string } };
+  },
   form: StoredForm,
   filter: SubmissionFilter,
   format: ExportFormat,
   query: ResponsesQueryInput,
 ): FastifyReply {
-  const { db, envelope, files } = context;
+  const { db, engine, envelope, files } = context;
   const fileUrl = (fileId: string) => files.links.url(fileId);
   const options = { labels: query.headers === 'labels', bom: isOn(query.bom), notes: isOn(query.notes) };
   const stream =
@@ -91,6 +97,6 @@ export function sendResponsesExport(
       ? xlsxStream(db, envelope, form, filter, options, fileUrl)
       : format === 'ndjson'
         ? ndjsonStream(db, envelope, form, filter, files)
-        : csvStream(db, envelope, form, filter, options, fileUrl);
+        : csvStream(db, envelope, form, filter, options, fileUrl, CSV_CHUNK_ROWS[engine]);
   return sendExport(reply, form, format, stream);
 }
