@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedStorage } from '../../../test/support/app.js';
 import { DatabaseWaitExpired, openDatabase } from './database.js';
@@ -138,6 +139,56 @@ async function freezingProxy(port: number, host: string) {
     },
   };
 }
+
+/**
+ * Kysely's migrator reads the catalog of every schema; another client's schema dropped meanwhile
+ * failed that read, and the start with it (the test suite's files, two at a time, met it).
+ */
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL migrations beside schemas dropped by others', () => {
+  it('start on a fresh schema every time while another client creates and drops schemas', async () => {
+    const url = process.env.DATABASE_URL as string;
+    const churn = new pg.Client({ connectionString: url });
+    await churn.connect();
+    let churning = true;
+    let dropped = 0;
+    const churner = (async () => {
+      for (let i = 0; churning; i++) {
+        const other = `churn_${process.pid}_${i}`;
+        await churn.query(
+          `create schema ${other}; create table ${other}.t (id serial primary key, note text)`,
+        );
+        await churn.query(`drop schema ${other} cascade`);
+        dropped += 1;
+      }
+    })();
+    const outcomes: string[] = [];
+    try {
+      // without the retry, 7 starts in 15 failed ("schema "churn_…" does not exist")
+      for (let start = 0; start < 12; start++) {
+        const { storage, drop } = await isolatedStorage();
+        try {
+          const database = await openDatabase({
+            dataDir: storage.dataDir ?? '',
+            databaseUrl: storage.databaseUrl,
+            databaseSchema: storage.databaseSchema,
+          });
+          await database.close();
+          outcomes.push('started');
+        } catch (error) {
+          outcomes.push((error as Error).message);
+        } finally {
+          await drop();
+        }
+      }
+    } finally {
+      churning = false;
+      await churner;
+      await churn.end();
+    }
+    expect(dropped).toBeGreaterThan(12);
+    expect(outcomes).toEqual(Array(12).fill('started'));
+  });
+});
 
 /** Issue 19: the database holds every answer; no other user of the machine may read it. */
 describe.skipIf(Boolean(process.env.DATABASE_URL))('SQLite file permissions', () => {

@@ -335,17 +335,37 @@ async function openPostgres(
 }
 
 async function migrate(db: Db, schema: string | undefined): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  for (let attempt = 1; ; attempt++) {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    if (attempt < MIGRATION_ATTEMPTS && droppedMeanwhile(error, schema)) {
+      await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+      continue;
+    }
     const failed = results?.find((result) => result.status === 'Error');
     throw new Error(
       `database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`,
       { cause: error },
     );
   }
+}
+
+/** Tries of a migration whose reading of the catalog met a schema dropped by someone else. */
+const MIGRATION_ATTEMPTS = 10;
+
+/**
+ * Kysely's migrator looks for its own tables by reading the catalog of every schema in the
+ * database (`getTables`, which resolves each table by name): a schema another client drops
+ * meanwhile fails that read with 3F000 naming that schema. Seen when the test suite's files, two
+ * at a time, dropped their schemas while another started (a stress of it: 7 starts in 15 failed);
+ * a database shared with other applications can do the same. Nothing of ours was touched: try again.
+ */
+function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && !message.includes(`"${schema ?? 'public'}"`);
 }
