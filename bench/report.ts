@@ -1,5 +1,6 @@
 import type { InboxBrowserFigures } from './inbox-browser.js';
 import type { LoadResult } from './load.js';
+import { NODE_FLAGS } from './service.js';
 import type { WebhookFigures } from './webhooks.js';
 
 /** The benchmark's figures: the table on the terminal and bench/RESULTS.md. */
@@ -494,7 +495,7 @@ export function renderMarkdown(results: Results, previous: string): string {
     `- The service and the load generator (autocannon, in the benchmark's process) share these ${m.cpus} CPUs;` +
       ' PostgreSQL runs on the same machine. Other work on the machine makes the figures noisy: the CPU' +
       ' use measured just before each run is listed below.',
-    `- Service: \`node ${results.entry === 'dist' ? 'dist/server.js' : '--import tsx src/server.ts'}\`, NODE_ENV=production, ` +
+    `- Service: \`node ${[...NODE_FLAGS, results.entry === 'dist' ? 'dist/server.js' : '--import tsx src/server.ts'].join(' ')}\` (as \`npm start\` runs it), NODE_ENV=production, ` +
       'LOG_LEVEL=warn, MONTHLY_QUOTA=0, RATE_LIMIT_PUBLIC=10000000; concurrent submissions batched into one transaction' +
       ' (submissions/writer.ts); SQLite in WAL mode, every answer after an fdatasync of the WAL (platform/db/wal-sync.ts);' +
       ' PostgreSQL in a fresh schema, dropped afterwards.',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Response, TestApp } from './app.js';
 
@@ -16,15 +17,20 @@ export function expectProblem(response: Response, status: number, code: string):
 export async function dumpDatabase(t: TestApp): Promise<string> {
   const { db } = t.app.intake.database;
   const schema = t.config.databaseUrl ? t.config.databaseSchema : undefined;
-  const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).filter(
-    (table) => schema === undefined || table.schema === schema,
-  );
-  expect(tables.map((table) => table.name)).toEqual(
-    expect.arrayContaining(['users', 'sessions', 'api_keys']),
-  );
+  const tables =
+    schema === undefined
+      ? (await db.introspection.getTables({ withInternalKyselyTables: true })).map((table) => table.name)
+      : // this schema's tables alone, by the catalog's ids: Kysely's introspection resolves every
+        // schema's tables by name, which fails when another test file drops its schema meanwhile
+        (
+          await sql<{ name: string }>`select c.relname as name from pg_catalog.pg_class c
+            join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db)
+        ).rows.map((row) => row.name);
+  expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'api_keys']));
   const dump: Record<string, unknown[]> = {};
   for (const table of tables) {
-    dump[table.name] = await (db as any).selectFrom(table.name).selectAll().execute();
+    dump[table] = await (db as any).selectFrom(table).selectAll().execute();
   }
   return JSON.stringify(dump);
 }

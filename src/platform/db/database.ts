@@ -360,12 +360,23 @@ const MIGRATION_ATTEMPTS = 10;
 
 /**
  * Kysely's migrator looks for its own tables by reading the catalog of every schema in the
- * database (`getTables`, which resolves each table by name): a schema another client drops
- * meanwhile fails that read with 3F000 naming that schema. Seen when the test suite's files, two
- * at a time, dropped their schemas while another started (a stress of it: 7 starts in 15 failed);
- * a database shared with other applications can do the same. Nothing of ours was touched: try again.
+ * database (`getTables`, which resolves each table by its qualified name): a schema or table
+ * another client drops meanwhile fails that read, with 3F000 naming the schema or 42P01 naming
+ * `schema.table`. Seen when the test suite's files, two at a time, dropped their schemas while
+ * another started (a stress of it: 7 starts in 15 failed); a database shared with other
+ * applications can do the same. Nothing of ours was touched: try again. An error naming our own
+ * schema, or a relation without one (what our migrations meet, under our search_path), is not
+ * this; nor is one worded otherwise (a server set to another language): those fail at once.
  */
 function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '3F000' && typeof message === 'string' && !message.includes(`"${schema ?? 'public'}"`);
+  if (typeof message !== 'string') return false;
+  const ours = schema ?? 'public';
+  if (code === '3F000')
+    return /^schema "[^"]+" does not exist$/.test(message) && !message.includes(`"${ours}"`);
+  if (code === '42P01')
+    return (
+      /^relation "[^".]+\.[^"]+" does not exist$/.test(message) && !message.startsWith(`relation "${ours}.`)
+    );
+  return false;
 }
