@@ -87,8 +87,8 @@ export default defineConfig({
           name: 'browser',
           include: browserSkip ? [] : browserTests,
           globalSetup: [webBuild],
-          // One Chromium at a time, after the unit and api files: two at once beside them saved a
-          // minute, and once a download came named "download" instead of its Content-Disposition.
+          // One Chromium at a time, after the unit and api files, as before: two at once beside
+          // them saved about a minute, not worth the api tests' timing bounds beside Chromium.
           fileParallelism: false,
           testTimeout: 60_000,
         },

@@ -45,7 +45,21 @@ export async function startWebServer(overrides: Partial<Config> = {}): Promise<W
 export async function launchBrowser(): Promise<Browser> {
   const missing = browserTestsSkip();
   if (missing) throw new Error(`${missing.missing}: ${missing.install}`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    env: withUtf8Locale(process.env),
+  });
+}
+
+/**
+ * Chromium names a download in the locale's character set: under no locale at all (POSIX, as in a
+ * bare `env -i` shell) a Content-Disposition name beyond ASCII ("Café …") came out as "download".
+ */
+function withUtf8Locale(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG;
+  return locale && /utf-?8/i.test(locale) ? env : { ...env, LC_ALL: 'C.UTF-8' };
 }
 
 export interface ViewOptions {
