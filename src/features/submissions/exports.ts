@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { Engine } from '../../platform/db/dialect.js';
 import { badRequest } from '../../platform/problem.js';
 import type { StoredForm } from '../forms/repo.js';
-import { CSV_CHUNK_ROWS, csvStream, EXPORT_FORMATS, type ExportFormat, sendExport } from './csv.js';
+import { csvStream, EXPORT_FORMATS, type ExportFormat, sendExport } from './csv.js';
 import { ndjsonStream } from './ndjson.js';
 import type { FileLinker } from './presenter.js';
 import type { SubmissionFilter } from './repo.js';
@@ -97,6 +97,6 @@ export function sendResponsesExport(
       ? xlsxStream(db, envelope, form, filter, options, fileUrl)
       : format === 'ndjson'
         ? ndjsonStream(db, envelope, form, filter, files)
-        : csvStream(db, envelope, form, filter, options, fileUrl, CSV_CHUNK_ROWS[engine]);
+        : csvStream(db, engine, envelope, form, filter, options, fileUrl);
   return sendExport(reply, form, format, stream);
 }

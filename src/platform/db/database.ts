@@ -371,12 +371,11 @@ const MIGRATION_ATTEMPTS = 10;
 function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof message !== 'string') return false;
-  const ours = schema ?? 'public';
-  if (code === '3F000')
-    return /^schema "[^"]+" does not exist$/.test(message) && !message.includes(`"${ours}"`);
-  if (code === '42P01')
-    return (
-      /^relation "[^".]+\.[^"]+" does not exist$/.test(message) && !message.startsWith(`relation "${ours}.`)
-    );
-  return false;
+  const named =
+    code === '3F000'
+      ? /^schema "([^"]+)" does not exist$/.exec(message)
+      : code === '42P01'
+        ? /^relation "([^".]+)\.[^"]+" does not exist$/.exec(message)
+        : null;
+  return named !== null && named[1] !== (schema ?? 'public');
 }
