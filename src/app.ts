@@ -23,6 +23,7 @@ import { installErrorHandling, sendProblem, toProblem } from './platform/errors.
 import { PasswordHasher } from './platform/hashing.js';
 import { installCors } from './platform/http/cors.js';
 import { clientErrorHandler, drainRefusedBody, requestId } from './platform/http/edge.js';
+import { FrontDoor } from './platform/http/front-door.js';
 import { installGracefulClose } from './platform/http/graceful-close.js';
 import { screenInput } from './platform/http/input-guard.js';
 import { installOpenApi } from './platform/http/openapi.js';
@@ -91,6 +92,10 @@ export function loggerOptions(level: string) {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const trustedHops = config.trustProxy;
+  // A hop count: only the X-Forwarded-For entries our own proxies appended are believed.
+  const trustProxy = trustedHops === false ? false : (_address: string, hop: number) => hop < trustedHops;
+  // the hosted form's first page answered before routing, once routed (web/hosted/replays.ts)
+  const frontDoor = new FrontDoor(trustProxy);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
@@ -107,8 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ),
     // Requests Node's HTTP parser refuses (431, 414, 400, 408) are problem documents too.
     clientErrorHandler: clientErrorHandler(),
-    // A hop count: only the X-Forwarded-For entries our own proxies appended are believed.
-    trustProxy: trustedHops === false ? false : (_address: string, hop: number) => hop < trustedHops,
+    trustProxy,
+    serverFactory: frontDoor.serverFactory,
     // A client's X-Request-Id is kept only when it is a UUID (requestId in edge.ts): it goes
     // into every log line of the request and back out in the answer.
     requestIdHeader: false,
@@ -127,7 +132,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const outbox = new OutboxWorker(database, { logger: app.log, ...options.outbox });
   const mailer = createMailer(config);
   const passwords = new PasswordHasher(options.passwordLog2Cost);
-  const context: AppContext = { config, database, rateLimitStore, envelope, outbox, mailer, passwords };
+  const context: AppContext = {
+    config,
+    database,
+    rateLimitStore,
+    envelope,
+    outbox,
+    mailer,
+    passwords,
+    frontDoor,
+  };
   // Every feature's e-mail goes through the outbox (platform/mail-outbox.ts), sent by one handler.
   outbox.handle(EMAIL_KIND, emailHandler(envelope, mailer));
   app.decorate('intake', context);
@@ -144,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Only JSON by default; form posts are accepted where a route says so.
   app.removeContentTypeParser('text/plain');
   installGracefulClose(app);
+  app.addHook('preClose', async () => frontDoor.close());
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Envelope } from './crypto/envelope.js';
 import type { Database } from './db/database.js';
 import type { PasswordHasher } from './hashing.js';
+import type { FrontDoor } from './http/front-door.js';
 import type { Mailer } from './mail.js';
 import type { OutboxWorker } from './outbox.js';
 import type { RateLimitStore } from './rate-limit.js';
@@ -19,4 +20,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Hashes and checks account passwords (scrypt). */
   passwords: PasswordHasher;
+  /** Requests answered before Fastify routes them: the hosted page's replays (web/hosted/replays.ts). */
+  frontDoor: FrontDoor;
 }

@@ -90,7 +90,15 @@ export async function registerWeb(
       const forms = (formId: string) => findForm(context.database.db, formId);
       const isMember = (workspaceId: string, userId: string) =>
         isWorkspaceMember(context.database.db, workspaceId, userId);
-      await scope.register(hostedRoutes(page, { submissions, events, forms, isMember }));
+      await scope.register(
+        hostedRoutes(page, {
+          submissions,
+          events,
+          forms,
+          isMember,
+          frontDoor: context.frontDoor,
+        }),
+      );
     },
     { prefix: '/f' },
   );

@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { toCount } from '../../platform/db/dialect.js';
+import { boundRows } from '../../platform/db/insert.js';
+import type { Schema } from '../../platform/db/schema.js';
 
 import type { EventType } from './schemas.js';
 import type { StepRow } from './steps.js';
@@ -22,23 +25,33 @@ export async function recordEvent(trx: Trx, event: FormEvent): Promise<void> {
   await recordEvents(trx, [event]);
 }
 
-/** Stores many events in one statement, each unless its session reported its type for its form already. */
+/** The columns of an event's row, in the order `recordEvents` binds them. */
+const EVENT_COLUMNS = ['form_id', 'type', 'session_id', 'workspace_id', 'environment', 'created_at'];
+
+/**
+ * Stores many events in one statement, each unless its session reported its type for its form
+ * already. Its text is built once per number of rows (cached-statement.ts): the hosted page's
+ * views come here in batches of every size, many thousand a second (issue 24).
+ */
 export async function recordEvents(trx: Trx, events: readonly FormEvent[]): Promise<void> {
   for (let start = 0; start < events.length; start += 500) {
-    await trx
-      .insertInto('form_events')
-      .values(
-        events.slice(start, start + 500).map((event) => ({
-          form_id: event.formId,
-          type: event.type,
-          session_id: event.sessionId,
-          workspace_id: event.workspaceId,
-          environment: event.environment,
-          created_at: event.createdAt,
-        })),
-      )
-      .onConflict((conflict) => conflict.columns(['form_id', 'type', 'session_id']).doNothing())
-      .execute();
+    const chunk = events.slice(start, start + 500);
+    const values: unknown[] = [];
+    for (const event of chunk)
+      values.push(
+        event.formId,
+        event.type,
+        event.sessionId,
+        event.workspaceId,
+        event.environment,
+        event.createdAt,
+      );
+    await executeCached(trx, `events: record ${chunk.length}`, values, (bound) =>
+      trx
+        .insertInto('form_events')
+        .values(boundRows(bound, EVENT_COLUMNS) as Insertable<Schema['form_events']>[])
+        .onConflict((conflict) => conflict.columns(['form_id', 'type', 'session_id']).doNothing()),
+    );
   }
 }
 

@@ -91,6 +91,15 @@ export async function findFormCached(db: Db, id: string): Promise<StoredForm | u
   return form;
 }
 
+/**
+ * The form as `findFormCached` holds it now, without reading the database: undefined when it is
+ * not held or its second is over (the caller then takes the path that reads it).
+ */
+export function cachedFormNow(id: string): StoredForm | undefined {
+  const hit = cachedForms.get(id);
+  return hit && hit.until > Date.now() ? hit.form : undefined;
+}
+
 function forgetForm(id: string): void {
   const now = Date.now();
   cachedForms.delete(id);

@@ -21,7 +21,7 @@ import { ResumeGoneCard, SavedCard } from '../components/form/progress-pages.js'
 import type { PageContext } from '../pages.js';
 import { renderDocument, sendPage } from '../render.js';
 import { type Alternate, FormDocument, policyFor, ThankYouDocument } from './document.js';
-import { HOLES, KeptPages } from './kept-pages.js';
+import { HOLES, type KeptPage, KeptPages } from './kept-pages.js';
 
 /**
  * The hosted form's pages as routes.tsx sends them: the whole form (classic), one question
@@ -162,6 +162,7 @@ export function formPages(page: PageContext) {
       language: string,
       oneByOne: boolean,
       state: PageState,
+      sending?: (page: KeptPage, gzip: boolean) => void,
     ) {
       const key = [stored.id, stored.version, stored.updatedAt, language, state.embedded].join('\u0000');
       return kept.send(
@@ -176,6 +177,7 @@ export function formPages(page: PageContext) {
           return { html: renderDocument(document), policy };
         },
         state,
+        sending,
       );
     },
 

@@ -23,7 +23,7 @@ export const HOLES = {
 } as const;
 const MARKERS = [HOLES.sessionId, HOLES.idempotencyKey];
 
-interface KeptPage {
+export interface KeptPage {
   body: SplicedBody;
   /** For each hole in order, which of MARKERS it is. */
   holes: number[];
@@ -57,6 +57,8 @@ export class KeptPages {
     key: string,
     render: () => { html: string; policy: PagePolicy },
     values: PageValues,
+    /** Told of the kept page a response is about to carry, its headers set (replays.ts). */
+    sending?: (page: KeptPage, gzip: boolean) => void,
   ): FastifyReply {
     let page = this.kept.get(key);
     if (page === undefined) {
@@ -64,7 +66,6 @@ export class KeptPages {
       if (this.kept.size >= this.bound) this.kept.delete(this.kept.keys().next().value as string);
       this.kept.set(key, page);
     }
-    const given = [values.sessionId, values.idempotencyKey];
     if (page === null) {
       const { html, policy } = render();
       return setPageHeaders(reply, policy)
@@ -72,19 +73,18 @@ export class KeptPages {
         .type('text/html; charset=utf-8')
         .send(
           html
-            .replaceAll(HOLES.sessionId, () => given[0] as string)
-            .replaceAll(HOLES.idempotencyKey, () => given[1] as string),
+            .replaceAll(HOLES.sessionId, () => values.sessionId)
+            .replaceAll(HOLES.idempotencyKey, () => values.idempotencyKey),
         );
     }
-    const filled = page.holes.map((hole) => given[hole] as string);
     setPageHeaders(reply, page.policy, page.csp)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8');
     appendVary(reply, 'Accept-Encoding');
-    if (acceptsGzip(reply.request.headers['accept-encoding'])) {
-      return reply.header('content-encoding', 'gzip').send(page.body.gzip(filled));
-    }
-    return reply.send(page.body.identity(filled));
+    const gzip = acceptsGzip(reply.request.headers['accept-encoding']);
+    if (gzip) reply.header('content-encoding', 'gzip');
+    sending?.(page, gzip);
+    return reply.send(pageBytes(page, values, gzip));
   }
 
   private make(render: () => { html: string; policy: PagePolicy }): KeptPage | null {
@@ -93,4 +93,11 @@ export class KeptPages {
     if (!cut) return null;
     return { body: cut.body, holes: cut.holes, policy, csp: contentSecurityPolicy(policy) };
   }
+}
+
+/** A kept page's bytes with a response's values in its holes, gzipped or as is. */
+export function pageBytes(page: KeptPage, values: PageValues, gzip: boolean): Buffer {
+  const given = [values.sessionId, values.idempotencyKey];
+  const filled = page.holes.map((hole) => given[hole] as string);
+  return gzip ? page.body.gzip(filled) : page.body.identity(filled);
 }

@@ -6,12 +6,14 @@ import type { EventRecorder } from '../../features/analytics/commands.js';
 import type { EventType } from '../../features/analytics/schemas.js';
 import { assertUploadSize } from '../../features/files/routes.js';
 import { mayPreview } from '../../features/forms/access.js';
-import type { StoredForm } from '../../features/forms/repo.js';
+import { cachedFormNow, type StoredForm } from '../../features/forms/repo.js';
 import { requestedLanguageOf } from '../../features/forms/translations.js';
 import { answersOf, firstText } from '../../features/submissions/form-posts.js';
 import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
+import { requestId } from '../../platform/http/edge.js';
+import type { FrontDoor } from '../../platform/http/front-door.js';
 import { timeOrderedToken } from '../../platform/ids.js';
 import { notFound, Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
@@ -23,6 +25,7 @@ import { formPages, type PageState, type ShownForm, shownForm } from './form-pag
 import { captchaFailed, captchaUndone, sentAlready, spamRefused } from './messages.js';
 import { PAGE_LANGUAGES } from './page-language.js';
 import { cookiesOf, formCookieScope, queryFlag } from './page-request.js';
+import { PageReplays } from './replays.js';
 import { RESUME_COOKIE, savedProgressPages } from './saved-progress.js';
 
 /**
@@ -49,6 +52,8 @@ export interface HostedDependencies {
   forms: (formId: string) => Promise<StoredForm | undefined>;
   /** Whether the user is a member of the workspace (any role previews its forms). */
   isMember: (workspaceId: string, userId: string) => Promise<boolean>;
+  /** Where the first page is answered again before routing (replays.ts). */
+  frontDoor: FrontDoor;
 }
 
 type Fields = Record<string, unknown>;
@@ -57,7 +62,7 @@ const SESSION = /^[A-Za-z0-9_-]{1,200}$/;
 
 export function hostedRoutes(
   page: PageContext,
-  { submissions, events, forms, isMember }: HostedDependencies,
+  { submissions, events, forms, isMember, frontDoor }: HostedDependencies,
 ) {
   const pages = formPages(page);
   return async (scope: FastifyInstance): Promise<void> => {
@@ -76,6 +81,17 @@ export function hostedRoutes(
       recordView: (form, sessionId, request) => record(form, 'view', sessionId, request.ip, request.log),
       pageLanguage,
     });
+    // the first page as a link's reader gets it, answered again before routing (issue 24)
+    const replays = new PageReplays({
+      current: cachedFormNow,
+      recordView: (form, sessionId, raw) =>
+        record(form, 'view', sessionId, frontDoor.clientAddress(raw), scope.log),
+      requestId,
+      // the route logs every request at info: a replay would not
+      enabled: !['info', 'debug', 'trace'].includes(scope.log.level),
+      onError: (error) => scope.log.error({ err: error }, 'a replayed page failed: routed instead'),
+    });
+    frontDoor.add(replays.answer);
     // HTML form posts, in this scope only: every other route keeps answering 415 to them.
     const bodyLimit = scope.initialConfig.bodyLimit ?? 1024 * 1024;
     await scope.register(formbody, { bodyLimit });
@@ -232,7 +248,9 @@ export function hostedRoutes(
         };
         // what anyone gets (no answers from the link, not the preview) is kept (kept-pages.ts)
         if (!preview && Object.keys(answers).length === 0)
-          return pages.firstPage(reply, stored, language, oneByOne(stored), state);
+          return pages.firstPage(reply, stored, language, oneByOne(stored), state, (kept, gzip) => {
+            if (request.method === 'GET') replays.remember(request, reply, stored, kept, gzip);
+          });
         const form = shownForm(stored, language);
         const first = oneByOne(stored) ? firstQuestion(form.view, answers) : undefined;
         return first ? pages.question(reply, form, first, state) : pages.form(reply, form, state);
