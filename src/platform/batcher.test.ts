@@ -27,6 +27,35 @@ describe('Batcher', () => {
     expect(batcher.batchSizes).toEqual([2, 2, 1]);
   });
 
+  it('with a linger, cuts a batch that long after its first item, with all that came meanwhile', async () => {
+    const batches: number[][] = [];
+    const batcher = new Batcher<number>(
+      async (batch) => {
+        batches.push(batch);
+      },
+      { lingerMs: 40 },
+    );
+    batcher.add(1);
+    await sleep(15);
+    batcher.add(2);
+    await sleep(5);
+    expect(batches, 'nothing cut before the linger is over').toEqual([]);
+    batcher.add(3);
+    // flush waits for the linger, then for the batch
+    await batcher.flush();
+    expect(batches).toEqual([[1, 2, 3]]);
+    // without one, items of different turns go in different batches
+    const eager: number[][] = [];
+    const plain = new Batcher<number>(async (batch) => {
+      eager.push(batch);
+    });
+    plain.add(1);
+    await sleep(15);
+    plain.add(2);
+    await plain.flush();
+    expect(eager).toEqual([[1], [2]]);
+  });
+
   it('expires items that waited past the deadline, whether or not a batch is cut meanwhile', async () => {
     const handled: number[] = [];
     const expired: Array<{ item: number; waitedMs: number }> = [];

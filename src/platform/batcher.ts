@@ -13,6 +13,11 @@ export interface BatcherOptions<T> {
    */
   deadlineMs?: number;
   expire?: (item: T, waitedMs: number) => void;
+  /**
+   * A batch is cut this long after the first of its items arrived, not in the turn it arrived
+   * in: fewer and larger batches, for work no one waits on (the hosted page's views).
+   */
+  lingerMs?: number;
 }
 
 /**
@@ -73,9 +78,7 @@ export class Batcher<T> {
   private schedule(): void {
     if (this.scheduled || this.inFlight >= (this.options.maxInFlight ?? 1)) return;
     this.scheduled = true;
-    // setImmediate rather than a microtask: requests whose bytes arrived in the same turn
-    // of the event loop are parsed and queued before the batch is cut.
-    setImmediate(() => {
+    const cut = () => {
       this.scheduled = false;
       this.expireOverdue();
       const batch = this.queue.splice(0, this.options.maxBatch ?? 500).map((entry) => entry.item);
@@ -91,7 +94,11 @@ export class Batcher<T> {
         if (this.queue.length > 0) this.schedule();
         else this.wakeIdle();
       });
-    });
+    };
+    // setImmediate rather than a microtask: requests whose bytes arrived in the same turn
+    // of the event loop are parsed and queued before the batch is cut.
+    if (this.options.lingerMs === undefined) setImmediate(cut);
+    else setTimeout(cut, this.options.lingerMs);
   }
 
   private expireOverdue(): void {

@@ -1,9 +1,10 @@
-import { type Insertable, sql } from 'kysely';
+import { CompiledQuery, type Insertable, PostgresAdapter, sql } from 'kysely';
 import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { toCount } from '../../platform/db/dialect.js';
 import { boundRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
+import { noteRun } from '../../platform/db/statement-names.js';
 
 import type { EventType } from './schemas.js';
 import type { StepRow } from './steps.js';
@@ -29,11 +30,38 @@ export async function recordEvent(trx: Trx, event: FormEvent): Promise<void> {
 const EVENT_COLUMNS = ['form_id', 'type', 'session_id', 'workspace_id', 'environment', 'created_at'];
 
 /**
- * Stores many events in one statement, each unless its session reported its type for its form
- * already. Its text is built once per number of rows (cached-statement.ts): the hosted page's
- * views come here in batches of every size, many thousand a second (issue 24).
+ * PostgreSQL: any number of events in one text, a column an array, so that one statement
+ * prepared by name (statement-names.ts) serves batches of every size; a VALUES list per size was
+ * parsed and planned for each batch (issue 24: the hosted page's views, thousands a second).
  */
-export async function recordEvents(trx: Trx, events: readonly FormEvent[]): Promise<void> {
+const EVENTS_FROM_ARRAYS = `insert into form_events (${EVENT_COLUMNS.join(', ')})
+  select form_id, type, session_id, workspace_id, environment, created_at
+  from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+    as event(form_id, type, session_id, workspace_id, environment, created_at)
+  on conflict (form_id, type, session_id) do nothing`;
+
+/**
+ * Stores many events, each unless its session reported its type for its form already. On
+ * SQLite one VALUES statement per 500, its text built once per number of rows
+ * (cached-statement.ts); on PostgreSQL one statement of arrays. Either runs in a transaction
+ * or alone: each row stands by itself.
+ */
+export async function recordEvents(db: Db | Trx, events: readonly FormEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const columns: string[][] = EVENT_COLUMNS.map(() => []);
+    for (const event of events) {
+      columns[0]?.push(event.formId);
+      columns[1]?.push(event.type);
+      columns[2]?.push(event.sessionId);
+      columns[3]?.push(event.workspaceId);
+      columns[4]?.push(event.environment);
+      columns[5]?.push(event.createdAt);
+    }
+    noteRun(EVENTS_FROM_ARRAYS, columns.length);
+    await db.executeQuery(CompiledQuery.raw(EVENTS_FROM_ARRAYS, columns));
+    return;
+  }
   for (let start = 0; start < events.length; start += 500) {
     const chunk = events.slice(start, start + 500);
     const values: unknown[] = [];
@@ -46,8 +74,8 @@ export async function recordEvents(trx: Trx, events: readonly FormEvent[]): Prom
         event.environment,
         event.createdAt,
       );
-    await executeCached(trx, `events: record ${chunk.length}`, values, (bound) =>
-      trx
+    await executeCached(db, `events: record ${chunk.length}`, values, (bound) =>
+      db
         .insertInto('form_events')
         .values(boundRows(bound, EVENT_COLUMNS) as Insertable<Schema['form_events']>[])
         .onConflict((conflict) => conflict.columns(['form_id', 'type', 'session_id']).doNothing()),
