@@ -2,7 +2,6 @@ import { hkdfSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { Files } from '../files/index.js';
-import { addressBookOf } from './address-claims.js';
 import type { FormPostPages } from './form-posts.js';
 import { autoResponseCap, mailBuilder } from './mail.js';
 import { RetentionJob } from './retention.js';
@@ -33,8 +32,6 @@ export async function registerSubmissions(
   context: AppContext,
   options: SubmissionsOptions,
 ): Promise<SubmissionService> {
-  // SQLite: the addresses claimed since the last merge, read before the first submission (address-claims.ts)
-  await addressBookOf(context.database).load(context.database);
   const submissions = new SubmissionService(context, {
     mailFor: mailBuilder(context.envelope, autoResponseCap(context.rateLimitStore)),
     maxBatch: options.maxBatch,
