@@ -168,6 +168,9 @@ const mark = (cell: Cell) => (cell.ok === undefined ? cell.text : `${cell.text} 
 const NA: Cell = { text: '—' };
 
 const SUBMIT_RATIO_TARGET = { sqlite: 0.7, postgres: 0.6 } as const;
+/** Issue 24: the hosted page's share of the ceiling, and its p99 at 50 connections. */
+const PAGE_RATIO_TARGET = { sqlite: 0.6, postgres: 0.5 } as const;
+const PAGE_P99_MS = 10;
 
 /** 1000000 → "1M", 20000 → "20k". */
 const short = (n: number) =>
@@ -247,10 +250,20 @@ function lines(results: Results): Line[] {
       },
   );
   row('Hosted page GET /f/{id}, req/s', '', (e) => e.page && { text: int(e.page.load.requestsPerSecond) });
+  row('Hosted page, share of the ceiling', 'SQLite ≥ 60 %, PostgreSQL ≥ 50 %', (e) => {
+    const ceiling = results.ceiling?.load.requestsPerSecond;
+    if (!e.page || !ceiling) return undefined;
+    const ratio = e.page.load.requestsPerSecond / ceiling;
+    return { text: `${(ratio * 100).toFixed(0)} %`, ok: ratio >= PAGE_RATIO_TARGET[e.engine] };
+  });
   row(
     'Hosted page, p50 / p99',
-    '',
-    (e) => e.page && { text: `${ms(e.page.load.p50)} / ${ms(e.page.load.p99)}` },
+    `p99 ≤ ${PAGE_P99_MS} ms`,
+    (e) =>
+      e.page && {
+        text: `${ms(e.page.load.p50)} / ${ms(e.page.load.p99)}`,
+        ok: e.page.load.p99 <= PAGE_P99_MS,
+      },
   );
   row(
     'Hosted page, service CPU per request / HTML gzip',

@@ -124,7 +124,7 @@ export const SETTINGS = [
   {
     name: 'HOST',
     key: 'host',
-    doc: 'Address to listen on.',
+    doc: 'Address to listen on: one address (a name such as `localhost` listens on the first address it resolves to).',
     defaultText: '127.0.0.1',
     parse: (raw) => raw || '127.0.0.1',
   } satisfies Setting<'host'>,

@@ -33,17 +33,18 @@ describe('Batcher', () => {
       async (batch) => {
         batches.push(batch);
       },
-      { lingerMs: 40 },
+      // long beside the sleeps below, so that a loaded machine does not cut it early
+      { lingerMs: 400 },
     );
+    const started = performance.now();
     batcher.add(1);
     await sleep(15);
     batcher.add(2);
     await sleep(5);
-    expect(batches, 'nothing cut before the linger is over').toEqual([]);
     batcher.add(3);
-    // flush waits for the linger, then for the batch
-    await batcher.flush();
-    expect(batches).toEqual([[1, 2, 3]]);
+    expect(batches, 'nothing cut before the linger is over').toEqual([]);
+    await vi.waitFor(() => expect(batches).toEqual([[1, 2, 3]]), { timeout: 2000 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
     // without one, items of different turns go in different batches
     const eager: number[][] = [];
     const plain = new Batcher<number>(async (batch) => {
@@ -54,6 +55,33 @@ describe('Batcher', () => {
     plain.add(2);
     await plain.flush();
     expect(eager).toEqual([[1], [2]]);
+  });
+
+  it('flushes what was queued before the call, cutting a linger short, whatever is queued after', async () => {
+    const handled: number[] = [];
+    const batcher = new Batcher<number>(
+      async (batch) => {
+        await sleep(5);
+        handled.push(...batch);
+      },
+      { lingerMs: 60_000 },
+    );
+    batcher.add(1);
+    batcher.add(2);
+    const started = performance.now();
+    // a steady stream meanwhile: an item every millisecond, never idle
+    let next = 3;
+    const stream = setInterval(() => batcher.add(next++), 1);
+    try {
+      await batcher.flush();
+    } finally {
+      clearInterval(stream);
+    }
+    expect(handled.slice(0, 2)).toEqual([1, 2]);
+    expect(performance.now() - started, 'not the minute of the linger').toBeLessThan(5_000);
+    // drain waits for everything, the stream's items too, and cuts the linger short as well
+    await batcher.drain();
+    expect(handled).toEqual(Array.from({ length: next - 1 }, (_, i) => i + 1));
   });
 
   it('expires items that waited past the deadline, whether or not a batch is cut meanwhile', async () => {

@@ -27,12 +27,18 @@ export interface BatcherOptions<T> {
  * writer are built on it; `handle` settles each item of its batch itself and must not throw.
  */
 export class Batcher<T> {
-  /** Oldest first: the overdue ones are always at the head. */
-  private queue: Array<{ item: T; at: number }> = [];
+  /** Oldest first: the overdue ones are always at the head. `seq` counts every item added. */
+  private queue: Array<{ item: T; at: number; seq: number }> = [];
+  private added = 0;
   private inFlight = 0;
+  /** The first `seq` of each batch in hand (`flush` waits for those before its mark). */
+  private readonly inHand = new Set<number>();
   private scheduled = false;
+  /** The timer of a lingering batch (`lingerMs`), which `flush` cuts short. */
+  private lingering: NodeJS.Timeout | undefined;
   private sweep: NodeJS.Timeout | undefined;
-  private readonly idle: Array<() => void> = [];
+  /** Called whenever items leave the queue or a batch is done: each `flush` checks its mark. */
+  private readonly waiting: Array<() => void> = [];
   /** How long the last batches took to handle, in ms. */
   private readonly durations: number[] = [];
   /** Sizes of the last batches, for tests and the benchmark. */
@@ -49,7 +55,7 @@ export class Batcher<T> {
   }
 
   add(item: T): void {
-    this.queue.push({ item, at: performance.now() });
+    this.queue.push({ item, at: performance.now(), seq: ++this.added });
     this.schedule();
     this.scheduleSweep();
   }
@@ -68,37 +74,75 @@ export class Batcher<T> {
     return rounds * average;
   }
 
-  /** Resolves once every item queued so far has been handled (or expired). */
+  /**
+   * Resolves once every item queued so far has been handled (or expired); items queued after
+   * the call are not waited for, so a steady stream of them never holds it up. A lingering batch
+   * is cut at once.
+   */
   async flush(): Promise<void> {
+    const mark = this.added;
+    this.cutLingering();
+    const done = () => {
+      const head = this.queue[0];
+      if (head && head.seq <= mark) return false;
+      for (const first of this.inHand) if (first <= mark) return false;
+      return true;
+    };
+    while (!done()) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /**
+   * Resolves once nothing is queued or in hand, items added meanwhile included: what a close
+   * waits for before what the batches write to goes away. A lingering batch is cut at once.
+   */
+  async drain(): Promise<void> {
+    this.cutLingering();
     while (this.queue.length > 0 || this.inFlight > 0 || this.scheduled) {
-      await new Promise<void>((resolve) => this.idle.push(resolve));
+      this.cutLingering();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
+  }
+
+  private cutLingering(): void {
+    if (!this.lingering) return;
+    clearTimeout(this.lingering);
+    this.lingering = undefined;
+    setImmediate(() => this.cut());
   }
 
   private schedule(): void {
     if (this.scheduled || this.inFlight >= (this.options.maxInFlight ?? 1)) return;
     this.scheduled = true;
-    const cut = () => {
-      this.scheduled = false;
-      this.expireOverdue();
-      const batch = this.queue.splice(0, this.options.maxBatch ?? 500).map((entry) => entry.item);
-      if (batch.length === 0) return this.wakeIdle();
-      this.batchSizes.push(batch.length);
-      if (this.batchSizes.length > 100) this.batchSizes.shift();
-      this.inFlight += 1;
-      const start = performance.now();
-      void this.handle(batch).finally(() => {
-        this.inFlight -= 1;
-        this.durations.push(performance.now() - start);
-        if (this.durations.length > DURATIONS_KEPT) this.durations.shift();
-        if (this.queue.length > 0) this.schedule();
-        else this.wakeIdle();
-      });
-    };
     // setImmediate rather than a microtask: requests whose bytes arrived in the same turn
     // of the event loop are parsed and queued before the batch is cut.
-    if (this.options.lingerMs === undefined) setImmediate(cut);
-    else setTimeout(cut, this.options.lingerMs);
+    if (this.options.lingerMs === undefined) setImmediate(() => this.cut());
+    else
+      this.lingering = setTimeout(() => {
+        this.lingering = undefined;
+        this.cut();
+      }, this.options.lingerMs);
+  }
+
+  private cut(): void {
+    this.scheduled = false;
+    this.expireOverdue();
+    const entries = this.queue.splice(0, this.options.maxBatch ?? 500);
+    const first = entries[0]?.seq;
+    if (first === undefined) return this.wake();
+    const batch = entries.map((entry) => entry.item);
+    this.batchSizes.push(batch.length);
+    if (this.batchSizes.length > 100) this.batchSizes.shift();
+    this.inFlight += 1;
+    this.inHand.add(first);
+    const start = performance.now();
+    void this.handle(batch).finally(() => {
+      this.inFlight -= 1;
+      this.inHand.delete(first);
+      this.durations.push(performance.now() - start);
+      if (this.durations.length > DURATIONS_KEPT) this.durations.shift();
+      if (this.queue.length > 0) this.schedule();
+      this.wake();
+    });
   }
 
   private expireOverdue(): void {
@@ -108,6 +152,7 @@ export class Batcher<T> {
     let overdue = 0;
     while (overdue < this.queue.length && now - (this.queue[overdue]?.at ?? now) > deadlineMs) overdue += 1;
     for (const entry of this.queue.splice(0, overdue)) expire(entry.item, now - entry.at);
+    if (overdue > 0) this.wake();
   }
 
   /** One timer at a time, set for the moment the oldest queued item runs out. */
@@ -120,15 +165,13 @@ export class Batcher<T> {
       this.sweep = undefined;
       this.expireOverdue();
       this.scheduleSweep();
-      this.wakeIdle();
     }, delay);
     // an expiry alone is no reason to keep the process running
     this.sweep.unref();
   }
 
-  private wakeIdle(): void {
-    if (this.queue.length > 0 || this.inFlight > 0 || this.scheduled) return;
-    for (const resolve of this.idle.splice(0)) resolve();
+  private wake(): void {
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 }
 

@@ -94,9 +94,17 @@ export class EventRecorder {
     this.later.add({ event: eventOf(form, type, sessionId), log });
   }
 
-  /** Resolves once every event queued by `recordLater` so far is stored (or given up on). */
+  /**
+   * Resolves once every event queued by `recordLater` so far is stored (or given up on): what
+   * a read of the counts waits for; events queued after the call do not hold it up.
+   */
   flush(): Promise<void> {
     return this.later.flush();
+  }
+
+  /** Resolves once nothing is queued or being stored: a close waits for it. */
+  drain(): Promise<void> {
+    return this.later.drain();
   }
 
   private async storeLater(

@@ -8,6 +8,6 @@ export async function registerAnalytics(app: FastifyInstance, context: AppContex
   const events = new EventRecorder(context);
   await app.register(analyticsRoutes(context, events));
   // the views queued behind the pages' answers are stored before the database closes
-  app.addHook('onClose', async () => events.flush());
+  app.addHook('onClose', async () => events.drain());
   return events;
 }

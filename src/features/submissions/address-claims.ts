@@ -80,20 +80,20 @@ export class AddressBook {
   ) {}
 
   /**
-   * SQLite: reads the log into memory. A claim does it itself the first time, in its own
-   * transaction, so a process that serves no form with `oncePer: "email"` never holds the log (a
-   * log of 12,000 claims read at start put 5 MiB on the idle RSS).
+   * SQLite: reads the log into memory, outside any transaction, before the first claim: the
+   * writer does it the first time a batch claims (writer.ts), so a process that serves no form
+   * with `oncePer: "email"` never holds the log (a log of 12,000 claims read at start put 5 MiB on
+   * the idle RSS). Read inside a transaction, it would miss a release of the same group commit
+   * that is then undone with it, and answer "free" for an address the log holds again.
    */
   async load(database: Database): Promise<void> {
-    await this.loadFrom(database.db);
-  }
-
-  private async loadFrom(db: Database['db'] | Trx): Promise<void> {
     if (this.engine !== 'sqlite' || this.loaded) return;
-    const rows = await db
+    const rows = await database.db
       .selectFrom('response_address_log')
       .select(['form_id', 'address_hash', 'submission_id'])
       .execute();
+    // another batch's load may have finished meanwhile: it read the same committed log
+    if (this.loaded) return;
     for (const row of rows)
       this.recent.set(keyOf(row.form_id, row.address_hash), {
         submissionId: row.submission_id,
@@ -137,8 +137,7 @@ export class AddressBook {
       const { rows } = await executeCached(trx, `address claims: claim ${ordered.length}`, values, build);
       return new Set(rows.map(({ submission_id }) => submission_id));
     }
-    // the log's claims so far (this process appends to it only once they are read)
-    if (!this.loaded) await this.loadFrom(trx);
+    if (!this.loaded) throw new Error('AddressBook.load must run before the first claim');
     const asked: AddressClaim[] = [];
     /** Per asked claim: 1 when its address is doubtful, so the statement asks the log for it alone. */
     const doubtful: number[] = [];

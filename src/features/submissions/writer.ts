@@ -168,15 +168,23 @@ export class SubmissionWriter {
     return new Promise<void>((resolve, reject) => this.batcher.add({ write, resolve, reject }));
   }
 
-  /** Resolves once every write queued so far has been committed or refused. */
+  /** Resolves once every write queued, meanwhile too, has been committed or refused (a close waits for it). */
   flush(): Promise<void> {
-    return this.batcher.flush();
+    return this.batcher.drain();
   }
 
   private async commit(batch: Pending[]): Promise<void> {
     if (await this.handledByOneStatement(batch)) return;
     let written: { outcomes: Outcome[]; queuedSideEffects: boolean; claims: number };
     const claims = batch.flatMap(({ write }) => (write.address ? [write.address] : []));
+    try {
+      // SQLite: the log's claims read the first time a batch claims, outside any transaction
+      // (read inside one, a release in the same group commit undone with it would be missed)
+      if (claims.length > 0) await this.addresses.load(this.database);
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
     try {
       written = await this.database.transaction(async (trx) => {
         try {

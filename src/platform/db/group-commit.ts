@@ -78,9 +78,9 @@ export class GroupCommitter<DB> {
     });
   }
 
-  /** Resolves once everything queued so far is committed (or failed) and confirmed. */
+  /** Resolves once everything queued, meanwhile too, is committed (or failed) and confirmed. */
   async flush(): Promise<void> {
-    await this.batcher.flush();
+    await this.batcher.drain();
     await Promise.all(this.confirming);
   }
 

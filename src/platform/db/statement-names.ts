@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
  * and the client sends no text. Measured under `npm run bench` (submit, PostgreSQL, six runs a
  * side): PostgreSQL's CPU per request 59 → 44 µs, the submit's req/s about 13 % higher.
  *
- * Only texts that `executeCached` keeps are candidates (they are run again and again), named once
+ * Only texts run again and again are candidates (those `executeCached` keeps, and the views'
+ * statement of arrays, analytics/repo.ts, which calls `noteRun` itself), named once
  * run USES_BEFORE_NAMED times in a window of runs, and only a few of them: each named statement
  * holds a plan in every connection of the pool (about 100 kB for a batch of 16 rows), so at most
  * MAX_NAMED texts of at most MAX_PARAMETERS values are named. The others are parsed each time, as

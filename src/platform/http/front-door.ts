@@ -26,7 +26,7 @@ export type ProxyTrust = false | ((address: string, hop: number) => boolean);
 export class FrontDoor {
   private readonly answers: FrontDoorAnswer[] = [];
   private closed = false;
-  /** Requests answered here so far, not routed (tests, and whoever wants to know). */
+  /** Requests taken here so far (a replay that fails before writing is handed on to the route). */
   answered = 0;
 
   constructor(private readonly trust: ProxyTrust) {}
@@ -38,6 +38,11 @@ export class FrontDoor {
   /** From now on every request is Fastify's (the service is closing). */
   close(): void {
     this.closed = true;
+  }
+
+  /** Whether the service is closing: an answer begun before says `Connection: close` as the route's do. */
+  get closing(): boolean {
+    return this.closed;
   }
 
   /** The client's address as Fastify's `request.ip` tells it, under the same `trustProxy`. */

@@ -1,10 +1,15 @@
-import http from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import type { StoredForm } from '../../features/forms/repo.js';
+import { SplicedBody } from '../../platform/http/spliced-body.js';
+import { HOLES, type KeptPage } from './kept-pages.js';
+import { PageReplays } from './replays.js';
 
 /**
  * The first page answered again before routing (replays.ts, issue 24): the same answer as the
@@ -205,6 +210,25 @@ describe('the first page, replayed before routing', () => {
     expect(answered()).toBe(before + 2);
   });
 
+  it('is kept per host and forwarded host and protocol: another of them is routed first', async () => {
+    const form = await live();
+    await get(base, `/f/${form.id}`, GZIP);
+    const before = answered();
+    await get(base, `/f/${form.id}`, GZIP);
+    expect(answered()).toBe(before + 1);
+    const others: Array<Record<string, string>> = [
+      { host: 'forms.example.org' },
+      { 'x-forwarded-host': 'forms.example.org' },
+      { 'x-forwarded-proto': 'https' },
+    ];
+    for (const other of others) {
+      await get(base, `/f/${form.id}`, { ...GZIP, ...other });
+      expect(answered(), JSON.stringify(other)).toBe(before + 1);
+    }
+    await get(base, `/f/${form.id}`, { ...GZIP, host: 'forms.example.org' });
+    expect(answered()).toBe(before + 2);
+  });
+
   it('answers no other request: each of these is routed', async () => {
     const form = await live();
     await get(base, `/f/${form.id}`, GZIP);
@@ -246,6 +270,78 @@ describe('the first page, replayed before routing', () => {
     t.app.intake.frontDoor.close();
     await get(base, `/f/${form.id}`, GZIP);
     expect(answered()).toBe(before + 1);
+  });
+});
+
+describe('the front door closing with the service', () => {
+  it('is closed by the service’s close', async () => {
+    const t = await createTestApp();
+    expect(t.app.intake.frontDoor.closing).toBe(false);
+    await t.close();
+    expect(t.app.intake.frontDoor.closing).toBe(true);
+  });
+
+  it('lets a replay begun before the close end its connection, as the route’s answers do', async () => {
+    const form = { id: 'contact-us', definition: { fields: [] } } as unknown as StoredForm;
+    const cut = SplicedBody.cut(`<p>${HOLES.sessionId} ${HOLES.idempotencyKey}</p>`, [
+      HOLES.sessionId,
+      HOLES.idempotencyKey,
+    ]);
+    if (!cut) throw new Error('the page has its holes');
+    const page: KeptPage = { body: cut.body, holes: cut.holes, policy: {}, csp: "default-src 'self'" };
+    let closing = false;
+    let viewed: () => void = () => {};
+    const replays = new PageReplays({
+      current: () => form,
+      recordView: () =>
+        new Promise<void>((resolve) => {
+          viewed = resolve;
+        }),
+      requestId: () => '00000000-0000-4000-8000-000000000000',
+      enabled: true,
+      closing: () => closing,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    const raw = {
+      method: 'GET',
+      url: '/f/contact-us',
+      httpVersionMajor: 1,
+      headers: { host: 'forms.example.org', 'accept-encoding': 'identity' },
+    } as unknown as IncomingMessage;
+    const reply = { getHeaders: () => ({ 'content-type': 'text/html; charset=utf-8', 'x-request-id': 'x' }) };
+    replays.remember(
+      { raw } as unknown as FastifyRequest,
+      reply as unknown as FastifyReply,
+      form,
+      page,
+      false,
+    );
+    const written: { headers?: string[]; body?: string } = {};
+    const response = {
+      headersSent: false,
+      writeHead: (_status: number, headers: string[]) => {
+        written.headers = headers;
+      },
+      end: (body: Buffer) => {
+        written.body = body.toString();
+      },
+    } as unknown as ServerResponse;
+    expect(replays.answer(raw, response, () => expect.fail('routed'))).toBe(true);
+    closing = true;
+    viewed();
+    await vi.waitFor(() => expect(written.body).toMatch(/^<p>[0-9a-f]{12}\S+ [0-9a-f]{12}\S+<\/p>$/));
+    expect(written.headers).toEqual([
+      'content-type',
+      'text/html; charset=utf-8',
+      'x-request-id',
+      '00000000-0000-4000-8000-000000000000',
+      'content-length',
+      String(Buffer.byteLength(written.body ?? '')),
+      'connection',
+      'close',
+    ]);
   });
 });
 

@@ -24,7 +24,9 @@ import { type KeptPage, pageBytes } from './kept-pages.js';
  * next request to the route, which reads the form again and leaves a new replay. A form with
  * response controls (API.md §15) never leaves one: its gates change with the clock and counts.
  * Nothing is replayed while request logging is on (LOG_LEVEL info or finer: the route logs
- * every request), nor once the service closes (front-door.ts).
+ * every request), nor once the service closes (front-door.ts); a replay under way then ends its
+ * connection as the route's answers do (graceful-close.ts). A replay that fails after recording
+ * its view is routed, and the route records one more: a view too many, never one too few.
  */
 
 /** Request headers that change nothing of the page's answer. */
@@ -77,6 +79,8 @@ export interface ReplayDependencies {
   requestId: (request: IncomingMessage) => string;
   /** False while the route logs every request: the replay would log nothing. */
   enabled: boolean;
+  /** True once the service closes: a replay under way then says `Connection: close`, as the route would. */
+  closing: () => boolean;
   /** What the route does when a replay fails before writing: it answers (front-door.ts). */
   onError: (error: unknown) => void;
 }
@@ -86,8 +90,11 @@ export class PageReplays {
 
   constructor(
     private readonly dependencies: ReplayDependencies,
-    /** Replays kept (forms × languages × encodings × hosts asked for); past it the oldest goes. */
-    private readonly bound = 1024,
+    /**
+     * Replays kept (forms × languages × encodings × hosts asked for), each holding its form and
+     * page (a few kB to tens) until it is asked for again or pushed out: past it the oldest goes.
+     */
+    private readonly bound = 256,
   ) {}
 
   /** Replays held (tests). */
@@ -145,13 +152,16 @@ export class PageReplays {
     const sessionId = timeOrderedToken();
     await this.dependencies.recordView(replay.form, sessionId, request);
     const body = pageBytes(replay.page, { sessionId, idempotencyKey: timeOrderedToken() }, replay.gzip);
-    response.writeHead(200, [
+    const headers = [
       ...replay.headers,
       'x-request-id',
       this.dependencies.requestId(request),
       'content-length',
       String(body.length),
-    ]);
+    ];
+    // begun before the close (its view recorded meanwhile): the last answer on this connection
+    if (this.dependencies.closing()) headers.push('connection', 'close');
+    response.writeHead(200, headers);
     response.end(body);
   }
 }

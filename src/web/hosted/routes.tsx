@@ -89,6 +89,7 @@ export function hostedRoutes(
       requestId,
       // the route logs every request at info: a replay would not
       enabled: !['info', 'debug', 'trace'].includes(scope.log.level),
+      closing: () => frontDoor.closing,
       onError: (error) => scope.log.error({ err: error }, 'a replayed page failed: routed instead'),
     });
     frontDoor.add(replays.answer);
