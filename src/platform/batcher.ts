@@ -128,7 +128,10 @@ export class Batcher<T> {
     this.expireOverdue();
     const entries = this.queue.splice(0, this.options.maxBatch ?? 500);
     const first = entries[0]?.seq;
-    if (first === undefined) return this.wake();
+    if (first === undefined) {
+      this.wake();
+      return;
+    }
     const batch = entries.map((entry) => entry.item);
     this.batchSizes.push(batch.length);
     if (this.batchSizes.length > 100) this.batchSizes.shift();
