@@ -9,7 +9,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function slowServer() {
   const app = Fastify();
   installGracefulClose(app);
+  let arrived: () => void = () => {};
+  /** Resolves once the slow answer's request has reached its handler (not a guess by sleeping: a busy machine is late). */
+  const slowArrived = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   app.get('/slow', async () => {
+    arrived();
     await sleep(300);
     return { ok: true };
   });
@@ -23,7 +29,7 @@ async function slowServer() {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
-  return { app, url: `http://127.0.0.1:${address.port}` };
+  return { app, url: `http://127.0.0.1:${address.port}`, slowArrived };
 }
 
 /** Resolves with how long the close took, or 'still open' after the limit. */
@@ -45,10 +51,10 @@ describe('closing the server', () => {
   });
 
   it('answers a request under way, says Connection: close and ends without waiting on its keep-alive', async () => {
-    const { app, url } = await slowServer();
+    const { app, url, slowArrived } = await slowServer();
     opened.push(app);
     const answer = fetch(`${url}/slow`);
-    await sleep(100);
+    await slowArrived;
     const closed = closeWithin(app, 3000);
     const response = await answer;
     expect(await response.json()).toEqual({ ok: true });
