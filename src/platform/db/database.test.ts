@@ -145,7 +145,7 @@ async function freezingProxy(port: number, host: string) {
  * failed that read, and the start with it (the test suite's files, two at a time, met it).
  */
 describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL migrations beside schemas dropped by others', () => {
-  it('start on a fresh schema every time while another client creates and drops schemas', {
+  it('start on a fresh schema every time while another client creates, changes and drops schemas', {
     timeout: 60_000,
   }, async () => {
     const url = process.env.DATABASE_URL as string;
@@ -159,10 +159,26 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL migrations beside schemas
         await churn.query(
           `create schema ${other}; create table ${other}.t (id serial primary key, note text)`,
         );
+        // a column renamed, as another schema's migration 012 does (42703 in Kysely's own introspection)
+        await churn.query(`alter table ${other}.t rename column note to remark`);
         await churn.query(`drop schema ${other} cascade`);
         dropped += 1;
         // a pause between drops, as the suite's files make them: the retries have room
         await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    // and a table of another schema whose columns are renamed back and forth all along
+    const renamer = new pg.Client({ connectionString: url });
+    await renamer.connect();
+    const renamed = `churn_${process.pid}_renamed`;
+    const columns = Array.from({ length: 40 }, (_, i) => `c${i} text`).join(', ');
+    await renamer.query(
+      `create schema ${renamed}; create table ${renamed}.t (id serial primary key, ${columns})`,
+    );
+    const renaming = (async () => {
+      for (let i = 0; churning; i++) {
+        const [from, to] = i % 2 === 0 ? ['c0', 'd0'] : ['d0', 'c0'];
+        await renamer.query(`alter table ${renamed}.t rename column ${from} to ${to}`);
       }
     })();
     const outcomes: string[] = [];
@@ -189,6 +205,9 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL migrations beside schemas
       churning = false;
       await churner;
       await churn.end();
+      await renaming;
+      await renamer.query(`drop schema ${renamed} cascade`);
+      await renamer.end();
     }
     expect(dropped).toBeGreaterThan(STARTS);
     expect(outcomes).toEqual(Array(STARTS).fill('started'));

@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
+  type DatabaseIntrospector,
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
   sql,
+  type TableMetadata,
   type Transaction,
 } from 'kysely';
 import type { PoolClient } from 'pg';
@@ -335,9 +338,10 @@ async function openPostgres(
 }
 
 async function migrate(db: Db, schema: string | undefined): Promise<void> {
+  const migratorsView = db.getExecutor().adapter instanceof PostgresAdapter ? ownSchemaOnly(db, schema) : db;
   for (let attempt = 1; ; attempt++) {
     const migrator = new Migrator({
-      db,
+      db: migratorsView,
       provider: { getMigrations: async () => migrations },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
@@ -353,6 +357,37 @@ async function migrate(db: Db, schema: string | undefined): Promise<void> {
       { cause: error },
     );
   }
+}
+
+/**
+ * PostgreSQL: the database as the migrator sees it, its introspection reading our own schema's
+ * tables alone. Kysely's reads every schema's tables and columns, each column's serial sequence
+ * resolved by name (`getTables`, which the migrator calls to find its own two tables), so another
+ * client changing another schema meanwhile failed our start: a schema or table dropped (3F000,
+ * 42P01; the retry below), or a column renamed (42703, `column "user_id" of relation "submissions"
+ * does not exist`, seen in CI while another test file's schema ran migration 012). The migrator
+ * needs only the names of our tables.
+ */
+function ownSchemaOnly(db: Db, schema: string | undefined): Db {
+  const getTables = async (): Promise<TableMetadata[]> => {
+    const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+      select c.relname as name, ns.nspname as schema, c.relkind as kind
+      from pg_catalog.pg_class as c join pg_catalog.pg_namespace as ns on ns.oid = c.relnamespace
+      where c.relkind in ('r', 'v', 'p') and ns.nspname = ${schema ?? sql`current_schema()`}`.execute(db);
+    return rows.map((row) => ({ name: row.name, schema: row.schema, isView: row.kind === 'v', columns: [] }));
+  };
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Tries of a migration whose reading of the catalog met a schema dropped by someone else. */
