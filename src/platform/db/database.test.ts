@@ -182,7 +182,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL migrations beside schemas
       }
     })();
     const outcomes: string[] = [];
-    /** Without the retry, 5 or 6 starts in 20 failed beside this churn (7 in 15 without its pause). */
+    /** With Kysely's own introspection, 5 or 6 starts in 20 failed beside this churn (7 in 15 without its pause). */
     const STARTS = 12;
     try {
       for (let start = 0; start < STARTS; start++) {

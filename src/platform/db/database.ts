@@ -338,25 +338,18 @@ async function openPostgres(
 }
 
 async function migrate(db: Db, schema: string | undefined): Promise<void> {
-  const migratorsView = db.getExecutor().adapter instanceof PostgresAdapter ? ownSchemaOnly(db, schema) : db;
-  for (let attempt = 1; ; attempt++) {
-    const migrator = new Migrator({
-      db: migratorsView,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    const { error, results } = await migrator.migrateToLatest();
-    if (!error) return;
-    if (attempt < MIGRATION_ATTEMPTS && droppedMeanwhile(error, schema)) {
-      await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
-      continue;
-    }
-    const failed = results?.find((result) => result.status === 'Error');
-    throw new Error(
-      `database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`,
-      { cause: error },
-    );
-  }
+  const migrator = new Migrator({
+    db: db.getExecutor().adapter instanceof PostgresAdapter ? ownSchemaOnly(db, schema) : db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (!error) return;
+  const failed = results?.find((result) => result.status === 'Error');
+  throw new Error(
+    `database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`,
+    { cause: error },
+  );
 }
 
 /**
@@ -364,7 +357,7 @@ async function migrate(db: Db, schema: string | undefined): Promise<void> {
  * tables alone. Kysely's reads every schema's tables and columns, each column's serial sequence
  * resolved by name (`getTables`, which the migrator calls to find its own two tables), so another
  * client changing another schema meanwhile failed our start: a schema or table dropped (3F000,
- * 42P01; the retry below), or a column renamed (42703, `column "user_id" of relation "submissions"
+ * 42P01: retried until this view replaced that read), or a column renamed (42703, `column "user_id" of relation "submissions"
  * does not exist`, seen in CI while another test file's schema ran migration 012). The migrator
  * needs only the names of our tables.
  */
@@ -388,29 +381,4 @@ function ownSchemaOnly(db: Db, schema: string | undefined): Db {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-}
-
-/** Tries of a migration whose reading of the catalog met a schema dropped by someone else. */
-const MIGRATION_ATTEMPTS = 10;
-
-/**
- * Kysely's migrator looks for its own tables by reading the catalog of every schema in the
- * database (`getTables`, which resolves each table by its qualified name): a schema or table
- * another client drops meanwhile fails that read, with 3F000 naming the schema or 42P01 naming
- * `schema.table`. Seen when the test suite's files, two at a time, dropped their schemas while
- * another started (a stress of it: 7 starts in 15 failed); a database shared with other
- * applications can do the same. Nothing of ours was touched: try again. An error naming our own
- * schema, or a relation without one (what our migrations meet, under our search_path), is not
- * this; nor is one worded otherwise (a server set to another language): those fail at once.
- */
-function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof message !== 'string') return false;
-  const named =
-    code === '3F000'
-      ? /^schema "([^"]+)" does not exist$/.exec(message)
-      : code === '42P01'
-        ? /^relation "([^".]+)\.[^"]+" does not exist$/.exec(message)
-        : null;
-  return named !== null && named[1] !== (schema ?? 'public');
 }
