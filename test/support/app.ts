@@ -70,19 +70,25 @@ export async function createTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const { storage, drop } = await isolatedStorage();
-  const config = testConfig({ ...storage, ...overrides });
-  // scrypt at N = 2^10: a sign-up or log-in costs about a millisecond, not a hundred (hundreds of
-  // them run in a suite); what the service itself uses is checked in platform/hashing.test.ts
-  const app = await buildApp(config, { logger: false, passwordLog2Cost: 10, ...options });
+  const instance = await startInstance(testConfig({ ...storage, ...overrides }), options);
   return {
-    app,
-    config,
-    request: (options) => inject(app, options),
+    ...instance,
     close: async () => {
-      await app.close();
+      await instance.close();
       await drop();
     },
   };
+}
+
+/**
+ * The service on a storage place the caller owns (`isolatedStorage`): closing it leaves the
+ * storage as it is, for a restart on it or a second instance beside it.
+ */
+export async function startInstance(config: Config, options: BuildOptions = {}): Promise<TestApp> {
+  // scrypt at N = 2^10: a sign-up or log-in costs about a millisecond, not a hundred (hundreds of
+  // them run in a suite); what the service itself uses is checked in platform/hashing.test.ts
+  const app = await buildApp(config, { logger: false, passwordLog2Cost: 10, ...options });
+  return { app, config, request: (options) => inject(app, options), close: () => app.close() };
 }
 
 export async function inject(app: FastifyInstance, options: RequestOptions): Promise<Response> {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
-  inject,
   isolatedStorage,
+  startInstance,
   type TestApp,
   testConfig,
 } from '../../../test/support/app.js';
 import { createForm, signup } from '../../../test/support/factories.js';
-import { buildApp } from '../../app.js';
 import { findForm } from '../forms/repo.js';
 import { EventRecorder } from './commands.js';
 
@@ -79,13 +78,8 @@ describe('views queued when the service stops', () => {
     const { storage, drop } = await isolatedStorage();
     const config = testConfig({ ...storage, rateLimitPublic: 1_000_000 });
     try {
-      const first = await buildApp(config, { logger: false, passwordLog2Cost: 10 });
-      const app: TestApp = {
-        app: first,
-        config,
-        request: (options) => inject(first, options),
-        close: () => first.close(),
-      };
+      const app = await startInstance(config);
+      const first = app.app;
       const owner = await signup(app);
       const form = { body: await createForm(app, owner.token, { status: 'live' }) };
       const pages = await Promise.all(
@@ -94,7 +88,7 @@ describe('views queued when the service stops', () => {
       expect(pages.every((page) => page.statusCode === 200)).toBe(true);
       await first.close();
 
-      const second = await buildApp(config, { logger: false, passwordLog2Cost: 10 });
+      const { app: second } = await startInstance(config);
       try {
         const views = await second.intake.database.db
           .selectFrom('form_events')

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
-  inject,
   isolatedStorage,
+  startInstance,
   type TestApp,
   testConfig,
 } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { interceptQueries } from '../../../test/support/intercept.js';
 import { seededRandom } from '../../../test/support/seeded-random.js';
-import { buildApp } from '../../app.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/ids.js';
 import { nowIso } from '../../platform/time.js';
@@ -376,16 +375,7 @@ describe('the address log after a restart', () => {
   it('is read by the first batch that claims, not at start, and still refuses what it holds', async () => {
     const { storage, drop } = await isolatedStorage();
     const config = testConfig(storage);
-    const start = async () => {
-      const app = await buildApp(config, { logger: false, passwordLog2Cost: 10 });
-      const t: TestApp = {
-        app,
-        config,
-        request: (options) => inject(app, options),
-        close: () => app.close(),
-      };
-      return t;
-    };
+    const start = () => startInstance(config);
     const submit = (t: TestApp, formId: string, email: string) =>
       t.request({
         method: 'POST',

@@ -3,15 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  inject,
   isolatedStorage,
   type Response,
+  startInstance,
   type TestApp,
   testConfig,
 } from '../../../test/support/app.js';
 import { storedCount } from '../../../test/support/assertions.js';
 import { createForm, signup } from '../../../test/support/factories.js';
-import { buildApp } from '../../app.js';
 
 /**
  * API.md §15: `maxSubmissions` is never exceeded, and one address sends one submission, even
@@ -38,8 +37,7 @@ describe.runIf(process.env.DATABASE_URL)('response controls across three instanc
         // the same master key on each, as the README asks of several instances: address hashes agree
         masterKey: Buffer.alloc(32, 9),
       });
-      const app = await buildApp(config, { logger: false, passwordLog2Cost: 10 });
-      instances.push({ app, config, request: (options) => inject(app, options), close: () => app.close() });
+      instances.push(await startInstance(config));
     }
   });
   afterAll(async () => {

@@ -3,15 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  inject,
   isolatedStorage,
   type RequestOptions,
+  startInstance,
   type TestApp,
   testConfig,
 } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
 import { signup, type TestUser } from '../../../test/support/factories.js';
-import { buildApp } from '../../app.js';
 import { nowIso } from '../../platform/time.js';
 import { insertMember } from './repo.js';
 
@@ -33,8 +32,7 @@ describe.runIf(process.env.DATABASE_URL)('a membership changed on one instance, 
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-instance-'));
       dirs.push(dataDir);
       const config = testConfig({ ...isolated.storage, dataDir });
-      const app = await buildApp(config, { logger: false });
-      return { app, config, request: (options) => inject(app, options), close: () => app.close() };
+      return startInstance(config);
     };
     a = await open();
     b = await open();
