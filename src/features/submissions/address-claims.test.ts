@@ -75,8 +75,8 @@ describe('address claims', () => {
     return { log: await count('response_address_log'), indexed: await count('response_addresses') };
   };
 
-  const freshBook = async (mergeAfter?: number) => {
-    const book = new AddressBook(database.engine, mergeAfter);
+  const freshBook = async (mergeAfter?: number, chunking?: { past: number; chunk: number }) => {
+    const book = new AddressBook(database.engine, mergeAfter, chunking);
     await book.load(database);
     return book;
   };
@@ -183,6 +183,64 @@ describe('address claims', () => {
     expect(await claim(book, [claimOf(formId, 'grace'), claimOf(formId, 'alan')])).toEqual([]);
   });
 
+  it('on SQLite merges in chunks of the oldest claims once the indexed table is large; a chunk rolled back keeps its claims', async () => {
+    if (!sqlite) return;
+    const formId = await newForm();
+    // past 0 rows indexed: every merge goes in chunks, of 2 claims
+    const book = await freshBook(3, { past: 0, chunk: 2 });
+    // what earlier tests left in the log first: this test counts from an empty one
+    await book.mergeLog(database);
+    await claim(book, [claimOf(formId, 'grace')]);
+    await claim(book, [claimOf(formId, 'ada'), claimOf(formId, 'alan')]);
+    const merge = await database.transaction((trx) => book.seal(trx));
+    // claimed after the merge began: the next merge's
+    await claim(book, [claimOf(formId, 'edsger')]);
+    expect(await database.transaction((trx) => book.moveOldest(trx, merge.lastRow))).toBe(2);
+    // the oldest first: grace, then ada
+    expect(await stored(formId)).toEqual({ log: 2, indexed: 2 });
+    await expect(
+      database.transaction(async (trx) => {
+        await book.moveOldest(trx, merge.lastRow);
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    expect(await stored(formId)).toEqual({ log: 2, indexed: 2 });
+    // taken wherever they are: the index, the log, memory
+    expect(
+      await claim(
+        book,
+        ['ada', 'grace', 'alan', 'edsger', 'barbara'].map((name) => claimOf(formId, name)),
+      ),
+    ).toEqual(['hash-of-barbara']);
+    expect(await database.transaction((trx) => book.moveOldest(trx, merge.lastRow))).toBe(1);
+    book.forget(merge);
+    // edsger and barbara came after the merge began: still in the log, still held
+    expect(await stored(formId)).toEqual({ log: 2, indexed: 3 });
+    expect(book.held).toBe(2);
+    expect(await claim(book, [claimOf(formId, 'alan'), claimOf(formId, 'edsger')])).toEqual([]);
+    await book.mergeLog(database);
+    expect(await stored(formId)).toEqual({ log: 0, indexed: 5 });
+    expect(book.held).toBe(0);
+  });
+
+  it('on SQLite the writer merges in chunks once the indexed table is large, submissions written between them', async () => {
+    if (!sqlite) return;
+    const formId = await newForm();
+    const book = await freshBook(4, { past: 0, chunk: 1 });
+    await book.mergeLog(database);
+    const writer = new SubmissionWriter(database, { addresses: book });
+    await Promise.all(['a', 'b', 'c', 'd'].map((address) => writer.write(writeOf(formId, address))));
+    // the merge's chunks and these submissions share the database's one connection
+    await Promise.all(['e', 'f'].map((address) => writer.write(writeOf(formId, address))));
+    await expect
+      .poll(async () => (await stored(formId)).indexed, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(4);
+    await expect(writer.write(writeOf(formId, 'a'))).rejects.toThrow('a has sent one');
+    await expect(writer.write(writeOf(formId, 'e'))).rejects.toThrow('e has sent one');
+    const { log, indexed } = await stored(formId);
+    expect(log + indexed).toBe(6);
+  });
+
   it('releases an address from the log and from the indexed table; a release rolled back keeps it', async () => {
     const formId = await newForm();
     const book = await freshBook();
@@ -283,9 +341,11 @@ describe('address claims', () => {
   it('agrees with a set of taken addresses after random claims, releases, merges, failures and restarts', async () => {
     const next = seededRandom(20261127);
     const formId = await newForm();
-    let book = await freshBook();
+    let book = await freshBook(undefined, { past: 0, chunk: 2 });
     /** SQLite: a merge committed whose forget is still to come (the writer's flush pending). */
     let merged: Merged | undefined;
+    /** SQLite: a merge in chunks under way, one chunk a step, between the other steps. */
+    let chunked: Merged | undefined;
     /** What is taken: address → the submission that holds it. */
     const taken = new Map<string, string>();
     const addresses = Array.from({ length: 12 }, (_, i) => `person${i}`);
@@ -328,6 +388,17 @@ describe('address claims', () => {
           steps.push('forget the merge');
           book.forget(merged);
           merged = undefined;
+        } else if (chunked) {
+          const lastRow = chunked.lastRow;
+          steps.push('merge a chunk');
+          const moved = await database.transaction((trx) => book.moveOldest(trx, lastRow));
+          if (moved < book.mergeChunk) {
+            book.forget(chunked);
+            chunked = undefined;
+          }
+        } else if (next() < 0.3) {
+          steps.push('begin a merge in chunks');
+          chunked = await database.transaction((trx) => book.seal(trx));
         } else if (next() < 0.2) {
           steps.push('failed merge');
           await expect(
@@ -343,7 +414,8 @@ describe('address claims', () => {
       } else if (roll < 0.89) {
         steps.push('restart');
         merged = undefined;
-        book = await freshBook();
+        chunked = undefined;
+        book = await freshBook(undefined, { past: 0, chunk: 2 });
       } else {
         const address = pick();
         const holder = taken.get(address);

@@ -262,9 +262,8 @@ export class SubmissionWriter {
   private afterClaims(kept: number): void {
     if (this.database.engine !== 'sqlite' || kept === 0 || this.merging || !this.addresses.mergeDue) return;
     this.merging = true;
-    this.database
-      .transaction((trx) => this.addresses.merge(trx))
-      .then((merged) => this.addresses.forget(merged))
+    this.addresses
+      .mergeLog(this.database)
       // a failed merge (the database unavailable) is tried again after the next claims
       .catch(() => undefined)
       .finally(() => {
