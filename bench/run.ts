@@ -48,9 +48,10 @@ import { measureWebhooks } from './webhooks.js';
 
 const argv = process.argv.slice(2);
 
-/** Every part of the benchmark: only a run of all of them, on both engines, rewrites RESULTS.md. */
+/** Every part of the benchmark: only a run of all of them, on both engines without a failure, rewrites RESULTS.md. */
 const ALL_PHASES = ['submit', 'controls', 'page', 'files', 'webhooks', 'inbox'];
 const complete = (phases: readonly string[]) => ALL_PHASES.every((phase) => phases.includes(phase));
+const ENGINES = ['sqlite', 'postgres'] as const;
 const env = process.env;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const numberFrom = (raw: string | undefined, fallback: number) => (raw ? Number(raw) : fallback);
@@ -962,8 +963,11 @@ async function main(): Promise<void> {
       }
     }
     log('profile run: bench/RESULTS.md left as it was (the profiler slows the service down)');
-  } else if (!complete(settings.phases) || settings.engines.length < 2) {
-    log('partial run: bench/RESULTS.md left as it was');
+  } else if (
+    !complete(settings.phases) ||
+    !ENGINES.every((name) => results.engines.some((run) => run.engine === name && run.error === undefined))
+  ) {
+    log('partial run (a part or an engine left out, or failed): bench/RESULTS.md left as it was');
   } else {
     const file = path.join(ROOT, 'bench/RESULTS.md');
     const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -74,6 +75,16 @@ describe('address claims', () => {
         .length;
     return { log: await count('response_address_log'), indexed: await count('response_addresses') };
   };
+
+  const indexedHashes = async (formId: string) =>
+    (
+      await database.db
+        .selectFrom('response_addresses')
+        .select('address_hash')
+        .where('form_id', '=', formId)
+        .orderBy('address_hash')
+        .execute()
+    ).map((row) => row.address_hash);
 
   const freshBook = async (mergeAfter?: number, chunking?: { past: number; chunk: number }) => {
     const book = new AddressBook(database.engine, mergeAfter, chunking);
@@ -198,6 +209,7 @@ describe('address claims', () => {
     expect(await database.transaction((trx) => book.moveOldest(trx, merge.lastRow))).toBe(2);
     // the oldest first: grace, then ada
     expect(await stored(formId)).toEqual({ log: 2, indexed: 2 });
+    expect(await indexedHashes(formId)).toEqual(['hash-of-ada', 'hash-of-grace']);
     await expect(
       database.transaction(async (trx) => {
         await book.moveOldest(trx, merge.lastRow);
@@ -213,6 +225,7 @@ describe('address claims', () => {
       ),
     ).toEqual(['hash-of-barbara']);
     expect(await database.transaction((trx) => book.moveOldest(trx, merge.lastRow))).toBe(1);
+    expect(await indexedHashes(formId)).toEqual(['hash-of-ada', 'hash-of-alan', 'hash-of-grace']);
     book.forget(merge);
     // edsger and barbara came after the merge began: still in the log, still held
     expect(await stored(formId)).toEqual({ log: 2, indexed: 3 });
@@ -239,6 +252,51 @@ describe('address claims', () => {
     await expect(writer.write(writeOf(formId, 'e'))).rejects.toThrow('e has sent one');
     const { log, indexed } = await stored(formId);
     expect(log + indexed).toBe(6);
+    // the merge's claims left memory once its last chunk committed: what is held is in the log
+    await expect.poll(() => book.held, { timeout: 5000 }).toBe((await stored(formId)).log);
+  });
+
+  it('on SQLite merges in one statement until the indexed table is large, then in chunks', async () => {
+    if (!sqlite) return;
+    const formId = await newForm();
+    const empty = await freshBook();
+    await empty.mergeLog(database);
+    // what the table holds before this test, plus 3: past it, chunks of 1
+    const { highest } = await database.db
+      .selectFrom('response_addresses')
+      .select(sql<number | null>`max(rowid)`.as('highest'))
+      .executeTakeFirstOrThrow();
+    const book = await freshBook(undefined, { past: Number(highest ?? 0) + 3, chunk: 1 });
+    // the merge's transactions, counted
+    let transactions = 0;
+    const counted: Database = {
+      ...database,
+      transaction: (work) => {
+        transactions++;
+        return database.transaction(work);
+      },
+    };
+    await claim(
+      book,
+      ['ada', 'grace'].map((name) => claimOf(formId, name)),
+    );
+    await book.mergeLog(counted);
+    // one statement for both, and the table holds 2 more: not yet past
+    expect(transactions).toBe(1);
+    await claim(
+      book,
+      ['alan', 'edsger'].map((name) => claimOf(formId, name)),
+    );
+    await book.mergeLog(counted);
+    expect(transactions).toBe(2);
+    // 4 more now, past 3: the seal, a chunk for each claim and a last one that finds none
+    await claim(
+      book,
+      ['barbara', 'donald'].map((name) => claimOf(formId, name)),
+    );
+    await book.mergeLog(counted);
+    expect(transactions).toBe(2 + 1 + 3);
+    expect(await stored(formId)).toEqual({ log: 0, indexed: 6 });
   });
 
   it('releases an address from the log and from the indexed table; a release rolled back keeps it', async () => {

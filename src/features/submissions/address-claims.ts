@@ -17,15 +17,17 @@ import type { Schema } from '../../platform/db/schema.js';
  * with `oncePer` took 65–80 % of a plain form's submissions a second; docs/decisions.md has the
  * figures before and after). So on SQLite a claim is appended to `response_address_log` in the
  * order claims arrive, sharing pages like the submissions beside it, and this process holds the
- * index of that log in memory (`recent`), read from it before the first claim. An address is taken when it is
- * in `response_addresses` (asked by the same statement that appends) or in `recent`. Every
- * `MERGE_AFTER` claims the log is merged into `response_addresses` in one sorted statement, which
- * dirties each leaf page once for many claims.
+ * index of that log in memory (`recent`, and the `sealed` generations of merges under way), read
+ * from it before the first claim. An address is taken when it is in `response_addresses` (asked by
+ * the same statement that appends) or in memory. Every `MERGE_AFTER` claims the log is merged into
+ * `response_addresses`: in one sorted statement while that table is small, which dirties each leaf
+ * page once for many claims; in chunks of its oldest claims once it is large (`CHUNKED_MERGE_PAST`).
  *
  * The log is the truth, `recent` its index. An entry whose claim may not have stayed in the log
  * (its transaction failed after the claim, its submission was refused or deleted) is marked
  * doubtful rather than trusted or dropped: a claim for a doubtful address asks the log itself
- * (a scan of at most a merge's worth of rows, on that rare path only). So `recent` never answers
+ * (a scan of the log, about a merge's worth of rows, more while a chunked merge runs or after one
+ * failed, on that rare path only). So `recent` never answers
  * "free" for an address the log holds. It can answer "taken" for a claim just undone, until its
  * writer hears of the failure and marks it doubtful: a refusal too many for a moment, never a
  * second submission stored.
@@ -48,10 +50,13 @@ export const MERGE_AFTER = 16_384;
  * claims first, each chunk its own transaction. One sorted statement writes each leaf page of a
  * small index once for many claims, but its time grows with the index (16,384 claims into an
  * index of 100,000: 370–530 ms; of 1,000,000: 1.2 s, measured in better-sqlite3 alone), all of it
- * one unit of work holding the event loop. Past this size nearly every claim has a leaf page of
- * its own anyway, so chunks cost little more in writes, and taken in the order of the claims
- * they append to the submission-id index where one sorted merge would too. Below it, chunks were
- * measured worse: in hash order each rewrote that index's newest pages (p99 19 → 40 ms).
+ * one unit of work holding the event loop. Taken in the order of the claims, chunks append to the
+ * submission-id index as one merge does; what they give up is the unique index's locality, each
+ * chunk's claims spread over all of it (at this size about 3,500 leaf pages, 4–5 claims a page for
+ * one merge; at a million, nearly a page per claim whatever the order). So below this size one
+ * statement stays, whose pause is a few hundred milliseconds at most; the size is a judgement
+ * between that pause and the writes, not a measured optimum. Chunks in hash order were measured
+ * worse at the benchmark's scale: each rewrote that index's newest pages (p99 19 → 40 ms).
  */
 export const CHUNKED_MERGE_PAST = 131_072;
 
@@ -105,7 +110,10 @@ export class AddressBook {
     private readonly chunking = { past: CHUNKED_MERGE_PAST, chunk: MERGE_CHUNK },
   ) {}
 
-  /** SQLite: about how many rows the indexed table holds (its highest rowid: deletions leave gaps). */
+  /**
+   * SQLite: about how many rows the indexed table holds: its highest rowid at load (deletions
+   * leave gaps), then counted up by each merge as it runs (a merge rolled back still counted).
+   */
   private indexed = 0;
 
   /**
@@ -117,14 +125,16 @@ export class AddressBook {
    */
   async load(database: Database): Promise<void> {
     if (this.engine !== 'sqlite' || this.loaded) return;
-    const rows = await database.db
-      .selectFrom('response_address_log')
-      .select(['form_id', 'address_hash', 'submission_id'])
-      .execute();
     const { highest } = await database.db
       .selectFrom('response_addresses')
       .select(sql<number | null>`max(rowid)`.as('highest'))
       .executeTakeFirstOrThrow();
+    // Read last, and kept without another wait: a transaction run between this read and the
+    // entries below (a release, say) would find memory empty and leave them unmarked.
+    const rows = await database.db
+      .selectFrom('response_address_log')
+      .select(['form_id', 'address_hash', 'submission_id'])
+      .execute();
     // another batch's load may have finished meanwhile: it read the same committed log
     if (this.loaded) return;
     this.indexed = Number(highest ?? 0);
@@ -274,9 +284,10 @@ export class AddressBook {
     // Every entry held now is either in the log, up to its last row read below, or not in it at
     // all: all of them are stale once the merge has moved those rows, the generations of an
     // earlier merge that failed too. Units of work never interleave on SQLite's one connection,
-    // so no claim joins the log between these lines; claims after them go to a new generation
-    // (and to rows past the last, unless releases emptied the log meanwhile: then a chunk may
-    // move a newer claim early, into the index where it belongs all the same).
+    // so no claim joins the log between these lines; claims after them go to a new generation,
+    // in rows past the last, unless the newest rows are gone meanwhile (moved by a chunk,
+    // released, their form deleted): SQLite then reuses rowids from the highest left, and a chunk
+    // may move a newer claim early, into the index where it belongs all the same.
     const stale = [this.recent, ...this.sealed];
     this.sealed = stale;
     this.recent = new Map();
