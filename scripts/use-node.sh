@@ -37,7 +37,8 @@ intake_use_node() {
     echo "use-node: fetching Node.js $version from the npm registry into $cache" >&2
     local tmp
     tmp="$(mktemp -d)"
-    if ! (cd "$tmp" && npm pack --silent "node-linux-$arch@$version" > /dev/null); then
+    # npm's own error shown (a proxy's certificate, say): --silent hid why a fetch failed
+    if ! (cd "$tmp" && npm pack --loglevel=error "node-linux-$arch@$version" > /dev/null); then
       rm -rf "$tmp"
       echo "use-node: could not fetch node-linux-$arch@$version from the npm registry" >&2
       return 1
