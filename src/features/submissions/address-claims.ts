@@ -1,4 +1,4 @@
-import { type Compilable, type Insertable, sql } from 'kysely';
+import { type Compilable, type Insertable, type RawBuilder, sql } from 'kysely';
 import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import type { Engine } from '../../platform/db/dialect.js';
@@ -266,13 +266,9 @@ export class AddressBook {
    */
   async merge(trx: Trx): Promise<Merged> {
     const merge = await this.seal(trx);
-    const moved = await sql`
-      insert into response_addresses (form_id, address_hash, submission_id, created_at)
-      select form_id, address_hash, submission_id, created_at from response_address_log
-      where true order by form_id, address_hash
-      on conflict do nothing`.execute(trx);
-    await trx.deleteFrom('response_address_log').execute();
-    this.indexed += Number(moved.numAffectedRows ?? 0);
+    // PostgreSQL keeps no log to move
+    if (this.engine === 'sqlite')
+      await this.move(trx, sql`select rowid from response_address_log where rowid <= ${merge.lastRow}`);
     return merge;
   }
 
@@ -306,14 +302,24 @@ export class AddressBook {
    * caller's transaction. How many it moved: fewer than a chunk once the merge is done.
    */
   async moveOldest(trx: Trx, lastRow: number): Promise<number> {
-    const oldest = sql`select rowid from response_address_log where rowid <= ${lastRow}
-      order by rowid limit ${this.chunking.chunk}`;
+    return this.move(
+      trx,
+      sql`select rowid from response_address_log where rowid <= ${lastRow}
+        order by rowid limit ${this.chunking.chunk}`,
+    );
+  }
+
+  /**
+   * SQLite: moves the log's rows that `rowids` selects into `response_addresses`, sorted by its
+   * key, and out of the log. How many left the log.
+   */
+  private async move(trx: Trx, rowids: RawBuilder<unknown>): Promise<number> {
     const moved = await sql`
       insert into response_addresses (form_id, address_hash, submission_id, created_at)
       select form_id, address_hash, submission_id, created_at from response_address_log
-      where rowid in (${oldest}) order by form_id, address_hash
+      where rowid in (${rowids}) order by form_id, address_hash
       on conflict do nothing`.execute(trx);
-    const deleted = await sql`delete from response_address_log where rowid in (${oldest})`.execute(trx);
+    const deleted = await sql`delete from response_address_log where rowid in (${rowids})`.execute(trx);
     this.indexed += Number(moved.numAffectedRows ?? 0);
     return Number(deleted.numAffectedRows ?? 0);
   }

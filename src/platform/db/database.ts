@@ -5,7 +5,6 @@ import {
   type DatabaseIntrospector,
   Kysely,
   Migrator,
-  PostgresAdapter,
   PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
@@ -105,7 +104,7 @@ async function openAndMigrate(options: DatabaseOptions): Promise<Database> {
     // that builds an index on a large table may rightly take minutes.
     const unbounded = await openPostgres(url, schema, undefined);
     try {
-      await migrate(unbounded.db, schema ?? 'public');
+      await migrate(ownSchemaOnly(unbounded.db, schema ?? 'public'), schema ?? 'public');
     } finally {
       await unbounded.close().catch(() => undefined);
     }
@@ -339,7 +338,7 @@ async function openPostgres(
 
 async function migrate(db: Db, schema: string | undefined): Promise<void> {
   const migrator = new Migrator({
-    db: db.getExecutor().adapter instanceof PostgresAdapter ? ownSchemaOnly(db, schema) : db,
+    db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
@@ -361,12 +360,12 @@ async function migrate(db: Db, schema: string | undefined): Promise<void> {
  * does not exist`, seen in CI while another test file's schema ran migration 012). The migrator
  * needs only the names of our tables.
  */
-function ownSchemaOnly(db: Db, schema: string | undefined): Db {
+function ownSchemaOnly(db: Db, schema: string): Db {
   const getTables = async (): Promise<TableMetadata[]> => {
     const { rows } = await sql<{ name: string; schema: string; kind: string }>`
       select c.relname as name, ns.nspname as schema, c.relkind as kind
       from pg_catalog.pg_class as c join pg_catalog.pg_namespace as ns on ns.oid = c.relnamespace
-      where c.relkind in ('r', 'v', 'p') and ns.nspname = ${schema ?? sql`current_schema()`}`.execute(db);
+      where c.relkind in ('r', 'v', 'p') and ns.nspname = ${schema}`.execute(db);
     return rows.map((row) => ({ name: row.name, schema: row.schema, isView: row.kind === 'v', columns: [] }));
   };
   const introspection: DatabaseIntrospector = {
