@@ -463,4 +463,88 @@ describe('the inbox in Chromium', () => {
       await view.close();
     }
   });
+
+  it('opened from a link, reads the form and its responses once each, those of a form of another environment too', async () => {
+    const view = await openPage(browser, `${server.url}/app/login`);
+    const { page } = view;
+    try {
+      const { token } = await signUpInPage(page, server, 'linked');
+      const made = await server.request({
+        method: 'POST',
+        url: '/environments',
+        auth: token,
+        body: { name: 'staging' },
+      });
+      expect(made.status).toBe(201);
+      const fields = [{ id: 'name', type: 'text', label: 'Your name' }];
+      const development = await createLiveForm(server, token, { fields });
+      const staged = await server.request({
+        method: 'POST',
+        url: '/forms',
+        auth: token,
+        body: { title: 'Staged', environment: 'staging', status: 'live', fields },
+      });
+      expect(staged.status).toBe(201);
+      const staging = staged.body.id as string;
+      await send(development, { name: 'Here in development' });
+      await send(staging, { name: 'Over in staging' });
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/forms/') || url.pathname === '/responses')
+          reads.push(url.pathname + url.search);
+      });
+      const rows = page.locator('.inbox__row');
+      // The form's answer held back, so that the responses come first: what the page ever shows
+      // meanwhile is noted (a refusal, a row labelled with a field's id rather than its label).
+      await page.route('**/forms/frm_*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        new MutationObserver(() => {
+          for (const element of document.querySelectorAll('[role=alert], .inbox__row'))
+            seen.push(element.textContent ?? '');
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+
+      // the dashboard is in development: the inbox's two reads go out together, each once
+      await page.goto(`${server.url}/app/forms/${development}/inbox`);
+      await page.getByRole('heading', { level: 1, name: 'Inbox: Feedback' }).waitFor();
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('Your name: Here in development');
+      expect(reads).toEqual([
+        `/forms/${development}`,
+        `/responses?form_id=${development}&environment=development&limit=50`,
+      ]);
+      // each row as it was first shown: labelled as the form says, not by the field's id
+      expect((await seen()).filter((text) => !text.includes('Your name: Here in development'))).toEqual([]);
+
+      // a link to a form of staging, followed while the dashboard is in development: its own
+      // responses, and nothing of the read that guessed the dashboard's environment
+      reads.length = 0;
+      await page.goto(`${server.url}/app/forms/${staging}/inbox`);
+      await page.getByRole('heading', { level: 1, name: 'Inbox: Staged' }).waitFor();
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('Your name: Over in staging');
+      // never shown, not even while the form was on its way
+      expect(await seen()).toEqual(expect.arrayContaining([expect.stringContaining('Over in staging')]));
+      expect((await seen()).filter((text) => !text.includes('Over in staging'))).toEqual([]);
+      expect(reads.filter((read) => read.startsWith('/forms/'))).toEqual([`/forms/${staging}`]);
+      expect(reads.filter((read) => read.includes('environment=staging'))).toEqual([
+        `/responses?form_id=${staging}&environment=staging&limit=50`,
+      ]);
+      // the guess, refused as the API refuses a form asked for in another environment
+      const guessed = `/responses?form_id=${staging}&environment=development`;
+      expect(
+        reads.filter((read) => read.startsWith('/responses') && !read.includes('environment=staging')),
+      ).toEqual([`${guessed}&limit=50`]);
+      expect(view.problems.filter((problem) => !noise(problem) && !problem.includes(guessed))).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
 });

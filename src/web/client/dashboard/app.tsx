@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
 import {
   api,
@@ -37,21 +37,51 @@ import { forgetCached, setCached, useResource } from './ui/resource.js';
 // before the router's listeners: a view's unsaved edits are asked about before it routes
 installLeaveGuard();
 
-const Login = lazy(() => import('./account/sign-in.js').then((module) => module.Login));
-const Signup = lazy(() => import('./account/sign-in.js').then((module) => module.Signup));
-const Forgot = lazy(() => import('./account/sign-in.js').then((module) => module.Forgot));
-const Reset = lazy(() => import('./account/sign-in.js').then((module) => module.Reset));
-const FormsList = lazy(() => import('./forms/list.js').then((module) => module.FormsList));
-const Keys = lazy(() => import('./account/keys.js').then((module) => module.Keys));
-const Environments = lazy(() => import('./account/environments.js').then((module) => module.Environments));
-const Account = lazy(() => import('./account/view.js').then((module) => module.Account));
-const Builder = lazy(() => import('./builder/view.js').then((module) => module.Builder));
-const Inbox = lazy(() => import('./inbox/view.js').then((module) => module.Inbox));
-const Analytics = lazy(() => import('./analytics/view.js').then((module) => module.Analytics));
-const Webhooks = lazy(() => import('./webhooks/view.js').then((module) => module.Webhooks));
-const Members = lazy(() => import('./teams/members.js').then((module) => module.Members));
-const Audit = lazy(() => import('./teams/audit.js').then((module) => module.Audit));
-const Invite = lazy(() => import('./teams/invite.js').then((module) => module.Invite));
+const signIn = () => import('./account/sign-in.js');
+/** The dashboard's views by path, each loaded when first shown (or early: `startEarly`). */
+const VIEWS = [
+  ['/app/login', lazy(() => signIn().then((module) => module.Login))],
+  ['/app/signup', lazy(() => signIn().then((module) => module.Signup))],
+  ['/app/forgot', lazy(() => signIn().then((module) => module.Forgot))],
+  ['/app/reset', lazy(() => signIn().then((module) => module.Reset))],
+  ['/app/invite', lazy(() => import('./teams/invite.js').then((module) => module.Invite))],
+  ['/app', lazy(() => import('./forms/list.js').then((module) => module.FormsList))],
+  ['/app/forms/:id', lazy(() => import('./builder/view.js').then((module) => module.Builder))],
+  ['/app/forms/:id/inbox', lazy(() => import('./inbox/view.js').then((module) => module.Inbox))],
+  ['/app/forms/:id/webhooks', lazy(() => import('./webhooks/view.js').then((module) => module.Webhooks))],
+  ['/app/analytics', lazy(() => import('./analytics/view.js').then((module) => module.Analytics))],
+  ['/app/keys', lazy(() => import('./account/keys.js').then((module) => module.Keys))],
+  [
+    '/app/environments',
+    lazy(() => import('./account/environments.js').then((module) => module.Environments)),
+  ],
+  ['/app/account', lazy(() => import('./account/view.js').then((module) => module.Account))],
+  ['/app/members', lazy(() => import('./teams/members.js').then((module) => module.Members))],
+  ['/app/audit', lazy(() => import('./teams/audit.js').then((module) => module.Audit))],
+] as const;
+
+/** Whether `path` is the route `pattern` (`:name` stands for one segment), as the router reads it. */
+const matches = (pattern: string, path: string): boolean => {
+  const want = pattern.split('/');
+  const have = path.replace(/\/+$/, '').split('/');
+  return (
+    want.length === have.length &&
+    want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  );
+};
+
+/**
+ * Starts loading the view of `path` and asking who is signed in, before the app's first render
+ * (main.tsx): both would otherwise wait for it, and then for each other. A person opening a
+ * bookmark of an inbox waited for the app's first paint, then GET /auth/me, then the inbox's
+ * code, one after the other (measured in Chromium: the first rows ~25 ms later).
+ */
+export function startEarly(path: string): void {
+  for (const [pattern, view] of VIEWS) if (matches(pattern, path)) void view.preload().catch(() => undefined);
+  askedWhoEarly ??= askWho();
+}
+const askWho = () => api.GET('/auth/me');
+let askedWhoEarly: ReturnType<typeof askWho> | undefined;
 
 /** The views a signed-out person may see. */
 const PUBLIC = new Set(['/app/login', '/app/signup', '/app/forgot', '/app/reset', '/app/invite']);
@@ -113,23 +143,13 @@ function Views() {
       </main>
     );
   const views = (
-    // a view of one workspace is never reused for another: switching mounts it afresh, reading anew
-    <Router key={workspace?.id}>
-      <Route path="/app/login" component={Login} />
-      <Route path="/app/signup" component={Signup} />
-      <Route path="/app/forgot" component={Forgot} />
-      <Route path="/app/reset" component={Reset} />
-      <Route path="/app/invite" component={Invite} />
-      <Route path="/app" component={FormsList} />
-      <Route path="/app/forms/:id" component={Builder} />
-      <Route path="/app/forms/:id/inbox" component={Inbox} />
-      <Route path="/app/forms/:id/webhooks" component={Webhooks} />
-      <Route path="/app/analytics" component={Analytics} />
-      <Route path="/app/keys" component={Keys} />
-      <Route path="/app/environments" component={Environments} />
-      <Route path="/app/account" component={Account} />
-      <Route path="/app/members" component={Members} />
-      <Route path="/app/audit" component={Audit} />
+    // A view of one workspace is never reused for another: switching mounts it afresh, reading
+    // anew. Keyed as the calls are (the personal workspace is the server's default), so the list
+    // of workspaces arriving does not mount the view a second time, reading everything twice.
+    <Router key={workspace && !workspace.personal ? workspace.id : 'personal'}>
+      {VIEWS.map(([path, view]) => (
+        <Route key={path} path={path} component={view} />
+      ))}
       <Route default component={NotFound} />
     </Router>
   );
@@ -141,9 +161,11 @@ export function App() {
   const [known, setKnown] = useState(false);
   const [environment, setEnvironmentState] = useState(rememberedEnvironment);
 
-  useEffect(() => {
-    api
-      .GET('/auth/me')
+  // a layout effect: the answer is taken as it comes, not after the first paint's frame
+  useLayoutEffect(() => {
+    const asked = askedWhoEarly ?? askWho();
+    askedWhoEarly = undefined;
+    asked
       .then(({ data }) => {
         setSession(data?.user && { user: data.user, csrfToken: data.csrfToken });
         setUser(data?.user);

@@ -72,7 +72,7 @@ export const newerThan = (a: Submission, b: Submission): boolean =>
   a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
 
 /** The query of GET /responses for a filter (and a page after `cursor`). */
-export function queryOf(form: InboxForm, filter: Filter, cursor?: string) {
+export function queryOf(form: Pick<InboxForm, 'id' | 'environment'>, filter: Filter, cursor?: string) {
   return {
     form_id: form.id,
     environment: form.environment,

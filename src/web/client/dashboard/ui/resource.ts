@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import { type ApiError, apiErrorOf } from '../api/client.js';
 
 /**
@@ -124,7 +124,10 @@ export function useResource<T>(
   const [, changed] = useReducer<number, void>((count) => count + 1, 0);
   const latestLoad = useRef(load);
   latestLoad.current = load;
-  useEffect(() => {
+  // A layout effect: the read is asked for as soon as the view is rendered, not a frame later
+  // after the browser has painted it (Preact runs plain effects after the next frame: each read
+  // that depends on another waited ~16 ms more; measured in Chromium on an inbox's first load).
+  useLayoutEffect(() => {
     if (key === undefined) return;
     const entry = entryOf(key);
     entry.listeners.add(changed);
