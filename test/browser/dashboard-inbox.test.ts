@@ -505,7 +505,7 @@ describe('the inbox in Chromium', () => {
         const seen: string[] = [];
         (window as unknown as { seen: string[] }).seen = seen;
         new MutationObserver(() => {
-          for (const element of document.querySelectorAll('[role=alert], .inbox__row'))
+          for (const element of Array.from(document.querySelectorAll('[role=alert], .inbox__row')))
             seen.push(element.textContent ?? '');
         }).observe(document, { childList: true, subtree: true, characterData: true });
       });
