@@ -1,3 +1,4 @@
+import { executeNameable } from '../../platform/db/cached-statement.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import type { Role } from '../../platform/roles.js';
 
@@ -64,7 +65,7 @@ export function findLiveSessionMembership(
   now: string,
   workspaceId: string | undefined,
 ): Promise<{ userId: string; workspaceId: string | null; role: Role | null } | undefined> {
-  return db
+  const query = db
     .selectFrom('sessions as s')
     .leftJoin('workspace_members as m', (join) => {
       const member = join.onRef('m.user_id', '=', 's.user_id');
@@ -81,8 +82,9 @@ export function findLiveSessionMembership(
     })
     .select(['s.user_id as userId', 'm.workspace_id as workspaceId', 'm.role as role'])
     .where('s.token_hash', '=', tokenHash)
-    .where('s.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('s.expires_at', '>', now);
+  // every authenticated read asks it: prepared by name on PostgreSQL once it runs often
+  return executeNameable(db, query).then(({ rows }) => rows[0]);
 }
 
 export async function deleteSession(db: Db | Trx, tokenHash: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { olderThan, type Position } from '../../platform/cursor.js';
+import { executeNameable } from '../../platform/db/cached-statement.js';
 import type { Db, Trx } from '../../platform/db/database.js';
 import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
 import { insertRows } from '../../platform/db/insert.js';
@@ -48,6 +49,22 @@ function noteAuthor(userId: string | null, email: string | null, keyId: string |
 }
 
 type Row = Schema['submissions'];
+
+/** Every column of `submissions`, named (what `submissionFromRow` reads). */
+const SUBMISSION_COLUMNS = [
+  'id',
+  'workspace_id',
+  'environment',
+  'form_id',
+  'form_version',
+  'answers',
+  'session_id',
+  'status',
+  'read',
+  'starred',
+  'language',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof Row>;
 
 /** A row of `submissions` as the code reads it. */
 export const submissionFromRow = (row: Row): StoredSubmission => ({
@@ -151,8 +168,10 @@ export async function listSubmissionsWithNotes(
   page: { limit: number; after: Position | undefined },
 ): Promise<{ submissions: StoredSubmission[]; notes: StoredNote[] }> {
   if (filter.statuses.length === 0) return { submissions: [], notes: [] };
-  const inner = filtered(db, filter, page.after).selectAll();
-  const rows = await db
+  // its columns named, not `*`: a text that may be prepared by name must not change its result
+  // when a migration adds a column (statement-names.ts)
+  const inner = filtered(db, filter, page.after).select(SUBMISSION_COLUMNS);
+  const query = db
     .selectFrom(
       inner
         .orderBy('created_at', 'desc')
@@ -173,8 +192,9 @@ export async function listSubmissionsWithNotes(
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')
     .orderBy('n.created_at')
-    .orderBy('n.id')
-    .execute();
+    .orderBy('n.id');
+  // every inbox page and API list asks it: prepared by name on PostgreSQL once it runs often
+  const { rows } = await executeNameable(db, query);
   const submissions: StoredSubmission[] = [];
   const notes: StoredNote[] = [];
   for (const row of rows) {

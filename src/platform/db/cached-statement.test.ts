@@ -1,9 +1,10 @@
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
-import { signup, type TestUser } from '../../../test/support/factories.js';
+import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { executeCached, shapesNotCached } from './cached-statement.js';
 import type { Database, Trx } from './database.js';
+import { namedStatements, resetStatementNames } from './statement-names.js';
 
 /** executeCached (cached-statement.ts): Kysely builds a shape's SQL once; the text is reused with new values. */
 describe('executeCached', () => {
@@ -130,5 +131,53 @@ describe('executeCached', () => {
       database.transaction((trx) => executeCached(trx, shape, ids, (bound) => workspacesIn(trx, bound)));
     expectFound((await run([owner.workspaceId])).rows, [owner.workspaceId]);
     await expect(run(['ws_a', 'ws_b'])).rejects.toThrow(/names too little/);
+  });
+});
+
+/**
+ * executeNameable: statements Kysely builds each time, noted for naming on PostgreSQL. The two
+ * every authenticated list pays (the session's lookup, the inbox's page) must be nameable: a
+ * text that selects `*` is never named (statement-names.ts).
+ */
+describe('executeNameable', () => {
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitPublic: 1_000_000, rateLimitAuthenticated: 1_000_000 });
+    owner = await signup(t);
+  });
+  afterAll(async () => t.close());
+
+  it("names the session's lookup and the inbox's page on PostgreSQL once they run often, and answers the same", async () => {
+    const form = await createForm(t, owner.token, { status: 'live' });
+    const sent = await t.request({
+      method: 'POST',
+      url: `/forms/${form.id}/submit`,
+      body: { answers: { name: 'Ada', email: 'ada@example.com' } },
+    });
+    expect(sent.status).toBe(201);
+    resetStatementNames();
+    const list = () =>
+      t.request({
+        method: 'GET',
+        url: `/responses?form_id=${form.id}&environment=development`,
+        auth: owner.token,
+      });
+    for (let i = 0; i < 10; i++) {
+      const answer = await list();
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.map((row: { id: string }) => row.id)).toEqual([sent.body.id]);
+    }
+    const texts = [...namedStatements().keys()];
+    const sessionLookup = texts.filter((text) => /from "sessions"/.test(text));
+    const inboxPage = texts.filter((text) => /"submission_notes"/.test(text));
+    if (t.app.intake.database.engine === 'postgres') {
+      expect(sessionLookup).toHaveLength(1);
+      expect(inboxPage).toHaveLength(1);
+    } else {
+      // SQLite keeps its own prepared statements: nothing is noted
+      expect([...sessionLookup, ...inboxPage]).toEqual([]);
+    }
   });
 });
