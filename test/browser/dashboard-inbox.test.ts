@@ -497,8 +497,11 @@ describe('the inbox in Chromium', () => {
       const rows = page.locator('.inbox__row');
       // The form's answer held back, so that the responses come first: what the page ever shows
       // meanwhile is noted (a refusal, a row labelled with a field's id rather than its label).
+      // and the reads asked for before it was answered (both go out together)
+      const readsBeforeTheForm: string[][] = [];
       await page.route('**/forms/frm_*', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 300));
+        readsBeforeTheForm.push([...reads]);
         await route.continue();
       });
       await page.addInitScript(() => {
@@ -520,6 +523,7 @@ describe('the inbox in Chromium', () => {
         `/forms/${development}`,
         `/responses?form_id=${development}&environment=development&limit=50`,
       ]);
+      expect(readsBeforeTheForm).toEqual([reads]);
       // each row as it was first shown: labelled as the form says, not by the field's id
       expect((await seen()).filter((text) => !text.includes('Your name: Here in development'))).toEqual([]);
 

@@ -73,16 +73,16 @@ function FormInbox({ id }: { id: string }) {
   useLayoutEffect(() => {
     if (badRange) return;
     const mine = ++generation.current;
-    const asked = { ...listed };
+    const readFor = { ...listed };
     dispatch({ type: 'reading', generation: mine });
     setListRefusal(undefined);
-    ok(api.GET('/responses', { params: { query: queryOf(asked, filter) } }))
+    ok(api.GET('/responses', { params: { query: queryOf(readFor, filter) } }))
       .then(pageOf)
       .then((page) => dispatch({ type: 'read', generation: mine, page }))
       .catch((caught: unknown) => {
         dispatch({ type: 'failed', generation: mine });
         if (mine === generation.current)
-          setListRefusal({ environment: asked.environment, error: apiErrorOf(caught) });
+          setListRefusal({ environment: readFor.environment, error: apiErrorOf(caught) });
       });
   }, [listed.id, listed.environment, filter, reloads]);
   /** The rows are shown with the form's labels: not before it is read. */
@@ -139,7 +139,7 @@ function FormInbox({ id }: { id: string }) {
     const key = `${row.id}:${member}`;
     const mine = (asked.current.get(key) ?? 0) + 1;
     asked.current.set(key, mine);
-    const show = (shown: boolean) => dispatch({ type: 'changed', id: row.id, change: { [member]: shown } });
+    const show = (state: boolean) => dispatch({ type: 'changed', id: row.id, change: { [member]: state } });
     show(value);
     setError(undefined);
     const path = { params: { path: { id: row.id } } };
@@ -194,15 +194,16 @@ function FormInbox({ id }: { id: string }) {
     focusOn(target);
   }, [open, shown]);
 
-  const selected = rows?.find((row) => row.id === open);
+  const selected = shown?.find((row) => row.id === open);
 
+  // the keys move among the rows shown: none before the form is read
   useInboxShortcuts(keysOn, async (move: InboxMove) => {
-    if (!rows?.length) return;
+    if (!shown?.length) return;
     if (move === 'star' || move === 'read') {
       if (selected) void toggle(selected, move === 'star' ? 'starred' : 'read');
       return;
     }
-    const { next, previous } = neighbours(rows, open);
+    const { next, previous } = neighbours(shown, open);
     if (move === 'previous') {
       if (previous) show(previous);
       return;
