@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from './hashing.js';
@@ -176,7 +176,7 @@ export function csrfTokenFor(sessionToken: string): string {
 
 /** Constant time, whatever the lengths: both sides are hashed to 32 bytes first. */
 function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  const digest = (value: string) => hash('sha256', value, 'buffer');
   return timingSafeEqual(digest(given), digest(expected));
 }
 

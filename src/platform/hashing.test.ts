@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordHasher } from './hashing.js';
+import { PasswordHasher, sha256Hex } from './hashing.js';
+
+describe('sha256Hex', () => {
+  it('is the SHA-256 of the text as UTF-8, in hex: the stored token hashes stay valid', () => {
+    // FIPS 180-2's example, and a text beyond ASCII (its bytes hashed, not its UTF-16 units)
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('café')).toBe('850f7dc43910ff890f8879c0ed26fe697c93a067ad93a7d50f466a7028a9bf4e');
+    expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+});
 
 describe('PasswordHasher', () => {
   it('hashes with scrypt at N = 2^15, r = 8, p = 1 unless asked otherwise, a salt of its own each time', async () => {

@@ -167,5 +167,21 @@ describe('the workspace chosen', () => {
     client.setWorkspaceHeader('wsp_team');
     await listKeys();
     expect(refused).toHaveBeenCalledTimes(1);
+    // refused for what it asked, not for who asks: membership is not in question
+    server = async () =>
+      json(403, {
+        type: 'about:blank',
+        title: 'Forbidden',
+        status: 403,
+        code: 'form_not_in_environment',
+        detail: 'The form frm_1 is in production',
+      });
+    const answer = await client
+      .ok(
+        client.api.GET('/responses', { params: { query: { form_id: 'frm_1', environment: 'development' } } }),
+      )
+      .catch((error: unknown) => error);
+    expect(answer).toMatchObject({ status: 403, code: 'form_not_in_environment' });
+    expect(refused).toHaveBeenCalledTimes(1);
   });
 });

@@ -76,6 +76,26 @@ export const whenWorkspaceRefused = (callback: () => void): void => {
   onWorkspaceRefused = callback;
 };
 
+/**
+ * The `code` of a refusal's problem document, read from a copy (the caller reads the answer too).
+ * A read in a shared workspace refused as `forbidden` may mean the person was removed; one
+ * refused for what it asked (`form_not_in_environment`, the inbox's guess at a form's
+ * environment) says nothing about membership, and is not checked.
+ */
+async function refusalCode(response: Response): Promise<string | undefined> {
+  try {
+    const problem: unknown = await response.clone().json();
+    return typeof problem === 'object' &&
+      problem !== null &&
+      'code' in problem &&
+      typeof problem.code === 'string'
+      ? problem.code
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Why this tab is no longer signed in: the session ended, or the cookie is now another user's. */
 export type SignedOutReason = 'ended' | 'another-user';
 /** Called when an answer says the session is gone (401), or is now another user's: the app goes to log-in. */
@@ -105,7 +125,12 @@ api.use({
    * not made in another account's name; the person is sent to log-in. A second refusal stands.
    */
   async onResponse({ request, response }) {
-    if (response.status === 403 && request.headers.has('x-intake-workspace') && !changes(request.method))
+    if (
+      response.status === 403 &&
+      request.headers.has('x-intake-workspace') &&
+      !changes(request.method) &&
+      (await refusalCode(response)) === 'forbidden'
+    )
       onWorkspaceRefused();
     const again = sent.get(request);
     if (response.status !== 403 || !again || !session) return response;

@@ -73,16 +73,15 @@ function FormInbox({ id }: { id: string }) {
   useLayoutEffect(() => {
     if (badRange) return;
     const mine = ++generation.current;
-    const readFor = { ...listed };
     dispatch({ type: 'reading', generation: mine });
     setListRefusal(undefined);
-    ok(api.GET('/responses', { params: { query: queryOf(readFor, filter) } }))
+    ok(api.GET('/responses', { params: { query: queryOf(listed, filter) } }))
       .then(pageOf)
       .then((page) => dispatch({ type: 'read', generation: mine, page }))
       .catch((caught: unknown) => {
         dispatch({ type: 'failed', generation: mine });
         if (mine === generation.current)
-          setListRefusal({ environment: readFor.environment, error: apiErrorOf(caught) });
+          setListRefusal({ environment: listed.environment, error: apiErrorOf(caught) });
       });
   }, [listed.id, listed.environment, filter, reloads]);
   /** The rows are shown with the form's labels: not before it is read. */
