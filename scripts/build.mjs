@@ -1,4 +1,4 @@
-// `npm run build`: the service as one ES module, dist/server.js, and the browser's side
+// `npm run build`: the service as one ES module, dist/intake.js (loaded by dist/server.js), and the browser's side
 // (src/web/client, built by Vite: scripts/build-web.mjs) into dist/web/ beside it.
 //
 // Why a bundle and not tsc's file-per-module output: Node loads an ES module graph file
@@ -6,14 +6,16 @@
 // and ~16 MiB at start). One bundled file starts in a fraction of that, which is what
 // keeps the service ready in under a second and idle under 120 MiB. Type checking is
 // `npm run check` (tsc --noEmit); esbuild only strips the types.
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { buildWeb } from './build-web.mjs';
 
-// INTAKE_BUILD_OUT: another place for the bundle (the build test); it must lie inside the project, where node_modules is found.
-const outfile = process.env.INTAKE_BUILD_OUT ?? 'dist/server.js';
+// INTAKE_BUILD_OUT: another place for the entry (the build test); it must lie inside the project, where node_modules is found.
+const entry = process.env.INTAKE_BUILD_OUT ?? 'dist/server.js';
 if (!process.env.INTAKE_BUILD_OUT) rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+/** The bundle, beside the entry that loads it (see ENTRY below). */
+const outfile = path.join(path.dirname(entry), 'intake.js');
 
 await build({
   entryPoints: ['src/server.ts'],
@@ -23,7 +25,7 @@ await build({
   target: 'node22',
   format: 'esm',
   logLevel: 'warning',
-  // dist/server.js.map: stack traces name src/ files and lines when Node runs with
+  // dist/intake.js.map: stack traces name src/ files and lines when Node runs with
   // --enable-source-maps (NODE_OPTIONS; the process tests do). Off by default: Node then holds
   // the parsed map, ~75 MiB (README, "When something fails"). Without the flag it is never read.
   sourcemap: true,
@@ -49,6 +51,25 @@ await build({
     js: "import { createRequire as __intakeCreateRequire } from 'node:module'; const require = __intakeCreateRequire(import.meta.url);",
   },
 });
+
+/**
+ * The entry `npm start` runs: it turns Node's compile cache on, then loads the bundle. Node keeps
+ * the bytecode it compiled from the bundle there and reads it back at the next start instead of
+ * parsing and compiling again (measured on SQLite with 1M submissions, restarts alternated: ready
+ * ~700 → ~665 ms, idle RSS 117.6 → 115.3 MiB on average). The cache must be on before the bundle
+ * is loaded, hence a file of its own. It is kept beside the code it caches, not in a shared
+ * temporary folder another user of the machine could write into: whoever can write there can
+ * change the code anyway. Where that folder is read-only, Node says so to no one and the service
+ * starts without a cache; a cache of another build or Node version is not used (Node checks both).
+ */
+const ENTRY = `// Written by scripts/build.mjs: the compile cache, then the service (intake.js).
+import module from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+module.enableCompileCache?.(fileURLToPath(new URL('./.compile-cache/', import.meta.url)));
+await import('./intake.js');
+`;
+writeFileSync(entry, ENTRY);
 
 // The pages' scripts and styles, where the bundle looks for them (src/web/assets.ts): web/ beside it.
 await buildWeb({ outDir: path.resolve(path.dirname(outfile), 'web'), clean: true });

@@ -23,12 +23,15 @@ describe('the built service (npm run build, npm start)', () => {
   it('starts from the bundle, serves the API, the docs and the pages, and stops cleanly on SIGTERM', async () => {
     const entry = path.join(outDir, 'server.js');
     buildBundle(entry);
+    // the entry turns the compile cache on, then loads the bundle beside it
+    const bundle = path.join(outDir, 'intake.js');
+    expect(fs.readFileSync(entry, 'utf8')).toContain("await import('./intake.js')");
     // its source map, for stack traces that name src/ (node --enable-source-maps)
-    const map = JSON.parse(fs.readFileSync(`${entry}.map`, 'utf8')) as { sources: string[] };
+    const map = JSON.parse(fs.readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[] };
     expect(map.sources.some((source) => source.endsWith('src/features/submissions/submit.ts'))).toBe(true);
     // the AWS SDK is loaded only when FILE_STORAGE=s3: never among the bundle's static imports,
     // which Node loads at start (a static one cost every instance 6 MiB of idle RSS)
-    const bundled = fs.readFileSync(entry, 'utf8');
+    const bundled = fs.readFileSync(bundle, 'utf8');
     expect(bundled).not.toMatch(/^\s*import\s[^;]*?from\s*["']@aws-sdk\//m);
     expect(bundled).toMatch(/import\(["']@aws-sdk\/client-s3["']\)/);
     const { storage, drop } = await isolatedStorage();
@@ -117,5 +120,14 @@ describe('the built service (npm run build, npm start)', () => {
     } finally {
       expect(await service.stop('SIGTERM')).toBe(0);
     }
+    // The bundle's compiled code was kept beside it for the next start (the entry's compile
+    // cache: Node writes it on the way out), in a folder of Node's version, private to its user.
+    const cached = fs
+      .readdirSync(path.join(outDir, '.compile-cache'), { recursive: true, withFileTypes: true })
+      .filter((file) => file.isFile());
+    expect(cached.length).toBeGreaterThan(0);
+    expect(
+      cached.reduce((bytes, file) => bytes + fs.statSync(path.join(file.parentPath, file.name)).size, 0),
+    ).toBeGreaterThan(500_000);
   });
 });

@@ -33,7 +33,7 @@ export interface WebAssets {
 }
 
 /**
- * Where the build is: `web/` beside the bundle when running dist/server.js (scripts/build.mjs
+ * Where the build is: `web/` beside the bundle when running dist/intake.js (scripts/build.mjs
  * builds it there), else `dist/web/` of the project when running the sources (tsx, Vitest).
  */
 export function buildCandidates(): string[] {
