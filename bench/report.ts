@@ -511,7 +511,8 @@ export function renderMarkdown(results: Results, previous: string): string {
     `- Service: \`node ${[...NODE_FLAGS, results.entry === 'dist' ? 'dist/server.js' : '--import tsx src/server.ts'].join(' ')}\` (as \`npm start\` runs it), NODE_ENV=production, ` +
       'LOG_LEVEL=warn, MONTHLY_QUOTA=0, RATE_LIMIT_PUBLIC=10000000; concurrent submissions batched into one transaction' +
       ' (submissions/writer.ts); SQLite in WAL mode, every answer after an fdatasync of the WAL (platform/db/wal-sync.ts);' +
-      ' PostgreSQL in a fresh schema, dropped afterwards.',
+      " PostgreSQL in a fresh schema, dropped afterwards. Start-up: the first start with Node's compile cache" +
+      ' (dist/.compile-cache) emptied before it, as after an install; the restart and later starts read it.',
     `- Load: autocannon, ${s.connections} connections, ${s.durationS} s after a ${s.warmupS} s warm-up, one JSON` +
       ' body of a realistic five-field form (text ≤ 100, e-mail, select of 4, integer 1..10, textarea ≤ 2000),' +
       ' made unique per request. Latencies are per response, to the microsecond.',

@@ -8,8 +8,9 @@ import { isolatedStorage } from './app.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Builds the bundle `npm start` runs (scripts/build.mjs) into `entry`, a path inside the
- * project (where node_modules is found), for tests that drive the service as users run it.
+ * Builds what `npm start` runs (scripts/build.mjs): the entry `entry`, a path inside the project
+ * (where node_modules is found), and beside it the bundle (intake.js) and the pages' build (web/),
+ * for tests that drive the service as users run it.
  */
 export function buildBundle(entry: string): void {
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
@@ -38,7 +39,7 @@ export function runService(
   output: () => string;
   exited: Promise<number | string>;
 } {
-  // the bundle's stack traces name src/ lines (dist/server.js.map): worth its memory in tests
+  // the bundle's stack traces name src/ lines (dist/intake.js.map): worth its memory in tests
   const args = entry
     ? ['--enable-source-maps', entry]
     : ['--import', 'tsx', path.join(root, 'src/server.ts')];
