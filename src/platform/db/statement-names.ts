@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 
 /**
- * PostgreSQL: the statements the submit path runs for every batch, prepared once per connection
- * and run by name, so that PostgreSQL parses and plans each of them once, not on every batch,
- * and the client sends no text. Measured under `npm run bench` (submit, PostgreSQL, six runs a
+ * PostgreSQL: the statements the submit path runs for every batch, and the reads every
+ * authenticated request makes (the session's lookup, the inbox's page), prepared once per
+ * connection and run by name, so that PostgreSQL parses and plans each of them once, not on every
+ * run, and the client sends no text. Measured under `npm run bench` (submit, PostgreSQL, six runs a
  * side): PostgreSQL's CPU per request 59 → 44 µs, the submit's req/s about 13 % higher.
  *
- * Only texts run again and again are candidates (those `executeCached` keeps, and the views'
- * statement of arrays, analytics/repo.ts, which calls `noteRun` itself), named once
+ * Only texts run again and again are candidates (those `executeCached` keeps, those run through
+ * `executeNameable` (cached-statement.ts), and the views' statement of arrays, analytics/repo.ts,
+ * which calls `noteRun` itself), named once
  * run USES_BEFORE_NAMED times in a window of runs, and only a few of them: each named statement
  * holds a plan in every connection of the pool (about 100 kB for a batch of 16 rows), so at most
  * MAX_NAMED texts of at most MAX_PARAMETERS values are named. The others are parsed each time, as
