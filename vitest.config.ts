@@ -7,7 +7,8 @@ import { SkippedTestsReporter } from './test/support/skipped-reporter.js';
 
 /**
  * Four projects (`npm test` runs them all; `--project NAME` picks):
- * - unit: tests under src/ that import nothing from test/support (pure modules: no app, no server);
+ * - unit: tests under src/ that import nothing from test/support nor node:child_process (pure
+ *   modules: no app, no server, no process of their own);
  * - api: the other tests under src/ and test/, which build the app and drive it with inject();
  * - process: tests that run the service as a process, or the system around it (they import
  *   test/support/process.ts or node:child_process): restarts, crashes, outages, the build, the soak;
@@ -33,8 +34,10 @@ const all = [...testFiles('src'), ...testFiles('test')].filter((file) => !browse
 const processTests = all.filter((file) =>
   imports(file, /from '(?:\.\/support\/process\.js|node:child_process)'/),
 );
+// a file in the process project runs there alone (it was run by unit as well)
 const unitTests = all.filter(
-  (file) => file.startsWith('src/') && !imports(file, /from '[./]*test\/support\//),
+  (file) =>
+    file.startsWith('src/') && !processTests.includes(file) && !imports(file, /from '[./]*test\/support\//),
 );
 const apiTests = all.filter((file) => !processTests.includes(file) && !unitTests.includes(file));
 /** Builds src/web/client into dist/web when a source is newer than the build (quick otherwise). */

@@ -114,6 +114,10 @@ describe('npm start', () => {
   it('SIGTERM to the npm process alone: the server finishes the request in flight, stops, and npm exits 0', async () => {
     const started = await npmStart();
     expect((await fetch(`${started.url}/health`)).status).toBe(200);
+    // the flags the service is tuned for: its young generation's cap, and `gc` for the pacing of
+    // streamed bytes (platform/external-memory.ts)
+    const flags = fs.readFileSync(`/proc/${started.serverPid}/cmdline`, 'utf8').split('\0');
+    expect(flags).toEqual(expect.arrayContaining(['--max-semi-space-size=16', '--expose-gc']));
 
     // A sign-up whose body is half sent when the signal comes: it must still be answered. Each
     // step waits for the server's own log line: it has the request, then it is shutting down.
