@@ -247,36 +247,3 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('SQLite file permissions', ()
     }
   });
 });
-
-describe.skipIf(Boolean(process.env.DATABASE_URL))('SQLite temporary storage', () => {
-  it('is memory once migrated, and a unit of a shared transaction still rolls back alone past 64 KiB of pages', async () => {
-    const { storage, drop } = await isolatedStorage();
-    const dataDir = storage.dataDir ?? '';
-    const database = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined });
-    try {
-      const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(database.db);
-      // 2: MEMORY (0 would be the build's default, files)
-      expect(rows[0]?.temp_store).toBe(2);
-      await sql`create table pages (unit text not null, filler text not null)`.execute(database.db);
-      // ~1 MiB each: far past the size at which SQLite spilled such a journal to a file
-      const fill = (trx: Parameters<Parameters<typeof database.transaction>[0]>[0], unit: string) =>
-        sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 256)
-          insert into pages select ${unit}, printf('%.4000c', 'x') from n`.execute(trx);
-      const [kept, undone] = await Promise.allSettled([
-        database.transaction((trx) => fill(trx, 'kept')),
-        database.transaction(async (trx) => {
-          await fill(trx, 'undone');
-          throw new Error('this unit fails after its writes');
-        }),
-      ]);
-      expect(kept.status).toBe('fulfilled');
-      expect(undone.status).toBe('rejected');
-      const counts = await sql<{ unit: string; n: number }>`
-        select unit, count(*) as n from pages group by unit`.execute(database.db);
-      expect(counts.rows).toEqual([{ unit: 'kept', n: 256 }]);
-    } finally {
-      await database.close();
-      await drop();
-    }
-  });
-});

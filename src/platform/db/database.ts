@@ -113,14 +113,6 @@ async function openAndMigrate(options: DatabaseOptions): Promise<Database> {
   const database = openSqlite(options.dataDir, options.requestDeadlineMs);
   try {
     await migrate(database.db, undefined);
-    // SQLite's temporary files in memory, once migrated. Each statement that writes many rows
-    // inside a transaction, and each unit of a shared one (its savepoint), copies the pages it
-    // changes into a journal of its own first; past 64 KiB that journal was a temporary file,
-    // written with a system call per page: 2.6 % of a loaded service's CPU (perf), submit CPU
-    // per request 123 → 117 µs on a plain form and 173 → 162 µs with `oncePer` (alternated
-    // services, docs/decisions.md). Such a journal holds a unit's pages only. Migrations run
-    // before, with files: an index built over millions of rows sorts them in temporary storage.
-    await sql`pragma temp_store = memory`.execute(database.db);
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
