@@ -3,8 +3,8 @@
  * only when the small objects holding them are collected. 100 MB make about 1,600 such objects,
  * too few to fill the young generation (2 × 16 MiB, package.json's start script) and bring on its
  * collection, so V8 let the buffers pile up until its limit on external memory started a full
- * collection: 28–32 MiB of RSS growth over three 100 MB uploads on a warmed service, 4–6 MiB with
- * this pacing (docs/decisions.md, "The young generation's cap").
+ * collection: 28–36 MiB of RSS growth over three 100 MB uploads on a warmed service, 5–20 MiB with
+ * this pacing (docs/decisions.md, "The young generation's cap"; bench/RESULTS.md).
  *
  * So every `CHURN_BYTES` of uploaded bytes, a collection of the young generation is asked for,
  * run by V8 as a task of its own rather than inside the stream's callback, and at most once every
