@@ -115,7 +115,7 @@ describe('npm start', () => {
     const started = await npmStart();
     expect((await fetch(`${started.url}/health`)).status).toBe(200);
     // the flags the service is tuned for: its young generation's cap, and `gc` for the pacing of
-    // streamed bytes (platform/external-memory.ts)
+    // uploaded bytes (platform/external-memory.ts)
     const flags = fs.readFileSync(`/proc/${started.serverPid}/cmdline`, 'utf8').split('\0');
     expect(flags).toEqual(expect.arrayContaining(['--max-semi-space-size=16', '--expose-gc']));
 

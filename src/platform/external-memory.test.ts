@@ -4,21 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { CHURN_BYTES, churnCounter } from './external-memory.js';
 
 describe('churnCounter', () => {
-  it('asks for one young-generation collection, run as a task, each time the bytes pass the mark', () => {
+  /** A counter asking every 100 bytes, at most every 50 ms of `clock.ms`, and what it asked. */
+  const paced = (clock: { ms: number }) => {
     const asked: unknown[] = [];
-    let clock = 0;
     const streamed = churnCounter((options) => asked.push(options), {
       every: 100,
       minIntervalMs: 50,
-      now: () => clock,
+      now: () => clock.ms,
     });
+    return { asked, streamed };
+  };
+
+  it('asks for one young-generation collection, run as a task, each time the bytes pass the mark', () => {
+    const clock = { ms: 0 };
+    const { asked, streamed } = paced(clock);
     streamed(60);
     streamed(39);
     expect(asked).toEqual([]);
     streamed(1);
     expect(asked).toEqual([{ type: 'minor', execution: 'async' }]);
     // counted afresh from the collection on
-    clock += 60;
+    clock.ms += 60;
     streamed(99);
     expect(asked).toHaveLength(1);
     streamed(250);
@@ -26,21 +32,16 @@ describe('churnCounter', () => {
   });
 
   it('asks at most once in the shortest interval: the bytes stay counted, and a chunk after it asks', () => {
-    const asked: unknown[] = [];
-    let clock = 1000;
-    const streamed = churnCounter((options) => asked.push(options), {
-      every: 100,
-      minIntervalMs: 50,
-      now: () => clock,
-    });
+    const clock = { ms: 1000 };
+    const { asked, streamed } = paced(clock);
     streamed(100);
     expect(asked).toHaveLength(1);
-    clock += 10;
+    clock.ms += 10;
     streamed(500);
-    clock += 39;
+    clock.ms += 39;
     streamed(1);
     expect(asked).toHaveLength(1);
-    clock += 1;
+    clock.ms += 1;
     streamed(1);
     expect(asked).toHaveLength(2);
   });
@@ -66,9 +67,9 @@ describe("the process's counter", () => {
         '--input-type=module',
         '-e',
         `const { PerformanceObserver, constants } = await import('node:perf_hooks');
-        const { streamedBytes, CHURN_BYTES } = await import(${JSON.stringify(path.join(import.meta.dirname, 'external-memory.ts'))});
+        const { countUploadedBytes, CHURN_BYTES } = await import(${JSON.stringify(path.join(import.meta.dirname, 'external-memory.ts'))});
         const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-        streamedBytes(CHURN_BYTES - 1);
+        countUploadedBytes(CHURN_BYTES - 1);
         await pause(50);
         console.log('-- passing the mark');
         const collected = new Promise((resolve) => {
@@ -80,7 +81,7 @@ describe("the process's counter", () => {
           });
           observer.observe({ entryTypes: ['gc'] });
         });
-        streamedBytes(1);
+        countUploadedBytes(1);
         let timer;
         await Promise.race([collected, new Promise((resolve) => { timer = setTimeout(resolve, ${waitMs}); })]);
         clearTimeout(timer);`,
@@ -92,7 +93,7 @@ describe("the process's counter", () => {
   const asked = (trace: string) =>
     trace.split('\n').filter((line) => /(Scavenge|Minor Mark-Sweep).*testing/.test(line)).length;
 
-  it('under --expose-gc (npm start), collects the young generation once the streamed bytes pass the mark', () => {
+  it('under --expose-gc (npm start), collects the young generation once the uploaded bytes pass the mark', () => {
     const [before = '', after = ''] = child(['--expose-gc'], 10_000).split('-- passing the mark');
     expect(asked(before)).toBe(0);
     expect(asked(after)).toBe(1);

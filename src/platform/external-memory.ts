@@ -46,4 +46,4 @@ export function churnCounter(
 }
 
 /** The process's counter: every upload adds its chunks to it (files/ingest.ts). */
-export const streamedBytes = churnCounter(globalThis.gc);
+export const countUploadedBytes = churnCounter(globalThis.gc);

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../platform/crypto/envelope.js';
-import { streamedBytes } from '../../platform/external-memory.js';
+import { countUploadedBytes } from '../../platform/external-memory.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import type { Field } from '../forms/schemas.js';
 import { ingestFile } from './ingest.js';
 
-vi.mock('../../platform/external-memory.js', () => ({ streamedBytes: vi.fn() }));
+vi.mock('../../platform/external-memory.js', () => ({ countUploadedBytes: vi.fn() }));
 
 describe('ingestFile', () => {
   it("counts every byte it reads toward the process's young-generation collections (platform/external-memory.ts)", async () => {
@@ -31,6 +31,6 @@ describe('ingestFile', () => {
       },
     );
     expect(stored.size).toBe(64 * 1024 * 2 + 1000);
-    expect(vi.mocked(streamedBytes).mock.calls).toEqual([[64 * 1024], [64 * 1024], [1000]]);
+    expect(vi.mocked(countUploadedBytes).mock.calls).toEqual([[64 * 1024], [64 * 1024], [1000]]);
   });
 });

@@ -2,7 +2,7 @@ import { type CipherGCM, createCipheriv, createHash, randomBytes } from 'node:cr
 import { PassThrough, type Readable, Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Envelope } from '../../platform/crypto/envelope.js';
-import { streamedBytes } from '../../platform/external-memory.js';
+import { countUploadedBytes } from '../../platform/external-memory.js';
 import { type FileStore, FileStoreUnavailable } from '../../platform/files/file-store.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import { newId, randomToken } from '../../platform/ids.js';
@@ -95,7 +95,7 @@ class Judge extends Transform {
       return;
     }
     this.hash.update(chunk);
-    streamedBytes(chunk.length);
+    countUploadedBytes(chunk.length);
     const pass = async () => {
       if (this.type === undefined) {
         this.head.push(chunk);
