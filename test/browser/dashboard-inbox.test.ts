@@ -551,4 +551,46 @@ describe('the inbox in Chromium', () => {
       await view.close();
     }
   });
+
+  it("shows why the form could not be read, and none of its responses, when its list was read all the same", async () => {
+    const view = await openPage(browser, `${server.url}/app/login`);
+    const { page } = view;
+    try {
+      const { formId } = await withResponses(page, 2);
+      const rows = page.locator('.inbox__row');
+      // the form's read refused as a service short of its database answers (API.md §1), the list's answered
+      let refused = 0;
+      await page.route(`**/forms/${formId}`, async (route) => {
+        refused++;
+        await route.fulfill({
+          status: 503,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '5' },
+          body: JSON.stringify({
+            type: 'about:blank',
+            title: 'Service Unavailable',
+            status: 503,
+            code: 'service_unavailable',
+            detail: 'The database is not answering; retry later',
+          }),
+        });
+      });
+      const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/responses');
+      await page.goto(`${server.url}/app/forms/${formId}/inbox`);
+      expect((await listed).status()).toBe(200);
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'retry later' }).count()).toBe(1);
+      expect(refused).toBe(1);
+      // the rows are labelled by the form's fields: without the form, none is shown
+      expect(await rows.count()).toBe(0);
+      await expectNoAxeViolations(page);
+
+      // the form answered again: a reload shows its responses and no refusal
+      await page.unroute(`**/forms/${formId}`);
+      await page.reload();
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await page.getByRole('alert').filter({ hasText: 'retry later' }).count()).toBe(0);
+      expect(view.problems.filter((problem) => !noise(problem) && !problem.includes('503'))).toEqual([]);
+    } finally {
+      await view.close();
+    }
+  });
 });
