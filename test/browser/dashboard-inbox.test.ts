@@ -552,7 +552,7 @@ describe('the inbox in Chromium', () => {
     }
   });
 
-  it("shows why the form could not be read, and none of its responses, when its list was read all the same", async () => {
+  it('shows why the form could not be read, and none of its responses, when its list was read all the same', async () => {
     const view = await openPage(browser, `${server.url}/app/login`);
     const { page } = view;
     try {
