@@ -23,6 +23,7 @@ import { installErrorHandling, sendProblem, toProblem } from './platform/errors.
 import { PasswordHasher } from './platform/hashing.js';
 import { installCors } from './platform/http/cors.js';
 import { clientErrorHandler, drainRefusedBody, requestId } from './platform/http/edge.js';
+import { installEmptyBodies } from './platform/http/empty-body.js';
 import { FrontDoor } from './platform/http/front-door.js';
 import { installGracefulClose } from './platform/http/graceful-close.js';
 import { screenInput } from './platform/http/input-guard.js';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   installErrorHandling(app, { production: config.production });
+  installEmptyBodies(app);
   // A refused body is read to its end (within bounds) before the connection closes: no reset.
   app.addHook('onSend', drainRefusedBody());
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Route options for a POST whose body is optional: an empty body sent with a JSON content
@@ -13,3 +13,23 @@ export const emptyBodyIsNone = {
     }
   },
 };
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every route that takes no body (a publish, a discard, a delete) gets `emptyBodyIsNone`: HTTP
+ * clients that set `Content-Type: application/json` on every request (many test harnesses and
+ * SDK wrappers do) send it with nothing after it, and that is no body, not malformed JSON. A
+ * route with a body schema keeps the rule as it is, or opts in itself. Routes registered after
+ * this call only (Fastify's `onRoute`).
+ */
+export function installEmptyBodies(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body !== undefined) return;
+    const methods = [route.method].flat();
+    if (!methods.some((method) => WRITES.has(method))) return;
+    const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    if (hooks.includes(emptyBodyIsNone.onRequest)) return;
+    route.onRequest = [emptyBodyIsNone.onRequest, ...hooks];
+  });
+}
