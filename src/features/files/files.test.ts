@@ -364,3 +364,35 @@ describe('a file with script in it', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('FILE_MAX_BYTES', () => {
+  it('caps the default size of a field that sets none (10 MiB, at most FILE_MAX_BYTES)', async () => {
+    const small = await createTestApp({ fileMaxBytes: 8000 });
+    try {
+      const user = await signup(small);
+      const form = await createForm(small, user.token, {
+        status: 'live',
+        fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+      });
+      const over = await uploadFile(
+        small,
+        form.id,
+        'doc',
+        'big.pdf',
+        Buffer.concat([PDF, Buffer.alloc(9000, 32)]),
+      );
+      expect(over.status, over.text).toBe(400);
+      expect(over.body.errors[0]).toMatchObject({ field: 'doc', code: 'file_too_large' });
+      const under = await uploadFile(
+        small,
+        form.id,
+        'doc',
+        'ok.pdf',
+        Buffer.concat([PDF, Buffer.alloc(5000, 32)]),
+      );
+      expect(under.status, under.text).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+});

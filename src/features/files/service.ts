@@ -9,7 +9,7 @@ import { FIELD_MESSAGES } from '../../shared/messages.js';
 import { refusal } from '../../shared/refusals.js';
 import type { StoredForm } from '../forms/repo.js';
 import type { Field } from '../forms/schemas.js';
-import { FileRefused, ingestFile, type ScanSession } from './ingest.js';
+import { DEFAULT_MAX_FILE_SIZE, FileRefused, ingestFile, type ScanSession } from './ingest.js';
 import type { FileLinks } from './links.js';
 import {
   deleteFileRows,
@@ -167,8 +167,15 @@ export class FileService {
     const piiMode = filePiiMode(field, form);
     let file: StoredFile;
     try {
+      // A field without its own size takes the default, never more than the instance allows
+      // (API.md §12: "default 10 MiB, at most FILE_MAX_BYTES"); a size of its own was checked
+      // against FILE_MAX_BYTES when the form was saved, which a restart may have lowered since.
+      const maxFileSize = Math.min(
+        field.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+        this.context.config.fileMaxBytes,
+      );
       file = await ingestFile(
-        { form, field, piiMode, fileName, source, signal },
+        { form, field: { ...field, maxFileSize }, piiMode, fileName, source, signal },
         {
           store: this.store,
           envelope,
