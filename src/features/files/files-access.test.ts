@@ -164,11 +164,17 @@ describe('the file routes, caller by caller', () => {
   it('an altered link is 404 to everyone, the owner too', async () => {
     const path = new URL(fileUrl, 'http://link.invalid').pathname;
     const altered = `${path.slice(0, -2)}${path.endsWith('AA') ? 'BB' : 'AA'}`;
-    for (const auth of [undefined, callers.owner.token]) {
-      const response = await t.request({ method: 'GET', url: altered, auth });
-      expect(response.status).toBe(404);
-      expect(response.text).not.toContain('%PDF');
-    }
+    // a token made longer than any link's (500 characters, 2,000) is altered too: 404, not a 400 on its length
+    const lengthened = [
+      `${path}${'A'.repeat(500 - path.length + '/files/'.length)}`,
+      `/files/${'B'.repeat(2000)}`,
+    ];
+    for (const url of [altered, ...lengthened])
+      for (const auth of [undefined, callers.owner.token]) {
+        const response = await t.request({ method: 'GET', url, auth });
+        expect(response.status, url.slice(0, 60)).toBe(404);
+        expect(response.text).not.toContain('%PDF');
+      }
   });
 });
 

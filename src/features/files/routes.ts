@@ -275,7 +275,8 @@ export const fileRoutes =
             'The links that responses, CSV, webhooks and notification mail carry (`url`). Sent as an attachment under the type read from its bytes, with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. An expired or altered link is 404.',
           operationId: 'getFileByLink',
           security: SECURITY.none,
-          params: Type.Object({ token: Type.String({ maxLength: 400 }) }),
+          // as long as the router lets a parameter be (app.ts): any token it passes is a link or an altered one, 404
+          params: Type.Object({ token: Type.String({ maxLength: 2048 }) }),
           response: {
             ...FILE_RESPONSES,
             ...problems(404, 503),
