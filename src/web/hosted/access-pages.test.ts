@@ -105,7 +105,10 @@ describe('response controls on the hosted page', () => {
 
   describe('one response per browser', () => {
     it('remembers a submission in a signed cookie on the form’s path, and shows “already answered”', async () => {
-      const form = await liveForm({ oncePer: 'browser' });
+      const form = await liveForm({
+        oncePer: 'browser',
+        closedMessage: 'Questions? Write to desk@example.com',
+      });
       const sent = await post(form.id, ANSWERS);
       expect(sent.status).toBe(200);
       const cookie = cookieOf(sent, 'intake_answered');
@@ -114,6 +117,11 @@ describe('response controls on the hosted page', () => {
       expect(cookie?.line).toMatch(/SameSite=Lax/);
       const again = await get(form.id, { cookie: cookie?.pair ?? '' });
       expect(again.text).toContain('You have already answered');
+      // the closed page: Intake's reason, then the owner's closedMessage
+      expect(text(again.text)).toContain(
+        'This form takes one response per person, and yours has been received.',
+      );
+      expect(text(again.text)).toContain('Questions? Write to desk@example.com');
       expect(showsForm(again)).toBe(false);
       const post2 = await post(form.id, ANSWERS, { cookie: cookie?.pair ?? '' });
       expect(post2.status).toBe(403);
@@ -132,12 +140,13 @@ describe('response controls on the hosted page', () => {
   });
 
   it('answers a second response from one address with a readable page (409)', async () => {
-    const form = await liveForm({ oncePer: 'email', emailField: 'email' });
+    const form = await liveForm({ oncePer: 'email', emailField: 'email', closedMessage: 'See you there!' });
     expect((await post(form.id, ANSWERS)).status).toBe(200);
     const again = await post(form.id, { ...ANSWERS, email: 'ADA@example.com' });
     expect(again.status).toBe(409);
     expect(again.text).toContain('You have already answered');
     expect(text(again.text)).toContain('A response from this e-mail address has been received already');
+    expect(text(again.text)).toContain('See you there!');
     expect(await storedCount(t, form.id)).toBe(1);
   });
 

@@ -37,11 +37,17 @@ export function ClosedCard({
 }: {
   title: string;
   reason: ClosedPageReason;
-  /** The owner's words (`access.closedMessage`, in the page's language), said instead of Intake's when the form is closed. */
+  /**
+   * The owner's words (`access.closedMessage`, in the page's language): said instead of Intake's
+   * when the form is closed, and after them when this respondent has answered already (API.md
+   * §15: "shows the closed page"; Intake's sentence says why this person sees it, which the
+   * owner's, written for a closed form, may not).
+   */
   closedMessage: string | undefined;
   words: Words;
 }) {
-  const ownWords = reason === 'answered' || reason === 'address-used' ? undefined : closedMessage?.trim();
+  const ownWords = closedMessage?.trim() || undefined;
+  const answered = reason === 'answered' || reason === 'address-used';
   return (
     <div class="form-card form-card--done form-card--closed">
       <header class="form-card__header">
@@ -49,8 +55,13 @@ export function ClosedCard({
         <h1 class="form-title">{closedHeading(reason, words)}</h1>
       </header>
       <p class="form-description" dir="auto">
-        {ownWords || words.say(TEXTS[reason])}
+        {answered ? words.say(TEXTS[reason]) : (ownWords ?? words.say(TEXTS[reason]))}
       </p>
+      {answered && ownWords && (
+        <p class="form-description" dir="auto">
+          {ownWords}
+        </p>
+      )}
     </div>
   );
 }
