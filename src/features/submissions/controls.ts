@@ -84,10 +84,13 @@ export class ResponseControls {
   /**
    * Why `form` takes no submissions now, or undefined; the count is read only for a form with a
    * limit. With `trustRoom` (the submit path), a form seen with room less than a second ago is
-   * taken to have it still, without reading its count: the check is only a hint that spares a full
-   * form a submission's work, as the writer counts exactly, and a submission to a form far from
-   * full reads no row. A full form is read again each time, so a place freed by a deleted response
-   * is seen at once. The pages read the count every time: they must not show a full form.
+   * taken to have it still, without reading its count, as long as the places seen free then have
+   * not all been taken by this process's accepted submissions since (`tookPlace`): the check spares
+   * a full form a submission's work and refuses what the writer does not count (a flagged
+   * submission, an invalid one: API.md §15 closes the form to every submission once it is full),
+   * while a submission to a form far from full reads no row. The writer counts accepted ones
+   * exactly. A full form is read again each time, so a place freed by a deleted response is seen
+   * at once. The pages read the count every time: they must not show a full form.
    */
   async closedReason(
     form: StoredForm,
@@ -97,20 +100,32 @@ export class ResponseControls {
     if (!access) return undefined;
     const byClock = closedReasonOf(access, now);
     if (byClock || access.maxSubmissions === undefined) return byClock;
-    const roomUntil = this.roomSeen.get(form.id);
-    if (trustRoom && roomUntil !== undefined && roomUntil > now) return undefined;
-    const reason = closedReasonOf(access, now, await acceptedCount(this.context.database.db, form.id));
+    const room = this.roomSeen.get(form.id);
+    if (trustRoom && room !== undefined && room.until > now && room.left > 0) return undefined;
+    const accepted = await acceptedCount(this.context.database.db, form.id);
+    const reason = closedReasonOf(access, now, accepted);
     if (reason) this.roomSeen.delete(form.id);
-    else this.rememberRoom(form.id, now);
+    else this.rememberRoom(form.id, now, access.maxSubmissions - accepted);
     return reason;
   }
 
-  /** Forms seen with room under their limit, until when that is taken on trust. */
-  private readonly roomSeen = new Map<string, number>();
+  /**
+   * An accepted submission to `formId` was stored, or the writer found the form full: one place
+   * fewer, or none, for the trust above to take before the count is read again.
+   */
+  tookPlace(formId: string, { full = false }: { full?: boolean } = {}): void {
+    const room = this.roomSeen.get(formId);
+    if (!room) return;
+    if (full) this.roomSeen.delete(formId);
+    else room.left -= 1;
+  }
 
-  private rememberRoom(formId: string, now: number): void {
+  /** Forms seen with room under their limit: until when that is taken on trust, and how many places were free. */
+  private readonly roomSeen = new Map<string, { until: number; left: number }>();
+
+  private rememberRoom(formId: string, now: number, left: number): void {
     this.roomSeen.delete(formId);
-    this.roomSeen.set(formId, now + ROOM_TRUSTED_MS);
+    this.roomSeen.set(formId, { until: now + ROOM_TRUSTED_MS, left });
     // Map order is insertion order: the first key was remembered longest ago
     if (this.roomSeen.size > ROOM_CACHE_SIZE)
       this.roomSeen.delete(this.roomSeen.keys().next().value as string);

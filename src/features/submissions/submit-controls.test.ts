@@ -110,6 +110,28 @@ describe('response controls on the submit path', () => {
       expectProblem(await submit(form.id, 'carol@example.com'), 403, 'form_closed');
     });
 
+    it('refuses a flagged submission (which the limit does not count) as soon as the form is full', async () => {
+      const form = await liveForm(
+        { maxSubmissions: 1 },
+        { spamProtection: { action: 'flag', rules: [{ field: 'name', op: 'contains', value: 'spam' }] } },
+      );
+      const flagged = () =>
+        t.request({
+          method: 'POST',
+          url: `/forms/${form.id}/submit`,
+          body: { answers: { name: 'spam offer', email: 'spam@example.com' } },
+        });
+      // before it is full, a flagged one is stored (and takes no place)
+      const early = await flagged();
+      expect(early.status, early.text).toBe(201);
+      expect(early.body.status).toBe('flagged');
+      expect((await submit(form.id)).status).toBe(201);
+      // at once, not a second later (the check had seen the form with room a moment before)
+      expectProblem(await flagged(), 403, 'form_closed');
+      expectProblem(await submit(form.id, 'bob@example.com'), 403, 'form_closed');
+      expect(await storedCount(t, form.id)).toBe(2);
+    });
+
     it('counts what came before a limit set later, kept and not kept alike', async () => {
       for (const storage of [{ mode: 'owner' }, { mode: 'none' }]) {
         const form = await createForm(t, owner.token, { status: 'live', fields: fields(), storage });

@@ -189,7 +189,14 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
     submission: keepsSubmission ? record : undefined,
     count:
       status === 'accepted'
-        ? { formId: form.id, max: access?.maxSubmissions, refusal: () => formClosed(form, 'full') }
+        ? {
+            formId: form.id,
+            max: access?.maxSubmissions,
+            refusal: () => {
+              deps.controls.tookPlace(form.id, { full: true });
+              return formClosed(form, 'full');
+            },
+          }
         : undefined,
     address:
       typeof address === 'string'
@@ -232,6 +239,9 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
           },
   });
   const taken = await keyWasTaken(written);
+  // one place fewer under the form's limit: once this process has seen them all taken, the next check reads the count
+  if (!taken && status === 'accepted' && access?.maxSubmissions !== undefined)
+    deps.controls.tookPlace(form.id);
   // files whose bytes were never kept (PII hashed or dropped) need no row once judged: their names go with it
   const withoutBytes = files.filter((file) => file.storageKey === null);
   if (withoutBytes.length > 0 && !taken) await deps.files.discard(withoutBytes);
