@@ -26,7 +26,7 @@ export interface HostedWalk {
   /** The session the page carries (`_session`). */
   readonly session: string | undefined;
   /** Posts the page shown last with these answers and this button; resolves once answered. */
-  send(answers: Record<string, string>, action?: 'next' | 'back' | 'submit'): Promise<HostedWalk>;
+  send(answers: Record<string, string>, action?: 'next' | 'back' | 'submit' | 'save'): Promise<HostedWalk>;
 }
 
 /** Opens `/f/{formId}{query}` (a view) and hands back the walk from there. */

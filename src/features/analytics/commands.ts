@@ -11,7 +11,7 @@ import { assertMaySubmit, formNotFound } from '../forms/access.js';
 import { findForm, type StoredForm } from '../forms/repo.js';
 import { type FormEvent, recordEvent, recordEvents, recordSteps } from './repo.js';
 import type { EventType } from './schemas.js';
-import { stepsTaken, walksOneByOne } from './steps.js';
+import { stepsSaved, stepsTaken, walksOneByOne } from './steps.js';
 
 const eventOf = (form: StoredForm, type: EventType, sessionId: string): FormEvent => ({
   formId: form.id,
@@ -144,12 +144,14 @@ export class EventRecorder {
     form: StoredForm,
     sessionId: string,
     posted: PostedPage,
-    step: Step,
+    /** Where the post leads, or `saved`: "Save and continue later" (its answers kept as a partial). */
+    step: Step | 'saved',
     ip: string,
     log: FastifyBaseLogger,
   ): Promise<void> {
     if (!walksOneByOne(form.definition)) return;
-    const rows = stepsTaken(form.definition, posted, step);
+    const rows =
+      step === 'saved' ? stepsSaved(form.definition, posted) : stepsTaken(form.definition, posted, step);
     if (rows.length === 0) return;
     try {
       await this.countAttempt(ip);

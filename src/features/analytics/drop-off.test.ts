@@ -159,6 +159,24 @@ describe('GET /analytics/drop-off, one question a page', () => {
     ]);
   });
 
+  it('counts a question saved from ("Save and continue later") as reached, and answered when the save kept an answer', async () => {
+    const form = await oneByOne();
+    // A: the name, then the topic chosen and saved for later: left on the topic, which is answered
+    const a = await visit(form.id);
+    await a.send({ name: 'Ann' });
+    await a.send({ topic: 'sales' }, 'save');
+    expect(a.page.text).toContain('/f/' + form.id + '?resume=');
+    // B: saves on the first question with nothing answered
+    const b = await visit(form.id);
+    await b.send({}, 'save');
+    expect(table(await figures(form.id))).toEqual([
+      ['name', 2, 1, 1],
+      ['topic', 1, 1, 1],
+      ['note', 0, 0, 0],
+      ['email', 0, 0, 0],
+    ]);
+  });
+
   it('follows the logic: a question it skips is never reached', async () => {
     const form = await oneByOne({
       logic: { rules: [{ when: { field: 'topic', op: 'equals', value: 'support' }, show: ['note'] }] },

@@ -329,8 +329,12 @@ export function hostedRoutes(
             pages.form(reply, post.form, refused(errors, keySpent)),
           );
         }
-        if (firstText(fields._action) === 'save' && !preview)
-          return saveForLater(request, reply, post, firstText(fields._question));
+        if (firstText(fields._action) === 'save' && !preview) {
+          // drop-off (API.md §15, "from the hosted page's steps and the partials"): the question saved from
+          const saving = { questionId: firstText(fields._question), action: 'save', answers: post.answers };
+          await events.recordSteps(stored, sessionId, saving, 'saved', request.ip, request.log);
+          return saveForLater(request, reply, post, saving.questionId);
+        }
         const step = stepFrom(
           post.form.view,
           {
