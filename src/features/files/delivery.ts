@@ -49,7 +49,7 @@ export async function sendFile(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   reply
-    .header('content-disposition', attachmentHeader(file.name))
+    .header('content-disposition', attachmentHeader(await files.downloadName(file)))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "sandbox; default-src 'none'")
     .header('cache-control', 'private, no-store')

@@ -339,6 +339,21 @@ describe('PII on files', () => {
     expect(read.body.answers.d).toBeUndefined();
     expect(read.body.answers.m[0].name).not.toContain('masked-name');
     expect(read.body.answers.m[0].name).toMatch(/\*+df$/);
+    // every output: the owner's download and the signed link are named as the answer shows it
+    const owned = await t.request({
+      method: 'GET',
+      url: `/responses/${submitted.body.id}/files/${read.body.answers.m[0].id}?form_id=${form}&environment=development`,
+      auth: owner.token,
+    });
+    const linked = await t.app.inject({
+      method: 'GET',
+      url: new URL(read.body.answers.m[0].url, 'http://link.invalid').pathname,
+    });
+    for (const disposition of [owned.headers['content-disposition'], linked.headers['content-disposition']]) {
+      expect(disposition).toContain(`filename="${read.body.answers.m[0].name}"`);
+      expect(disposition).not.toContain('masked-name');
+    }
+    expect(linked.statusCode).toBe(200);
   });
 });
 

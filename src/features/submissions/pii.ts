@@ -1,6 +1,7 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import type { FileDescriptor, PiiMode } from '../../shared/form.js';
+import { maskText as maskTextOf } from '../../shared/mask.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
 import type { AnswerValue } from './validator.js';
 
@@ -91,13 +92,7 @@ export function mask(value: AnswerValue): string {
 function maskText(value: Exclude<AnswerValue, FileDescriptor[]>): string {
   // A list is masked as it reads (`a; b`, as in CSV), not as JSON, whose `"]` would show.
   const text = Array.isArray(value) ? value.join('; ') : asText(value);
-  const at = text.lastIndexOf('@');
-  if (typeof value === 'string' && at > 0) return `${text.charAt(0)}***${text.slice(at)}`;
-  const characters = [...text];
-  const keep = characters.length > 4 ? 2 : 0;
-  return (
-    '*'.repeat(Math.max(characters.length - keep, 3)) + characters.slice(characters.length - keep).join('')
-  );
+  return maskTextOf(text, { address: typeof value === 'string' });
 }
 
 /** True when some stored value is encrypted (revealing it needs the key-management provider). */
