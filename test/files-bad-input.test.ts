@@ -184,6 +184,42 @@ describe('a client that goes away half-way through a large upload', () => {
   });
 });
 
+describe('a hosted page post whose body fails after a whole file', () => {
+  it('is refused with a readable page, and its file is not kept (API.md §12)', async () => {
+    const formId = await fileForm(
+      [
+        { id: 'name', type: 'text', label: 'Name' },
+        { id: 'doc', type: 'file', label: 'Document' },
+      ],
+      { ui: { layout: 'classic' } },
+    );
+    const before = filesUnder(filesRoot());
+    const frame = multipartFrame([
+      { name: 'name', value: 'Ada' },
+      { name: 'doc', filename: 'a.pdf', type: 'application/pdf' },
+    ]);
+    // a whole file, then a part that never ends: the body closes without its last boundary
+    const truncated = Buffer.from(
+      `\r\n--${frame.boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nthe rest never comes`,
+    );
+    const rest = Buffer.from(' and the body ends here');
+    const client = await RawClient.open(port);
+    await client.head('POST', `/f/${formId}`, {
+      'Content-Type': frame.contentType,
+      'Content-Length': String(frame.preamble.length + PDF.length + truncated.length + rest.length),
+    });
+    await client.write(Buffer.concat([frame.preamble, PDF, truncated]));
+    // the file is whole and stored as an upload, the next part started
+    await expect.poll(async () => await fileRows(formId)).toEqual([expect.stringMatching(/:uploaded$/)]);
+    await client.write(rest);
+    expect(await client.status()).toBe(400);
+    expect(client.text()).toMatch(/content-type: text\/html/i);
+    client.destroy();
+    await expectNothingKept(formId, before);
+    expect(serverErrors()).toEqual([]);
+  });
+});
+
 describe('a body that lies about its length', () => {
   const cases = [
     {

@@ -115,6 +115,8 @@ export function hostedRoutes(
       const refusals: FieldError[] = [];
       if (!request.isMultipart()) return { fields: formFields(request.body), refusals };
       assertUploadSize(request, submissions.files.uploadMaxBytes);
+      /** The files this post brought so far: thrown away when the body then fails (malformed, too large). */
+      const taken: Awaited<ReturnType<typeof submissions.files.take>>[] = [];
       const fields = await readMultipartPost(
         request,
         bodyLimit,
@@ -129,7 +131,9 @@ export function hostedRoutes(
           const source = stream.pipe(new PassThrough());
           stream.once('error', (error) => source.destroy(error));
           try {
-            return (await submissions.files.take(form, field, fileName, source)).uploadId;
+            const file = await submissions.files.take(form, field, fileName, source);
+            taken.push(file);
+            return file.uploadId;
           } catch (error) {
             const refusal = refusalOf(error, field.id);
             if (!refusal) throw error;
@@ -140,7 +144,12 @@ export function hostedRoutes(
           }
         },
         submissions.files.uploadMaxBytes,
-      );
+      ).catch(async (error: unknown) => {
+        // API.md §12: nothing of a refused or failed submission is kept (a page refused for its
+        // answers keeps its files, to be sent again with the mended answers: not this)
+        if (taken.length > 0) await submissions.files.discard(taken).catch(() => undefined);
+        throw error;
+      });
       const removed = new Set([fields._remove].flat().filter((id): id is string => typeof id === 'string'));
       if (removed.size > 0) {
         for (const field of form.definition.fields) {
