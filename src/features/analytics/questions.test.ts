@@ -308,10 +308,23 @@ describe('GET /analytics/questions', () => {
       fieldId: 'gone',
       label: 'Gone',
       type: 'checkbox',
-      answered: 0,
+      answered: 2,
       withheld: 'dropped',
     });
     expect(response.text).not.toContain('50000');
+    // and the dropped answer is shown nowhere: not in the response, nor in its CSV
+    const listed = await t.request({
+      method: 'GET',
+      url: `/responses?form_id=${form.id}&environment=development`,
+      auth: user.token,
+    });
+    for (const row of listed.body.data) expect(Object.keys(row.answers)).not.toContain('gone');
+    const csv = await t.request({
+      method: 'GET',
+      url: `/responses?form_id=${form.id}&environment=development&format=csv`,
+      auth: user.token,
+    });
+    expect(csv.text.split('\r\n')[1]).toMatch(/,""\r?$|,""$/);
   });
 
   it('summarises 3,000 responses in one pass of chunks, the same as counting them by hand', async () => {

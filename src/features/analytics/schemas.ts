@@ -103,7 +103,7 @@ export const QuestionOut = Type.Object({
   answered: Type.Integer({
     minimum: 0,
     description:
-      'Responses with an answer to it (not empty; a checkbox left unticked is an answer, No). A field kept hashed, encrypted or masked counts what is stored; a dropped one keeps nothing to count (0)',
+      'Responses with an answer to it (not empty; a checkbox left unticked is an answer, No). A field kept hashed, encrypted, masked or dropped counts as answered all the same (a dropped answer is stored as a marker holding nothing of it); answers stored before 2026-12-07 under dropped left no marker and are not counted',
   }),
   withheld: Type.Optional(
     StringEnum(['masked', 'hashed', 'encrypted', 'dropped'], {

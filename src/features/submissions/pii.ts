@@ -13,10 +13,15 @@ import type { AnswerValue } from './validator.js';
  *   masked     {"$masked": value}      shown masked in every output
  *   hashed     "sha256:<hex>"          irreversible
  *   encrypted  {"$encrypted": "enc:v1:…"}  AES-256-GCM envelope, shown decrypted to the owner
- *   dropped    absent
+ *   dropped    {"$dropped": true}      nothing of the value: shown nowhere, counted as answered
+ *              (API.md §8: dropped fields "count as answered but show no values")
  */
 
-export type StoredValue = AnswerValue | { $masked: AnswerValue } | { $encrypted: string };
+export type StoredValue =
+  | AnswerValue
+  | { $masked: AnswerValue }
+  | { $encrypted: string }
+  | { $dropped: true };
 export type StoredAnswers = Record<string, StoredValue>;
 
 export function piiModeOf(field: Field, definition: FormDefinition): PiiMode {
@@ -28,7 +33,7 @@ export function piiModeOf(field: Field, definition: FormDefinition): PiiMode {
 export const asText = (value: AnswerValue): string =>
   typeof value === 'string' ? value : JSON.stringify(value);
 
-/** The answers as they are stored (or forwarded): dropped ones gone, the others transformed. */
+/** The answers as they are stored (or forwarded): dropped ones marked, the others transformed. */
 export async function protectAnswers(
   answers: Record<string, AnswerValue>,
   definition: FormDefinition,
@@ -59,6 +64,7 @@ export async function protectAnswers(
         stored[field.id] = { $encrypted: await envelope.encrypt(JSON.stringify(value)) };
         break;
       case 'dropped':
+        stored[field.id] = { $dropped: true };
         break;
     }
   }
@@ -107,11 +113,13 @@ export function hasEncrypted(stored: StoredAnswers): boolean {
 
 /** `revealAnswers` for answers with nothing encrypted, without a promise (the CSV export's hot loop). */
 export function revealAnswersInPlace(stored: StoredAnswers): Record<string, AnswerValue> {
-  const shown = stored as Record<string, AnswerValue | { $masked: AnswerValue }>;
+  const shown = stored as Record<string, AnswerValue | { $masked: AnswerValue } | { $dropped: true }>;
   for (const id in shown) {
     const value = shown[id];
-    if (value !== null && typeof value === 'object' && !Array.isArray(value))
-      shown[id] = maskAnswer(value.$masked);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      if ('$dropped' in value) delete shown[id];
+      else shown[id] = maskAnswer(value.$masked);
+    }
   }
   return shown as Record<string, AnswerValue>;
 }
@@ -124,6 +132,7 @@ export async function revealAnswers(
   const shown: Record<string, AnswerValue> = {};
   for (const [id, value] of Object.entries(stored)) {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      if ('$dropped' in value) continue;
       if ('$masked' in value) shown[id] = maskAnswer(value.$masked);
       else shown[id] = JSON.parse(await envelope.decrypt(value.$encrypted)) as AnswerValue;
     } else {
@@ -144,6 +153,8 @@ export function ownerAnswers(
   const shown: Record<string, AnswerValue> = {};
   for (const [id, value] of Object.entries(stored)) {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      // dropped: nothing shown, the plain answer it was made from least of all
+      if ('$dropped' in value) continue;
       if ('$masked' in value) shown[id] = maskAnswer(value.$masked);
       else if (plain[id] !== undefined) shown[id] = plain[id];
     } else {

@@ -58,6 +58,7 @@ export async function replyRecipient(
     if (typeof stored === 'string') {
       if (isMailAddress(stored)) return { address: stored, shown: stored };
     } else if (typeof stored === 'object' && !Array.isArray(stored)) {
+      if ('$dropped' in stored) continue;
       if ('$masked' in stored) {
         if (isMailAddress(stored.$masked)) return { address: stored.$masked, shown: mask(stored.$masked) };
       } else {

@@ -8917,7 +8917,7 @@ export interface operations {
                             label: string;
                             /** @description The field's type (API.md §5.1) */
                             type: string;
-                            /** @description Responses with an answer to it (not empty; a checkbox left unticked is an answer, No). A field kept hashed, encrypted or masked counts what is stored; a dropped one keeps nothing to count (0) */
+                            /** @description Responses with an answer to it (not empty; a checkbox left unticked is an answer, No). A field kept hashed, encrypted, masked or dropped counts as answered all the same (a dropped answer is stored as a marker holding nothing of it); answers stored before 2026-12-07 under dropped left no marker and are not counted */
                             answered: number;
                             /**
                              * @description Present when the answers are personal data kept this way: no values are shown, only `answered`
