@@ -33,11 +33,15 @@ export function stepsTaken(form: WalkedForm, posted: PostedPage, step: Step): St
 /**
  * "Save and continue later" posted from a question's page: that question was reached, and
  * answered when the post carried a non-blank answer to it, which the partial keeps as it is
- * (saving judges nothing: the answers are checked when the respondent goes on).
+ * (saving judges nothing: the answers are checked when the respondent goes on). A file question
+ * is not: a partial keeps no files (progress.ts), so it is asked again on resuming.
  */
 export function stepsSaved(form: WalkedForm, posted: Pick<PostedPage, 'questionId' | 'answers'>): StepRow[] {
   const current = form.fields.find((field) => field.id === posted.questionId && field.type !== 'hidden');
-  return current ? [{ fieldId: current.id, answered: isAnswered(posted.answers[current.id]) }] : [];
+  if (!current) return [];
+  return [
+    { fieldId: current.id, answered: current.type !== 'file' && isAnswered(posted.answers[current.id]) },
+  ];
 }
 
 /** Whether a form walks one question a page (the hosted page's rule: any layout but `classic`). */

@@ -320,7 +320,7 @@ function keptAnswers(form: StoredForm, answers: Answers): Record<string, AnswerV
 /**
  * What a respondent gets back of a partial's stored answers: plain and encrypted ones as they
  * were given, masked ones unmasked (they are the respondent's own); hashed ones cannot be, and
- * dropped ones were never kept.
+ * of dropped ones only a marker is kept (revealAnswers leaves it out).
  */
 async function respondentAnswers(
   form: StoredForm,

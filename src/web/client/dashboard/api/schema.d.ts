@@ -3171,7 +3171,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "multipart/form-data": {
                     /** @description The id of the file field (this part first) */
