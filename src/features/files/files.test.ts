@@ -389,22 +389,13 @@ describe('FILE_MAX_BYTES', () => {
         status: 'live',
         fields: [{ id: 'doc', type: 'file', label: 'Document' }],
       });
-      const over = await uploadFile(
-        small,
-        form.id,
-        'doc',
-        'big.pdf',
-        Buffer.concat([PDF, Buffer.alloc(9000, 32)]),
-      );
+      /** A PDF padded with `padding` spaces. */
+      const pdfOf = (name: string, padding: number) =>
+        uploadFile(small, form.id, 'doc', name, Buffer.concat([PDF, Buffer.alloc(padding, 32)]));
+      const over = await pdfOf('big.pdf', 9000);
       expect(over.status, over.text).toBe(400);
       expect(over.body.errors[0]).toMatchObject({ field: 'doc', code: 'file_too_large' });
-      const under = await uploadFile(
-        small,
-        form.id,
-        'doc',
-        'ok.pdf',
-        Buffer.concat([PDF, Buffer.alloc(5000, 32)]),
-      );
+      const under = await pdfOf('ok.pdf', 5000);
       expect(under.status, under.text).toBe(201);
     } finally {
       await small.close();

@@ -6,6 +6,7 @@ import { countUploadedBytes } from '../../platform/external-memory.js';
 import { type FileStore, FileStoreUnavailable } from '../../platform/files/file-store.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import { newId, randomToken } from '../../platform/ids.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../../shared/file-rules.js';
 import type { FieldError, PiiMode } from '../../shared/form.js';
 import { FIELD_MESSAGES, type FieldMessage, type MessageArgs } from '../../shared/messages.js';
 import { inEnglish, refusal } from '../../shared/refusals.js';
@@ -22,7 +23,6 @@ import { type DetectedType, detectType, fitsAccept, SNIFF_BYTES } from './types.
  * mode keeps nothing of (hashed, dropped) are read and judged, then thrown away.
  */
 
-export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 const UPLOAD_LIFE_MS = 24 * 3600 * 1000;
 
 /** A scan of one file, fed as it streams (platform/files/clamd.ts). */

@@ -1,17 +1,17 @@
 import { createDecipheriv } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../platform/context.js';
-import type { Db } from '../../platform/db/database.js';
 import { lockRow } from '../../platform/db/dialect.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { badRequest, Problem } from '../../platform/problem.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../../shared/file-rules.js';
 import type { FieldError, FileDescriptor, PiiMode } from '../../shared/form.js';
 import { maskText } from '../../shared/mask.js';
 import { FIELD_MESSAGES } from '../../shared/messages.js';
 import { refusal } from '../../shared/refusals.js';
 import { findFormCached, type StoredForm } from '../forms/repo.js';
 import type { Field } from '../forms/schemas.js';
-import { DEFAULT_MAX_FILE_SIZE, FileRefused, ingestFile, type ScanSession } from './ingest.js';
+import { FileRefused, ingestFile, type ScanSession } from './ingest.js';
 import type { FileLinks } from './links.js';
 import {
   deleteFileRows,
@@ -32,17 +32,6 @@ import {
 export function filePiiMode(field: Field, form: StoredForm): PiiMode {
   if (field.piiMode) return field.piiMode;
   return field.pii ? form.definition.storage.pii : 'plain';
-}
-
-/**
- * The name a download of `file` goes by (`Content-Disposition`): its own, masked when its field
- * keeps names masked (API.md §12: "`masked` masks the name in every output"), as the answers'
- * outputs show it. A form or field gone since keeps the name as stored.
- */
-export async function downloadName(db: Db, file: StoredFile): Promise<string> {
-  const form = await findFormCached(db, file.formId);
-  const field = form?.definition.fields.find((candidate) => candidate.id === file.fieldId);
-  return form && field && filePiiMode(field, form) === 'masked' ? maskText(file.name) : file.name;
 }
 
 /** A stored file as an answer holds it. A hashed file keeps only its name's hash, size and checksum. */
@@ -71,9 +60,15 @@ export class FileService {
     private readonly scan?: () => ScanSession,
   ) {}
 
-  /** The name a download of `file` goes by: masked when its field keeps names masked. */
-  downloadName(file: StoredFile): Promise<string> {
-    return downloadName(this.context.database.db, file);
+  /**
+   * The name a download of `file` goes by (`Content-Disposition`): its own, masked when its field
+   * keeps names masked (API.md §12: "`masked` masks the name in every output"), as the answers'
+   * outputs show it. A form or field gone since keeps the name as stored.
+   */
+  async downloadName(file: StoredFile): Promise<string> {
+    const form = await findFormCached(this.context.database.db, file.formId);
+    const field = form?.definition.fields.find((candidate) => candidate.id === file.fieldId);
+    return form && field && filePiiMode(field, form) === 'masked' ? maskText(file.name) : file.name;
   }
 
   /** UPLOAD_MAX_BYTES: the largest body carrying files. */

@@ -109,15 +109,15 @@ export class ResponseControls {
     return reason;
   }
 
-  /**
-   * An accepted submission to `formId` was stored, or the writer found the form full: one place
-   * fewer, or none, for the trust above to take before the count is read again.
-   */
-  tookPlace(formId: string, { full = false }: { full?: boolean } = {}): void {
+  /** An accepted submission to `formId` was stored: one place fewer for the trust above to take. */
+  tookPlace(formId: string): void {
     const room = this.roomSeen.get(formId);
-    if (!room) return;
-    if (full) this.roomSeen.delete(formId);
-    else room.left -= 1;
+    if (room) room.left -= 1;
+  }
+
+  /** The writer found `formId` full: its count is read again at the next check. */
+  foundFull(formId: string): void {
+    this.roomSeen.delete(formId);
   }
 
   /** Forms seen with room under their limit: until when that is taken on trust, and how many places were free. */

@@ -1,7 +1,7 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import { sha256Hex } from '../../platform/hashing.js';
 import type { FileDescriptor, PiiMode } from '../../shared/form.js';
-import { maskText as maskTextOf } from '../../shared/mask.js';
+import { maskText } from '../../shared/mask.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
 import type { AnswerValue } from './validator.js';
 
@@ -78,12 +78,12 @@ export function isFileAnswer(value: unknown): value is FileDescriptor[] {
 
 /** A file answer masked (API.md §12: `masked` masks the name in every output): the rest is no one's secret. */
 function maskFiles(files: readonly FileDescriptor[]): FileDescriptor[] {
-  return files.map((file) => ({ ...file, name: maskText(file.name) }));
+  return files.map((file) => ({ ...file, name: maskValue(file.name) }));
 }
 
 /** A masked answer as the outputs show it: text masked, a file answer with its names masked. */
 export function maskAnswer(value: AnswerValue): AnswerValue {
-  return isFileAnswer(value) ? maskFiles(value) : maskText(value);
+  return isFileAnswer(value) ? maskFiles(value) : maskValue(value);
 }
 
 /** `jane@example.com` → `j***@example.com`; anything else keeps its last two characters (files: their names, masked). */
@@ -92,13 +92,13 @@ export function mask(value: AnswerValue): string {
     return maskFiles(value)
       .map((file) => file.name)
       .join('; ');
-  return maskText(value);
+  return maskValue(value);
 }
 
-function maskText(value: Exclude<AnswerValue, FileDescriptor[]>): string {
+function maskValue(value: Exclude<AnswerValue, FileDescriptor[]>): string {
   // A list is masked as it reads (`a; b`, as in CSV), not as JSON, whose `"]` would show.
   const text = Array.isArray(value) ? value.join('; ') : asText(value);
-  return maskTextOf(text, { address: typeof value === 'string' });
+  return maskText(text, { address: typeof value === 'string' });
 }
 
 /** True when some stored value is encrypted (revealing it needs the key-management provider). */

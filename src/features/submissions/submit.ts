@@ -193,7 +193,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
             formId: form.id,
             max: access?.maxSubmissions,
             refusal: () => {
-              deps.controls.tookPlace(form.id, { full: true });
+              deps.controls.foundFull(form.id);
               return formClosed(form, 'full');
             },
           }
