@@ -86,6 +86,49 @@ describe('the closed and password pages in Chromium', () => {
     },
   );
 
+  it.each(['light', 'dark'] as const)(
+    'after an answer by keyboard, shows "already answered" with the owner’s closedMessage (%s), accessible, at 320 px',
+    async (colorScheme) => {
+      const form = await createForm(server, user.token, {
+        title: 'Summer meetup',
+        status: 'live',
+        fields: FIELDS,
+        ui: { layout: 'classic' },
+        access: { oncePer: 'browser', closedMessage: 'Questions? Write to events@example.com.' },
+      });
+      const view = await openPage(browser, `${server.url}/f/${form.id}`, { colorScheme, width: 320 });
+      const { page } = view;
+      try {
+        // the keyboard alone: into the first field, type, Tab on, type, Enter sends
+        const focused = () => page.evaluate(() => (globalThis as any).document.activeElement?.id as string);
+        for (let i = 0; i < 10 && !(await focused())?.includes('name'); i++) await page.keyboard.press('Tab');
+        await page.keyboard.type('Ada');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('ada@example.com');
+        await posting(page, () => page.keyboard.press('Enter'));
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you');
+
+        await page.goto(`${server.url}/f/${form.id}`);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+          'You have already answered',
+        );
+        await expect(
+          page.getByText('This form takes one response per person, and yours has been received.').isVisible(),
+        ).resolves.toBe(true);
+        await expect(page.getByText('Questions? Write to events@example.com.').isVisible()).resolves.toBe(
+          true,
+        );
+        expect(await page.locator('form').count()).toBe(0);
+        await expectNoAxeViolations(page);
+        expect(await scrollsHorizontally(page)).toBe(false);
+        await screenshot(page, `hosted-answered-${colorScheme}-320`);
+        expect(view.problems).toEqual([]);
+      } finally {
+        await view.close();
+      }
+    },
+  );
+
   it('asks for the password without JavaScript, says a wrong one, unlocks with the right one by keyboard', async () => {
     const form = await createForm(server, user.token, {
       title: 'Staff survey',
