@@ -12,7 +12,7 @@ import { sendPage } from './render.js';
  */
 export function dashboardRoutes(page: PageContext) {
   return async (scope: FastifyInstance): Promise<void> => {
-    installPageErrors(scope, page, '/app');
+    installPageErrors(scope, page, { home: '/app' });
     const shell = async (_request: FastifyRequest, reply: FastifyReply) => {
       const client = page.assets.entry(ENTRIES.dashboard);
       if (!client.script)

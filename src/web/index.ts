@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventRecorder } from '../features/analytics/commands.js';
 import { findForm } from '../features/forms/repo.js';
+import { asksForJson } from '../features/submissions/form-posts.js';
 import type { SubmissionService } from '../features/submissions/service.js';
 import { isMember as isWorkspaceMember } from '../features/workspaces/repo.js';
 import { NO_SESSION_COOKIE } from '../platform/auth.js';
@@ -69,16 +70,13 @@ export async function registerWeb(
       withoutSessionCookie(scope);
       // An error in an embedded form's frame (?embed=1: a form closed, a limit reached) is shown
       // in that frame, not refused by the browser: an error page holds nothing to click.
-      installPageErrors(
-        scope,
-        page,
-        undefined,
-        (request) =>
+      installPageErrors(scope, page, {
+        policyOf: (request) =>
           (request.query as Record<string, unknown> | undefined)?.embed === '1'
             ? { frameAncestors: ['*'] }
             : {},
         // a form's page in its language; an unknown form's in the best of Intake's own (API.md §13)
-        (request) =>
+        wordsOf: (request) =>
           wordsFor(
             PAGE_LANGUAGES.get(request) ??
               chooseLanguage(SHIPPED_LANGUAGES, {
@@ -86,7 +84,9 @@ export async function registerWeb(
                 acceptLanguage: request.headers['accept-language'],
               }),
           ),
-      );
+        // a post that asks for JSON is answered like the JSON submit, refusals too (API.md §12)
+        wantsProblems: asksForJson,
+      });
       const forms = (formId: string) => findForm(context.database.db, formId);
       const isMember = (workspaceId: string, userId: string) =>
         isWorkspaceMember(context.database.db, workspaceId, userId);

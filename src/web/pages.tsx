@@ -70,11 +70,21 @@ const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export function installPageErrors(
   scope: FastifyInstance,
   page: PageContext,
-  home?: string,
-  /** The policy of an error page of this request, when not the strict default (an embedded form's may be framed). */
-  policyOf?: (request: FastifyRequest) => PagePolicy,
-  /** The language of an error page of this request (the hosted pages'); English when not given. */
-  wordsOf: (request: FastifyRequest) => Words = () => ENGLISH,
+  {
+    home,
+    policyOf,
+    wordsOf = () => ENGLISH,
+    wantsProblems = () => false,
+  }: {
+    /** Where the error page's header links to. */
+    home?: string;
+    /** The policy of an error page of this request, when not the strict default (an embedded form's may be framed). */
+    policyOf?: (request: FastifyRequest) => PagePolicy;
+    /** The language of an error page of this request (the hosted pages'); English when not given. */
+    wordsOf?: (request: FastifyRequest) => Words;
+    /** Requests whose errors are the API's problem documents, not pages (a form post that asks for JSON). */
+    wantsProblems?: (request: FastifyRequest) => boolean;
+  } = {},
 ): void {
   const routes = FindMyWay({ ignoreTrailingSlash: false });
   scope.addHook('onRoute', (route) => {
@@ -118,9 +128,11 @@ export function installPageErrors(
     return send(reply, request, new Problem(404, 'not_found', `No page at ${path}`));
   });
 
-  scope.setErrorHandler((error: FastifyError, request, reply) =>
-    send(reply, request, problemFor(error, request, { production: page.production })),
-  );
+  scope.setErrorHandler((error: FastifyError, request, reply) => {
+    // the platform's handler answers it (platform/errors.ts)
+    if (wantsProblems(request)) throw error;
+    return send(reply, request, problemFor(error, request, { production: page.production }));
+  });
 }
 
 /** A problem in words for a person (its `detail` is written for developers). */

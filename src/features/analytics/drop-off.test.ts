@@ -165,7 +165,7 @@ describe('GET /analytics/drop-off, one question a page', () => {
     const a = await visit(form.id);
     await a.send({ name: 'Ann' });
     await a.send({ topic: 'sales' }, 'save');
-    expect(a.page.text).toContain('/f/' + form.id + '?resume=');
+    expect(a.page.text).toContain(`/f/${form.id}?resume=`);
     // B: saves on the first question with nothing answered
     const b = await visit(form.id);
     await b.send({}, 'save');

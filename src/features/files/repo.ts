@@ -94,6 +94,19 @@ export async function deleteFileRows(db: Db | Trx, ids: readonly string[]): Prom
   await db.deleteFrom('files').where('id', 'in', ids).execute();
 }
 
+/** Those of the files `ids` that are uploads no submission took. */
+export async function unusedUploadIds(db: Db | Trx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('files')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('state', '=', 'uploaded')
+    .where('submission_id', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Uploads of a form by their ids, whatever their state: the submit path judges each. */
 export async function findUploads(
   db: Db | Trx,

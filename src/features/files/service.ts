@@ -20,6 +20,7 @@ import {
   markUploaded,
   type StoredFile,
   storageUsed,
+  unusedUploadIds,
 } from './repo.js';
 
 /**
@@ -228,6 +229,21 @@ export class FileService {
       }
     }
     await deleteFileRows(this.context.database.db, gone).catch(() => undefined);
+  }
+
+  /**
+   * Throws away those of `files` no submission took (a post answered with an earlier result of
+   * its Idempotency-Key brought files of its own): each is an upload still, which nothing names.
+   */
+  async discardUnused(files: readonly StoredFile[]): Promise<void> {
+    if (files.length === 0) return;
+    const unused = new Set(
+      await unusedUploadIds(
+        this.context.database.db,
+        files.map((file) => file.id),
+      ),
+    );
+    if (unused.size > 0) await this.discard(files.filter((file) => unused.has(file.id)));
   }
 
   /**

@@ -119,6 +119,13 @@ export function prefersJson(accept: string | undefined): boolean {
 }
 
 /**
+ * A post whose client asks for JSON: answered with the JSON submit's bodies and problem
+ * documents, not pages (API.md §12), wherever a form is posted (web/hosted's pages too).
+ */
+export const asksForJson = (request: FastifyRequest): boolean =>
+  request.method === 'POST' && prefersJson(request.headers.accept);
+
+/**
  * Installs form posts on `scope`, which must hold the submit route alone: the two parsers,
  * the hook that turns the fields into `{answers}` for the route's schema, and HTML error
  * pages. Every other route keeps answering 415 to these content types.

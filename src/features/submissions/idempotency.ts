@@ -35,20 +35,35 @@ export class IdempotencyKeyTaken extends Error {
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** JSON with sorted keys: the same document hashes the same whatever its key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+/**
+ * JSON with sorted keys: the same document hashes the same whatever its key order. A string
+ * `sameFiles` names (the upload id a post's own file became) counts as that file's content
+ * instead: a multipart post sent again makes new uploads of the same bytes, and is the same request.
+ */
+function canonical(value: unknown, sameFiles?: ReadonlyMap<string, string>): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, sameFiles)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.keys(value)
       .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
+      .map(
+        (key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key], sameFiles)}`,
+      );
     return `{${entries.join(',')}}`;
   }
+  if (typeof value === 'string' && sameFiles?.has(value)) return JSON.stringify(sameFiles.get(value));
   return JSON.stringify(value) ?? 'null';
 }
 
-/** The key of this request and the hash of its body, or undefined when it sends none. */
-export function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
+/**
+ * What a post's own files count as in its hash: each upload id its content (`file:<sha256>`),
+ * the bytes and not the id a retry's new upload gets.
+ */
+export const fileIdentities = (
+  files: readonly { uploadId: string; sha256: string }[],
+): ReadonlyMap<string, string> => new Map(files.map((file) => [file.uploadId, `file:${file.sha256}`]));
+
+/** The `Idempotency-Key` (or `X-Idempotency-Key`) a request sends, checked; undefined when it sends none. */
+export function requestedIdempotencyKey(request: FastifyRequest): string | undefined {
   const headers = ['idempotency-key', 'x-idempotency-key'] as const;
   const values = headers.map((name) => request.headers[name]).filter((value) => value !== undefined);
   if (values.length === 0) return undefined;
@@ -61,7 +76,17 @@ export function idempotencyOf(request: FastifyRequest): Idempotency | undefined 
     throw invalid('must be sent once (as Idempotency-Key or X-Idempotency-Key)');
   }
   if (!KEY.test(key)) throw invalid('must be 1 to 255 visible ASCII characters');
-  return { key, requestHash: sha256Hex(canonical(request.body)) };
+  return key;
+}
+
+/** The key of this request and the hash of its body, or undefined when it sends none. */
+export function idempotencyOf(
+  request: FastifyRequest,
+  sameFiles?: ReadonlyMap<string, string>,
+): Idempotency | undefined {
+  const key = requestedIdempotencyKey(request);
+  if (key === undefined) return undefined;
+  return { key, requestHash: sha256Hex(canonical(request.body, sameFiles)) };
 }
 
 /**
@@ -69,9 +94,13 @@ export function idempotencyOf(request: FastifyRequest): Idempotency | undefined 
  * (carried in a hidden input), and the hash of what it sends to `SubmissionService.submit`.
  * Undefined for a key that is not one (a page post never fails on it: it is stored without one).
  */
-export function idempotencyFor(key: string | undefined, body: unknown): Idempotency | undefined {
+export function idempotencyFor(
+  key: string | undefined,
+  body: unknown,
+  sameFiles?: ReadonlyMap<string, string>,
+): Idempotency | undefined {
   if (key === undefined || !KEY.test(key)) return undefined;
-  return { key, requestHash: sha256Hex(canonical(body)) };
+  return { key, requestHash: sha256Hex(canonical(body, sameFiles)) };
 }
 
 /**

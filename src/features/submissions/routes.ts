@@ -36,7 +36,7 @@ import { requestedLanguageOf } from '../forms/translations.js';
 import { addressBookOf } from './address-claims.js';
 import { EXPORT_CONTENT, exportFormatOf, sendResponsesExport } from './exports.js';
 import { acceptFormPosts, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
-import { idempotencyOf } from './idempotency.js';
+import { fileIdentities, idempotencyOf } from './idempotency.js';
 import { registerLegacyResponsesRoute } from './legacy-routes.js';
 import type { FileTaker } from './post-body.js';
 import { presentSubmission, presentSubmissions } from './presenter.js';
@@ -183,11 +183,14 @@ export const submissionRoutes =
             sessionId,
             captchaToken,
             remoteIp: request.ip,
-            idempotency: idempotencyOf(request),
+            // a post's files count by their bytes: the same post sent again makes new uploads of them
+            idempotency: idempotencyOf(request, fileIdentities(taken.get(request)?.files ?? [])),
             // the language the client showed the form in, as it asks for its errors' words (API.md §13)
             language: requestedLanguageOf(form.definition, request),
             password: request.headers['x-form-password'],
           });
+          // the first result of an Idempotency-Key again: this request's own files were not used
+          await extra.files.discardUnused(taken.get(request)?.files ?? []);
           return post ? post.respond(reply, result) : reply.status(201).send(result);
         },
       );

@@ -63,8 +63,9 @@ export interface PagePost {
   fields: Readonly<Record<string, unknown>>;
   /** The answers to the form's fields, parsed (form-posts.ts `answersOf`); those the logic hides are dropped here. */
   answers: Answers;
-  sessionId: string;
-  /** The page's idempotency key (its `_idempotency`): a double post stores once. */
+  /** The page's session (its `_session`); a post asking for JSON may send none. */
+  sessionId: string | undefined;
+  /** The page's idempotency key (its `_idempotency`; a post asking for JSON: its `Idempotency-Key` first): a double post stores once. */
   idempotencyKey: string | undefined;
   remoteIp: string;
   /** The owner's preview: validated like a real post, then nothing stored, counted or sent. */
@@ -73,6 +74,8 @@ export interface PagePost {
   language: string;
   /** The partial this post completes (API.md §15 saved progress): the submission takes its id. */
   completes?: string | undefined;
+  /** The files this post brought, by upload id: what each counts as in the idempotency hash (idempotency.ts). */
+  sameFiles?: ReadonlyMap<string, string> | undefined;
 }
 
 /**
@@ -207,7 +210,6 @@ export class SubmissionService {
    */
   async submitPost(post: PagePost): Promise<PostResult> {
     const { form, fields } = post;
-    const answers = visibleAnswers(form.definition.logic, post.answers).answers;
     if (post.preview) {
       const errors = this.validatePage(form, post.answers);
       return errors.length > 0
@@ -217,23 +219,9 @@ export class SubmissionService {
     // the submit rate limit counts submissions, not the pages of a one-by-one form on the way
     const headers = await this.countAttempt(null, post.remoteIp);
     // A CAPTCHA left undone is the respondent's to fix, on the form with their answers: not spam yet.
-    const captchaToken = captchaTokenOf(fields);
-    if (form.definition.spamProtection?.captcha && captchaToken === undefined)
+    if (form.definition.spamProtection?.captcha && captchaTokenOf(fields) === undefined)
       return { headers, outcome: 'captcha-undone' };
-    const honeypot = form.definition.spamProtection?.honeypot?.field;
-    const input: SubmitInput = {
-      form,
-      principal: null,
-      answers,
-      // read from the top level of the post, where the page's hidden input puts it (never an answer)
-      honeypotValue: honeypot && Object.hasOwn(fields, honeypot) ? fields[honeypot] : undefined,
-      sessionId: post.sessionId,
-      captchaToken,
-      remoteIp: post.remoteIp,
-      idempotency: idempotencyFor(post.idempotencyKey, { answers, sessionId: post.sessionId }),
-      language: post.language,
-      completes: post.completes,
-    };
+    const input = pageInput(post);
     try {
       const ended = await submitOutcome(input, this.dependencies).catch(formGone(form));
       if (ended.outcome === 'invalid') return { headers, outcome: 'invalid', errors: ended.errors };
@@ -252,10 +240,39 @@ export class SubmissionService {
     }
   }
 
+  /**
+   * A page's post that asks for JSON (API.md §12: "answered like the JSON submit"): read as a
+   * page's post is (hidden answers dropped, the page's controls no answers), judged like the
+   * API's, every refusal a problem. The caller counted the attempt and checked the password.
+   */
+  async submitPostAsJson(post: PagePost): Promise<SubmitResult> {
+    return submit(pageInput(post), this.dependencies).catch(formGone(post.form));
+  }
+
   /** Writes what is queued: requests still answering when the service stops are answered before the database closes. */
   flush(): Promise<void> {
     return this.writer.flush();
   }
+}
+
+/** A page's post as the submit path takes it: anonymous, the honeypot and CAPTCHA read from the post's top level. */
+function pageInput(post: PagePost): SubmitInput {
+  const { form, fields } = post;
+  const answers = visibleAnswers(form.definition.logic, post.answers).answers;
+  const honeypot = form.definition.spamProtection?.honeypot?.field;
+  return {
+    form,
+    principal: null,
+    answers,
+    // read from the top level of the post, where the page's hidden input puts it (never an answer)
+    honeypotValue: honeypot && Object.hasOwn(fields, honeypot) ? fields[honeypot] : undefined,
+    sessionId: post.sessionId,
+    captchaToken: captchaTokenOf(fields),
+    remoteIp: post.remoteIp,
+    idempotency: idempotencyFor(post.idempotencyKey, { answers, sessionId: post.sessionId }, post.sameFiles),
+    language: post.language,
+    completes: post.completes,
+  };
 }
 
 /** Why a `form_closed` problem (controls.ts `formClosed`) refused, or `closed` for a status that takes none. */

@@ -81,6 +81,28 @@ export function accessGate({ controls, pages, production, pageLanguage }: Access
     return reply.redirect(request.url, 303);
   }
 
+  /**
+   * The same doors for a post that asks for JSON (API.md §12), as problems: answered from this
+   * browser (`oncePer: "browser"`) is 409 already_submitted; a password form takes this browser's
+   * unlocking, else `X-Form-Password` as the API does (401). Closed by the clock or the count is
+   * the submit path's own 403.
+   */
+  async function assertMayPostJson(request: FastifyRequest, form: StoredForm): Promise<void> {
+    const access = form.definition.access;
+    if (!access) return;
+    const cookies = cookiesOf(request);
+    if (access.oncePer === 'browser' && controls.isAnswered(form.id, cookies[ANSWERED_COOKIE]))
+      throw new Problem(
+        409,
+        'already_submitted',
+        `The form ${form.id} takes one submission per browser, and this browser has sent one`,
+      );
+    if (!controls.isUnlocked(form, cookies[UNLOCK_COOKIE])) {
+      const given = request.headers['x-form-password'];
+      await controls.assertPassword(form, typeof given === 'string' ? given : undefined, request.ip);
+    }
+  }
+
   /** `oncePer: "browser"`: this browser has answered; the form's page says so from now on. */
   function rememberAnswered(reply: FastifyReply, form: StoredForm, embedded: boolean) {
     reply.setCookie(ANSWERED_COOKIE, controls.answeredCookie(form.id), {
@@ -89,5 +111,5 @@ export function accessGate({ controls, pages, production, pageLanguage }: Access
     });
   }
 
-  return { gateOf, unlock, rememberAnswered };
+  return { gateOf, assertMayPostJson, unlock, rememberAnswered };
 }

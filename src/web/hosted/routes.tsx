@@ -4,18 +4,20 @@ import multipart from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventRecorder } from '../../features/analytics/commands.js';
 import type { EventType } from '../../features/analytics/schemas.js';
+import type { StoredFile } from '../../features/files/repo.js';
 import { assertUploadSize } from '../../features/files/routes.js';
 import { mayPreview } from '../../features/forms/access.js';
 import { cachedFormNow, type StoredForm } from '../../features/forms/repo.js';
 import { requestedLanguageOf } from '../../features/forms/translations.js';
-import { answersOf, firstText } from '../../features/submissions/form-posts.js';
+import { answersOf, asksForJson, firstText } from '../../features/submissions/form-posts.js';
+import { fileIdentities, requestedIdempotencyKey } from '../../features/submissions/idempotency.js';
 import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { requestId } from '../../platform/http/edge.js';
 import type { FrontDoor } from '../../platform/http/front-door.js';
 import { timeOrderedToken } from '../../platform/ids.js';
-import { notFound, Problem } from '../../platform/problem.js';
+import { badRequest, notFound, Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
 import { firstQuestion, refusedAt, stepFrom } from '../../shared/walk.js';
 import { PASSWORD_CONTROL } from '../components/form/access-pages.js';
@@ -111,12 +113,12 @@ export function hostedRoutes(
       request: FastifyRequest,
       form: StoredForm,
       preview: boolean,
-    ): Promise<{ fields: Fields; refusals: FieldError[] }> {
+    ): Promise<{ fields: Fields; refusals: FieldError[]; taken: StoredFile[] }> {
       const refusals: FieldError[] = [];
-      if (!request.isMultipart()) return { fields: formFields(request.body), refusals };
+      /** The files this post brought: thrown away when the body then fails (malformed, too large). */
+      const taken: StoredFile[] = [];
+      if (!request.isMultipart()) return { fields: formFields(request.body), refusals, taken };
       assertUploadSize(request, submissions.files.uploadMaxBytes);
-      /** The files this post brought so far: thrown away when the body then fails (malformed, too large). */
-      const taken: Awaited<ReturnType<typeof submissions.files.take>>[] = [];
       const fields = await readMultipartPost(
         request,
         bodyLimit,
@@ -159,7 +161,7 @@ export function hostedRoutes(
             .filter((id) => !(typeof id === 'string' && removed.has(id)));
         }
       }
-      return { fields, refusals };
+      return { fields, refusals, taken };
     }
 
     /** Anyone sees a live form; any other form, and an unknown one, is the 404 page. */
@@ -273,6 +275,8 @@ export function hostedRoutes(
       async (request, reply) => {
         const preview = await previewed(request, reply);
         const stored = preview ?? (await submissions.formFor(null, request.params.formId));
+        // a client that asks for JSON gets the JSON submit's answers (API.md §12), not pages
+        if (!preview && asksForJson(request)) return submitAsJson(request, reply, stored);
         if (!preview) {
           // the password page's post (urlencoded: it has no file); else the gates, before any file is taken
           const sent = request.isMultipart() ? {} : formFields(request.body);
@@ -287,7 +291,7 @@ export function hostedRoutes(
               : pages.closed(reply, shown, gate, { embedded, status: 403 });
           }
         }
-        const { fields, refusals } = await readPost(request, stored, preview !== undefined);
+        const { fields, refusals, taken } = await readPost(request, stored, preview !== undefined);
         const session = firstText(fields._session);
         const sessionId = session !== undefined && SESSION.test(session) ? session : timeOrderedToken();
         const key = firstText(fields._idempotency);
@@ -307,6 +311,7 @@ export function hostedRoutes(
           embedded: queryFlag(request, 'embed'),
           preview: preview !== undefined,
           resumeToken,
+          taken,
         };
         const state: PageState = {
           answers: post.answers,
@@ -387,13 +392,64 @@ export function hostedRoutes(
     );
 
     /**
+     * A post that asks for JSON (API.md §12): answered like `POST /forms/{id}/submit`, 201 with
+     * the submission's summary or a problem document. The whole form is judged at once whatever
+     * its layout (a client of the API has no steps); read like a page's post otherwise: hidden
+     * answers dropped, the page's controls (its session, idempotency key, resume token) taken
+     * as the page takes them, the request's `Idempotency-Key` before the page's. Nothing of a
+     * refused post is kept: the files it brought are thrown away.
+     */
+    async function submitAsJson(request: FastifyRequest, reply: FastifyReply, stored: StoredForm) {
+      reply.headers(await submissions.countAttempt(null, request.ip));
+      await gates.assertMayPostJson(request, stored);
+      const idempotencyKey = requestedIdempotencyKey(request);
+      const { fields, refusals, taken } = await readPost(request, stored, false);
+      const embedded = queryFlag(request, 'embed');
+      try {
+        if (refusals.length > 0) {
+          throw badRequest(
+            'validation_failed',
+            `The submission is invalid: ${refusals.map((e) => `${e.field} ${e.message}`).join('; ')}`,
+            { errors: refusals },
+          );
+        }
+        const session = firstText(fields._session);
+        const resumeToken = firstText(fields._resume) ?? cookiesOf(request)[RESUME_COOKIE];
+        const completes = await submissions.progress.partialId(stored, resumeToken);
+        const result = await submissions.submitPostAsJson({
+          form: stored,
+          fields,
+          answers: answersOf(stored, fields),
+          // none made up: the idempotency hash covers the session a post sends
+          sessionId: session !== undefined && SESSION.test(session) ? session : undefined,
+          idempotencyKey: idempotencyKey ?? firstText(fields._idempotency),
+          remoteIp: request.ip,
+          preview: false,
+          language: pageLanguage(request, stored),
+          completes,
+          sameFiles: fileIdentities(taken),
+        });
+        // the first result of its key again: this post's own files were not used
+        await submissions.files.discardUnused(taken);
+        if (completes !== undefined)
+          reply.clearCookie(RESUME_COOKIE, formCookieScope(stored, embedded, page.production));
+        if (stored.definition.access?.oncePer === 'browser') gates.rememberAnswered(reply, stored, embedded);
+        request.log.info({ submissionId: result.id, embedded }, 'hosted form submitted (JSON)');
+        return reply.status(201).header('cache-control', 'no-store').send(result);
+      } catch (error) {
+        if (taken.length > 0) await submissions.files.discard(taken).catch(() => undefined);
+        throw error;
+      }
+    }
+
+    /**
      * Submits a post's answers: the thank-you page or the redirect; a refusal the respondent can
      * mend is `refused` (the page again, with its errors; `keySpent`: under a new idempotency key).
      */
     async function submitPost(
       request: FastifyRequest,
       reply: FastifyReply,
-      { form, fields, answers, sessionId, key, embedded, preview, resumeToken }: Post,
+      { form, fields, answers, sessionId, key, embedded, preview, resumeToken, taken }: Post,
       refused: (errors: FieldError[], keySpent: boolean) => FastifyReply,
     ) {
       // the answers saved so far (API.md §15) become this submission, under the partial's id
@@ -408,6 +464,7 @@ export function hostedRoutes(
         remoteIp: request.ip,
         preview,
         language: form.view.language,
+        sameFiles: fileIdentities(taken),
       });
       reply.headers(result.headers);
       switch (result.outcome) {
@@ -433,6 +490,8 @@ export function hostedRoutes(
           break;
       }
       const { submissionId, redirect } = result;
+      // the first result of the page's key again (the page sent twice): this post's own files were not used
+      await submissions.files.discardUnused(taken);
       if (resumeToken !== undefined)
         reply.clearCookie(RESUME_COOKIE, formCookieScope(form.stored, embedded, page.production));
       // oncePer "browser": this browser has answered; the form's page says so from now on
@@ -478,6 +537,8 @@ interface Post {
   preview: boolean;
   /** The resume token of the answers saved so far (API.md §15), from the page or this browser's cookie. */
   resumeToken: string | undefined;
+  /** The files this post brought (multipart), as uploads. */
+  taken: StoredFile[];
 }
 
 /** A file's refusal for `fieldId` (400 validation_failed naming the field), else undefined. */
