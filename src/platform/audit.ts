@@ -50,7 +50,11 @@ export type AuditAction =
   | 'webhook.updated'
   | 'webhook.deleted'
   | 'response.deleted'
-  | 'response.note_added';
+  | 'response.note_added'
+  | 'response.read'
+  | 'response.unread'
+  | 'response.starred'
+  | 'response.unstarred';
 
 /** The actor a principal is: a key names itself, a session its user. */
 export function actorOf(principal: Principal): AuditActor {

@@ -1,12 +1,15 @@
+import { actorOf, recordAudit } from '../../platform/audit.js';
+import type { Principal } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Trx } from '../../platform/db/database.js';
 import { nowIso } from '../../platform/time.js';
 import { enqueueWebhookEvents } from '../webhooks/events.js';
-import type { StoredSubmission } from './repo.js';
+import { type StoredSubmission, setFlag } from './repo.js';
 
 /**
  * `response.updated` and `response.deleted` (API.md §7), raised by the owner's changes to a
- * submission (read, star, note, delete; `response.created` comes from the submit path).
+ * submission (read, star, note, delete; `response.created` comes from the submit path), and
+ * the audit entries of read and star (API.md §14).
  */
 
 export type ResponseChange =
@@ -46,4 +49,32 @@ export async function writeResponseChange(
     ]);
   });
   if (queued > 0) context.outbox.nudge();
+}
+
+/**
+ * Marks a submission read or unread, starred or not, and records the change in the audit log
+ * (API.md §14: "every change", responses' management among them): only a change is recorded,
+ * so the inbox opening a response it had read already writes nothing.
+ */
+export async function setFlagAudited(
+  trx: Trx,
+  principal: Principal,
+  submission: StoredSubmission,
+  flag: 'read' | 'starred',
+  value: boolean,
+): Promise<boolean> {
+  const changed = await setFlag(trx, submission, flag, value);
+  if (changed) {
+    const actions = {
+      read: ['response.read', 'response.unread'],
+      starred: ['response.starred', 'response.unstarred'],
+    } as const;
+    await recordAudit(trx, {
+      workspaceId: submission.workspaceId,
+      actor: actorOf(principal),
+      action: actions[flag][value ? 0 : 1],
+      target: { type: 'response', id: submission.id },
+    });
+  }
+  return changed;
 }

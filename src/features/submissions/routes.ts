@@ -50,9 +50,8 @@ import {
   notesOf,
   type StoredSubmission,
   type SubmissionFilter,
-  setFlag,
 } from './repo.js';
-import { writeResponseChange } from './response-events.js';
+import { setFlagAudited, writeResponseChange } from './response-events.js';
 import {
   OptionalScope,
   ResponsesQuery,
@@ -364,13 +363,18 @@ export const submissionRoutes =
         ...emptyBodyIsNone,
       },
       async (request) => {
-        const { submission } = await managedSubmission(request, request.params.id, request.query, 'triage');
+        const { principal, submission } = await managedSubmission(
+          request,
+          request.params.id,
+          request.query,
+          'triage',
+        );
         const read = request.body?.read ?? true;
         const view = await present({ ...submission, read });
         const change =
           read === submission.read ? undefined : { event: 'response.updated' as const, data: view };
         await writeResponseChange(context, submission, change, (trx) =>
-          setFlag(trx, submission, 'read', read),
+          setFlagAudited(trx, principal, submission, 'read', read),
         );
         return view;
       },
@@ -391,13 +395,18 @@ export const submissionRoutes =
         },
       },
       async (request) => {
-        const { submission } = await managedSubmission(request, request.params.id, request.query, 'triage');
+        const { principal, submission } = await managedSubmission(
+          request,
+          request.params.id,
+          request.query,
+          'triage',
+        );
         const { starred } = request.body;
         const view = await present({ ...submission, starred });
         const change =
           starred === submission.starred ? undefined : { event: 'response.updated' as const, data: view };
         await writeResponseChange(context, submission, change, (trx) =>
-          setFlag(trx, submission, 'starred', starred),
+          setFlagAudited(trx, principal, submission, 'starred', starred),
         );
         return view;
       },

@@ -126,11 +126,20 @@ describe('the audit log (API.md §14)', () => {
       url: `/responses/${submitted.body.id}/notes`,
       body: { text: 'hi' },
     });
-    await as(members.viewer, {
-      method: 'POST',
-      url: `/responses/${submitted.body.id}/star`,
-      body: { starred: true },
-    });
+    const triage = async (path: 'star' | 'read', body: Record<string, boolean>) => {
+      const response = await as(members.viewer, {
+        method: 'POST',
+        url: `/responses/${submitted.body.id}/${path}`,
+        body,
+      });
+      expect(response.status, response.text).toBe(200);
+    };
+    await triage('star', { starred: true });
+    await triage('star', { starred: false });
+    await triage('read', { read: true });
+    // marking read what is read already changes nothing, and records nothing
+    await triage('read', { read: true });
+    await triage('read', { read: false });
     await as(members.editor, { method: 'DELETE', url: `/responses/${submitted.body.id}` });
     const hook = await as(owner, {
       method: 'POST',
@@ -200,6 +209,10 @@ describe('the audit log (API.md §14)', () => {
         'form.updated',
         'form.published',
         'response.note_added',
+        'response.starred',
+        'response.unstarred',
+        'response.read',
+        'response.unread',
         'response.deleted',
         'webhook.created',
         'webhook.updated',
@@ -217,10 +230,16 @@ describe('the audit log (API.md §14)', () => {
         'workspace.renamed',
       ]),
     );
-    // read and star are triage, not recorded; respondents' submissions are not members' changes
-    expect(
-      actions.some((action) => action.startsWith('response.') && !/deleted|note_added/.test(action)),
-    ).toBe(false);
+    // only a change is recorded: the second "read" changed nothing; respondents' submissions are
+    // not members' changes (no entry for the submit)
+    expect(actions.filter((action) => action.startsWith('response.'))).toEqual([
+      'response.note_added',
+      'response.starred',
+      'response.unstarred',
+      'response.read',
+      'response.unread',
+      'response.deleted',
+    ]);
   });
 
   it("records a working copy's publication and discarding, and a workspace's deletion", async () => {

@@ -60,6 +60,10 @@ const ACTION_WORDS: Record<string, string> = {
   'webhook.deleted': 'deleted a webhook',
   'response.deleted': 'deleted response',
   'response.note_added': 'wrote a note on response',
+  'response.read': 'marked read response',
+  'response.unread': 'marked unread response',
+  'response.starred': 'starred response',
+  'response.unstarred': 'unstarred response',
 };
 
 /** Actions whose target is said by the verb itself ("left the workspace"). */
