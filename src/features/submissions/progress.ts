@@ -36,6 +36,13 @@ import { type AnswerValue, validatorFor } from './validator.js';
 /** How long a partial lives after its last save (API.md §15: its link is valid 30 days). */
 export const PARTIAL_TTL_DAYS = 30;
 
+/**
+ * Whether a form keeps its respondents' progress: not one that stores nothing (`storage.mode:
+ * "none"`, API.md §5.4: its answers are only forwarded), whose pages carry the answers so far
+ * in themselves alone and offer no "Save and continue later".
+ */
+export const keepsProgress = (form: StoredForm): boolean => form.definition.storage.mode !== 'none';
+
 /** A resume token as the pages carry it: 256 random bits, URL-safe. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const isResumeToken = (value: unknown): value is string =>
@@ -148,6 +155,13 @@ export class SavedProgress {
    */
   async save(input: SaveInput): Promise<Saved> {
     const { form } = input;
+    // the pages offer no saving for such a form (web/hosted): a post asking for it anyway is refused
+    if (!keepsProgress(form))
+      throw new Problem(
+        409,
+        'conflict',
+        `The form ${form.id} stores nothing: its answers so far are not kept`,
+      );
     const { database, envelope } = this.context;
     const stored = await protectAnswers(keptAnswers(form, input.answers), form.definition, envelope);
     const now = nowIso();

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { ComponentChildren } from 'preact';
 import { presentPublicForm } from '../../features/forms/presenter.js';
 import type { StoredForm } from '../../features/forms/repo.js';
+import { keepsProgress } from '../../features/submissions/progress.js';
 import type { FieldError, FormField, PublicForm } from '../../shared/form.js';
 import { catalogueLanguageOf, scriptMessagesFor, wordsFor } from '../../shared/i18n/catalogues.js';
 import type { Words } from '../../shared/i18n/words.js';
@@ -286,6 +287,7 @@ function pageProps(form: ShownForm, state: PageState) {
     notice: state.notice,
     embedded: state.embedded,
     preview: state.preview,
+    offersSaving: keepsProgress(form.stored),
   };
 }
 

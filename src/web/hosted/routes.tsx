@@ -12,6 +12,7 @@ import { requestedLanguageOf } from '../../features/forms/translations.js';
 import { answersOf, asksForJson, firstText } from '../../features/submissions/form-posts.js';
 import { fileIdentities, requestedIdempotencyKey } from '../../features/submissions/idempotency.js';
 import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
+import { keepsProgress } from '../../features/submissions/progress.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { requestId } from '../../platform/http/edge.js';
@@ -343,7 +344,8 @@ export function hostedRoutes(
             pages.form(reply, post.form, refused(errors, keySpent)),
           );
         }
-        if (firstText(fields._action) === 'save' && !preview) {
+        // (a form that stores nothing offers no saving: a "save" posted to it anyway is a step like Next)
+        if (firstText(fields._action) === 'save' && !preview && keepsProgress(stored)) {
           // drop-off (API.md §15, "from the hosted page's steps and the partials"): the question saved from
           const saving = { questionId: firstText(fields._question), action: 'save', answers: post.answers };
           await events.recordSteps(stored, sessionId, saving, 'saved', request.ip, request.log);

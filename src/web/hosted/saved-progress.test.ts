@@ -444,6 +444,34 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     expect(await responses(form.id, 'partial')).toEqual([]);
   });
 
+  it('keeps nothing of a form that stores nothing (storage.mode "none"): no partial, no cookie, no Save', async () => {
+    const form = await stepsForm({ storage: { mode: 'none' } });
+    const first = await t.request({ method: 'GET', url: `/f/${form.id}` });
+    expect(first.status).toBe(200);
+    expect(first.text).not.toContain('Save and continue later');
+    const second = await post(form.id, { ...hiddenInputs(first), name: 'Ada', _action: 'next' });
+    expect(title(second)).toBe('Question 2 of 4 – Steps');
+    expect(resumeCookie(second)).toBeUndefined();
+    expect(hiddenInputs(second)._resume).toBeUndefined();
+    expect(second.text).not.toContain('Save and continue later');
+    // a Save posted all the same is a step on: the answers ride in the page, nothing is kept
+    const third = await post(form.id, { ...hiddenInputs(second), topic: 'sales', _action: 'save' });
+    expect(third.status).toBe(200);
+    expect(title(third)).toBe('Question 3 of 4 – Steps');
+    expect(resumeCookie(third)).toBeUndefined();
+    const rows = await t.app.intake.database.db
+      .selectFrom('submissions')
+      .select('id')
+      .where('form_id', '=', form.id)
+      .execute();
+    expect(rows).toEqual([]);
+    // and the answers carried in the page still make the submission at the end (forwarded, not stored)
+    const fourth = await post(form.id, { ...hiddenInputs(third), email: 'ada@example.com', _action: 'next' });
+    const done = await post(form.id, { ...hiddenInputs(fourth), _action: 'next' });
+    expect(done.status).toBe(200);
+    expect(title(done)).toBe('Response sent – Steps');
+  });
+
   it('counts new partials per address like submissions: past the limit the steps go on, unsaved', async () => {
     const limited = await createTestApp({ rateLimitPublic: 2 });
     try {

@@ -2,7 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredForm } from '../../features/forms/repo.js';
 import { languagesOf } from '../../features/forms/translations.js';
 import { firstText } from '../../features/submissions/form-posts.js';
-import { PARTIAL_TTL_DAYS, type Resumed, type SavedProgress } from '../../features/submissions/progress.js';
+import {
+  keepsProgress,
+  PARTIAL_TTL_DAYS,
+  type Resumed,
+  type SavedProgress,
+} from '../../features/submissions/progress.js';
 import { timeOrderedToken } from '../../platform/ids.js';
 import { Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
@@ -85,6 +90,7 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
       errors?: readonly FieldError[],
     ): Promise<string | undefined> {
       if (post.preview || byRobot(post)) return post.resumeToken;
+      if (!keepsProgress(post.form.stored)) return undefined;
       try {
         const saved = await progress.save({
           remoteIp: request.ip,

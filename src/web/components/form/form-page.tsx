@@ -43,6 +43,8 @@ export interface FormPageProps {
   embedded?: boolean;
   /** The owner's preview (the hosted `?preview=1`, the builder's): a file field uploads nothing there. */
   preview?: boolean;
+  /** Whether a one-by-one page offers "Save and continue later" (not for a form that stores nothing); default true. */
+  offersSaving?: boolean;
   /** Intake's own words in the page's language (API.md §13); English when not given. */
   words?: Words;
   /**
@@ -163,6 +165,7 @@ export function QuestionPage(props: QuestionPageProps) {
     notice,
     embedded,
     preview,
+    offersSaving = true,
     field,
     position,
     first,
@@ -249,7 +252,7 @@ export function QuestionPage(props: QuestionPageProps) {
             </button>
           )}
           {/* saved progress (API.md §15): the answers so far kept, the page then gives the link to come back */}
-          {!preview && (
+          {!preview && offersSaving && (
             <button
               class="button button--quiet form__save"
               type="submit"
