@@ -129,7 +129,21 @@ export function plainAjvMessage({ keyword, params, message }: AjvError): string 
 export function fieldErrorsFromAjv(errors: readonly AjvError[], prefix = ''): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
+  // a member that may be null (`anyOf: [X, null]`) failing X: "must be null" and "must match a
+  // schema in anyOf" say nothing more than X's own error, which comes first. (Other unions keep
+  // their summary: a union of literals is refused with `const`, then `anyOf`, as clients know it.)
+  const nullable = new Set(
+    errors
+      .filter((error) => error.keyword === 'type' && error.params.type === 'null')
+      .map((e) => e.instancePath),
+  );
+  const fieldsSeen = new Set<string>();
   for (const error of errors) {
+    if (nullable.has(error.instancePath)) {
+      if (error.keyword === 'type' && error.params.type === 'null') continue;
+      const isSummary = error.keyword === 'anyOf' || error.keyword === 'oneOf';
+      if (isSummary && fieldsSeen.has(error.instancePath)) continue;
+    }
     let extra: string | undefined;
     let code = error.keyword;
     let message = plainAjvMessage(error);
@@ -148,6 +162,8 @@ export function fieldErrorsFromAjv(errors: readonly AjvError[], prefix = ''): Fi
     // anyOf/oneOf failures repeat themselves once per branch; one line per field is enough
     if (seen.has(key)) continue;
     seen.add(key);
+    // (a member's own error: a missing or unknown one below it names another field)
+    if (extra === undefined) fieldsSeen.add(error.instancePath);
     out.push({ field, code, message });
   }
   return out;
