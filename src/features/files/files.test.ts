@@ -217,6 +217,20 @@ describe('two steps: upload, then a JSON submit', () => {
     expect(foreign.body.errors[0]).toMatchObject({ field: 'cv', code: 'unknown_upload' });
   });
 
+  it('refuses two files in one upload: 400 validation_failed naming the second part, nothing kept', async () => {
+    const before = storedFiles().length;
+    const { body, headers } = multipart([
+      { name: 'field', value: 'cv' },
+      { name: 'file', filename: 'a.pdf', content: PDF, type: 'application/pdf' },
+      { name: 'file', filename: 'b.pdf', content: PDF, type: 'application/pdf' },
+    ]);
+    const response = await t.request({ method: 'POST', url: `/forms/${formId}/uploads`, body, headers });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('validation_failed');
+    expect(response.body.errors).toEqual([expect.objectContaining({ field: 'file', code: 'unknown_part' })]);
+    expect(storedFiles().length).toBe(before);
+  });
+
   it('keeps a safe name: no path, no control characters, at most 255 characters', async () => {
     const traversal = await upload(formId, 'cv', '../../etc/passwd.pdf', PDF);
     expect(traversal.status).toBe(201);
