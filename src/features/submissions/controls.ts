@@ -46,6 +46,22 @@ export const alreadySubmitted = (form: StoredForm): Problem =>
     `The form ${form.id} takes one submission per e-mail address, and this address has sent one`,
   );
 
+/**
+ * The password an `X-Form-Password` header carries. Header values reach Node as Latin-1, so a
+ * password typed with letters beyond it, sent as UTF-8 (as curl and most servers' clients do),
+ * arrives as its bytes: read as UTF-8 when they are valid UTF-8, else as they came.
+ */
+export function formPasswordOf(header: string | string[] | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  if (!/[\x80-\xff]/.test(header)) return header;
+  const bytes = Buffer.from(header, 'latin1');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return header;
+  }
+}
+
 export const passwordRequired = (form: StoredForm, given: boolean): Problem =>
   new Problem(
     401,

@@ -34,6 +34,7 @@ import { managedOrThrow } from '../forms/access.js';
 import { findForm, findFormCached } from '../forms/repo.js';
 import { requestedLanguageOf } from '../forms/translations.js';
 import { addressBookOf } from './address-claims.js';
+import { formPasswordOf } from './controls.js';
 import { EXPORT_CONTENT, exportFormatOf, sendResponsesExport } from './exports.js';
 import { acceptFormPosts, FORM_POST_MEDIA, type FormPostPages, formPost } from './form-posts.js';
 import { fileIdentities, idempotencyOf } from './idempotency.js';
@@ -186,7 +187,7 @@ export const submissionRoutes =
             idempotency: idempotencyOf(request, fileIdentities(taken.get(request)?.files ?? [])),
             // the language the client showed the form in, as it asks for its errors' words (API.md §13)
             language: requestedLanguageOf(form.definition, request),
-            password: request.headers['x-form-password'],
+            password: formPasswordOf(request.headers['x-form-password']),
           });
           // the first result of an Idempotency-Key again: this request's own files were not used
           await extra.files.discardUnused(taken.get(request)?.files ?? []);

@@ -243,6 +243,22 @@ describe('response controls on the submit path', () => {
       expect(await storedCount(t, form.id)).toBe(1);
     });
 
+    it('takes a password beyond Latin-1 sent as UTF-8 bytes, and one in Latin-1 as it came', async () => {
+      const unicode = await liveForm({ password: 'Grüße ✓ 42' });
+      // what a header's UTF-8 bytes look like once Node has read them as Latin-1
+      const asBytes = Buffer.from('Grüße ✓ 42', 'utf8').toString('latin1');
+      expect((await submit(unicode.id, undefined, { 'x-form-password': asBytes })).status).toBe(201);
+      expectProblem(
+        await submit(unicode.id, undefined, {
+          'x-form-password': Buffer.from('Grüße ✓ 43').toString('latin1'),
+        }),
+        401,
+        'password_required',
+      );
+      const latin = await liveForm({ password: 'Grüße 42' });
+      expect((await submit(latin.id, undefined, { 'x-form-password': 'Grüße 42' })).status).toBe(201);
+    });
+
     it('takes an overlong X-Form-Password for a wrong one, storing nothing', async () => {
       const form = await liveForm({ password: PASSWORD });
       const response = await submit(form.id, undefined, { 'x-form-password': 'x'.repeat(10_000) });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredForm } from '../../features/forms/repo.js';
-import { type ResponseControls, UNLOCK_TTL_S } from '../../features/submissions/controls.js';
+import { formPasswordOf, type ResponseControls, UNLOCK_TTL_S } from '../../features/submissions/controls.js';
 import { Problem } from '../../platform/problem.js';
 import type { ClosedPageReason } from '../components/form/access-pages.js';
 import { type formPages, shownForm } from './form-pages.js';
@@ -98,8 +98,7 @@ export function accessGate({ controls, pages, production, pageLanguage }: Access
         `The form ${form.id} takes one submission per browser, and this browser has sent one`,
       );
     if (!controls.isUnlocked(form, cookies[UNLOCK_COOKIE])) {
-      const given = request.headers['x-form-password'];
-      await controls.assertPassword(form, typeof given === 'string' ? given : undefined, request.ip);
+      await controls.assertPassword(form, formPasswordOf(request.headers['x-form-password']), request.ip);
     }
   }
 
