@@ -246,12 +246,14 @@ describe('teams in the dashboard', () => {
       const entries = page.locator('.audit__entry .audit__what');
       await entries.first().waitFor();
       const said = await entries.allTextContents();
-      expect(said.slice(0, 8)).toEqual([
+      expect(said.slice(0, 9)).toEqual([
         `${ada} removed ${bob}`,
         expect.stringMatching(new RegExp(`^${bob} published the edits of form`)),
         `${ada} changed the role of ${bob}`,
         `${ada} changed the role of ${bob}`,
         expect.stringMatching(new RegExp(`^${bob} wrote a note on response sub_`)),
+        // opening the response in the inbox marked it read: a change, recorded (API.md §14)
+        expect.stringMatching(new RegExp(`^${bob} marked read response sub_`)),
         `${bob} accepted an invitation and joined`,
         `${ada} sent an invitation`,
         `${ada} created form Contact the team`,
@@ -265,6 +267,7 @@ describe('teams in the dashboard', () => {
         .toEqual([
           expect.stringMatching(new RegExp(`^${bob} published the edits of form`)),
           expect.stringMatching(new RegExp(`^${bob} wrote a note on response sub_`)),
+          expect.stringMatching(new RegExp(`^${bob} marked read response sub_`)),
           `${bob} accepted an invitation and joined`,
         ]);
       expect(await page.locator('.audit__when').first().textContent()).toMatch(
