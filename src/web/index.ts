@@ -41,6 +41,7 @@ export async function registerWeb(
     assets,
     production: context.config.production,
     branding: context.config.branding,
+    fileMaxBytes: context.config.fileMaxBytes,
   };
   await app.register(
     async (scope) => {

@@ -16,6 +16,8 @@ export interface PageContext {
   production: boolean;
   /** The instance's `BRANDING`: false hides the hosted pages' credit on every form. */
   branding: boolean;
+  /** The instance's `FILE_MAX_BYTES`: no file question's page offers more. */
+  fileMaxBytes?: number;
 }
 
 export interface ErrorPageProps {

@@ -411,6 +411,10 @@ describe('FILE_MAX_BYTES', () => {
       expect(over.body.errors[0]).toMatchObject({ field: 'doc', code: 'file_too_large' });
       const under = await pdfOf('ok.pdf', 5000);
       expect(under.status, under.text).toBe(201);
+      // the hosted page says, and its script checks, what the server takes
+      const page = await small.request({ method: 'GET', url: `/f/${form.id}` });
+      expect(page.text).toContain('data-max-size="8000"');
+      expect(page.text).not.toContain('10 MB');
     } finally {
       await small.close();
     }

@@ -3,6 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { presentPublicForm } from '../../features/forms/presenter.js';
 import type { StoredForm } from '../../features/forms/repo.js';
 import { keepsProgress } from '../../features/submissions/progress.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../../shared/file-rules.js';
 import type { FieldError, FormField, PublicForm } from '../../shared/form.js';
 import { catalogueLanguageOf, scriptMessagesFor, wordsFor } from '../../shared/i18n/catalogues.js';
 import type { Words } from '../../shared/i18n/words.js';
@@ -143,12 +144,12 @@ export function formPages(page: PageContext) {
   return {
     /** Every field on one page: the classic layout, and a one-by-one form whose questions the logic hides all. */
     form(reply: FastifyReply, form: ShownForm, state: PageState) {
-      return send(reply, form, state, ...wholeForm(form, state));
+      return send(reply, form, state, ...wholeForm(withFileCap(form, page.fileMaxBytes), state));
     },
 
     /** One question of a one-by-one form (a field of the public view), "Question n of m" in its title. */
     question(reply: FastifyReply, form: ShownForm, question: FormField, state: PageState) {
-      return send(reply, form, state, ...oneQuestion(form, question, state));
+      return send(reply, form, state, ...oneQuestion(withFileCap(form, page.fileMaxBytes), question, state));
     },
 
     /**
@@ -170,7 +171,7 @@ export function formPages(page: PageContext) {
         reply,
         key,
         () => {
-          const form = shownForm(stored, language);
+          const form = withFileCap(shownForm(stored, language), page.fileMaxBytes);
           const holed: PageState = { answers: {}, embedded: state.embedded, ...HOLES };
           const first = oneByOne ? firstQuestion(form.view, {}) : undefined;
           const [title, body] = first ? oneQuestion(form, first, holed) : wholeForm(form, holed);
@@ -268,6 +269,19 @@ export function formPages(page: PageContext) {
       );
     },
   };
+}
+
+/**
+ * The form as this instance takes files: no file field's size over `FILE_MAX_BYTES`, its default
+ * of 10 MiB included (API.md §12), so that the page says, and its script checks, what the server
+ * will take. The same form when nothing is over.
+ */
+function withFileCap(form: ShownForm, cap: number | undefined): ShownForm {
+  const over = (field: FormField) =>
+    field.type === 'file' && cap !== undefined && (field.maxFileSize ?? DEFAULT_MAX_FILE_SIZE) > cap;
+  if (!form.view.fields.some(over)) return form;
+  const fields = form.view.fields.map((field) => (over(field) ? { ...field, maxFileSize: cap } : field));
+  return { ...form, view: { ...form.view, fields } };
 }
 
 /** What the classic page and a one-by-one page are both given: the form, its words and this load's state. */
