@@ -16,11 +16,12 @@ declare module 'fastify' {
 /** No document of the API nests deeper than this; deeper input is refused before anything walks it. */
 export const MAX_DEPTH = 32;
 
-type Finding = { field: string; code: 'nul_character' | 'too_deep'; message: string };
+type Finding = { field: string; code: 'nul_character' | 'too_deep' | 'not_finite'; message: string };
 
 /**
- * The first member holding U+0000 (in a string or a key), or nested deeper than MAX_DEPTH.
- * Iterative, so that no input can exhaust the stack.
+ * The first member holding U+0000 (in a string or a key), a number JSON parsed to an infinity
+ * (`1e400`: no member takes one, and stored it would come back as null), or nested deeper than
+ * MAX_DEPTH. Iterative, so that no input can exhaust the stack.
  */
 export function screenValue(root: unknown, skipTopLevel?: string): Finding | undefined {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: root, path: '', depth: 0 }];
@@ -29,6 +30,12 @@ export function screenValue(root: unknown, skipTopLevel?: string): Finding | und
     if (typeof value === 'string') {
       if (value.includes('\u0000')) {
         return { field: path || '(value)', code: 'nul_character', message: 'must not contain NUL (U+0000)' };
+      }
+      continue;
+    }
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) {
+        return { field: path || '(value)', code: 'not_finite', message: 'must be a finite number' };
       }
       continue;
     }
@@ -56,8 +63,8 @@ export function screenValue(root: unknown, skipTopLevel?: string): Finding | und
 
 /**
  * Input no route can use is refused the same way on both engines, before validation:
- * NUL characters (PostgreSQL text cannot hold them; no member needs them) and documents
- * nested deeper than any of ours. Environment names are left to their own rules.
+ * NUL characters (PostgreSQL text cannot hold them; no member needs them), numbers too large
+ * for a double, and documents nested deeper than any of ours. Environment names are left to their own rules.
  */
 export function screenInput(request: FastifyRequest): void {
   const config = request.routeOptions.config ?? {};
