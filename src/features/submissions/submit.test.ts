@@ -315,6 +315,21 @@ describe('validation (API.md §6.1 rules 1–4)', () => {
     expect(await rejects(answers)).toEqual([{ field, code, message: expect.any(String) }]);
   });
 
+  it.each([
+    ['text', 'name'],
+    ['e-mail', 'email'],
+    ['number', 'score'],
+    ['single select', 'topic'],
+    ['date', 'day'],
+  ])('an empty list given to a %s field is refused as the wrong type, not left out', async (_kind, field) => {
+    const errors = await rejects({ [field]: [] });
+    expect(errors).toEqual([expect.objectContaining({ field })]);
+  });
+
+  it('an empty list for a field of several options is no answer', async () => {
+    expect(await accepts({ tags: [] })).not.toHaveProperty('tags');
+  });
+
   it('a number that is not finite (1e999 parses to Infinity) is refused', async () => {
     const response = await submitTo(formId, `{"answers":{"name":"Ada","consent":true,"score":1e999}}`);
     expectProblem(response, 400, 'validation_failed');

@@ -183,7 +183,14 @@ function checkFor(field: Field): Check {
  * (`false`) is an answer like any other, and is kept.
  */
 const isMissing = (field: Field, value: unknown) =>
-  isEmptyAnswer(value) || (field.required === true && field.type === 'checkbox' && value === false);
+  isBlank(field, value) || (field.required === true && field.type === 'checkbox' && value === false);
+
+/**
+ * No answer: nothing, null, blank text; an empty list only where the field takes a list (files,
+ * several options). `[]` given to a field of one value is of the wrong type, not left out.
+ */
+const isBlank = (field: Field, value: unknown) =>
+  isEmptyAnswer(value) && !(Array.isArray(value) && field.type !== 'file' && !field.multiple);
 
 export function compileValidator(definition: FormDefinition): SubmissionValidator {
   const fields = definition.fields.map((field) => ({ field, check: checkFor(field) }));
@@ -199,7 +206,7 @@ export function compileValidator(definition: FormDefinition): SubmissionValidato
     const checks = fields.map(({ field, check }) => {
       // own members only: an unanswered field named `toString` must not read Object.prototype's
       const value = Object.hasOwn(given, field.id) ? given[field.id] : undefined;
-      return { field, value, checked: isEmptyAnswer(value) ? undefined : check(value) };
+      return { field, value, checked: isBlank(field, value) ? undefined : check(value) };
     });
     let hidden: Set<string> | undefined;
     if (hasLogic) {

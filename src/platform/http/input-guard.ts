@@ -19,11 +19,12 @@ export const MAX_DEPTH = 32;
 type Finding = { field: string; code: 'nul_character' | 'too_deep' | 'not_finite'; message: string };
 
 /**
- * The first member holding U+0000 (in a string or a key), a number JSON parsed to an infinity
- * (`1e400`: no member takes one, and stored it would come back as null), or nested deeper than
- * MAX_DEPTH. Iterative, so that no input can exhaust the stack.
+ * The first member holding U+0000 (in a string or a key), nested deeper than MAX_DEPTH, or with
+ * `finite`, a number JSON parsed to an infinity (`1e400`: a form definition stored with one would
+ * come back with null in its place; a submission's answers name it under the field, validator.ts).
+ * Iterative, so that no input can exhaust the stack.
  */
-export function screenValue(root: unknown, skipTopLevel?: string): Finding | undefined {
+export function screenValue(root: unknown, skipTopLevel?: string, finite = false): Finding | undefined {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: root, path: '', depth: 0 }];
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
@@ -34,7 +35,7 @@ export function screenValue(root: unknown, skipTopLevel?: string): Finding | und
       continue;
     }
     if (typeof value === 'number') {
-      if (!Number.isFinite(value)) {
+      if (finite && !Number.isFinite(value)) {
         return { field: path || '(value)', code: 'not_finite', message: 'must be a finite number' };
       }
       continue;
@@ -63,8 +64,8 @@ export function screenValue(root: unknown, skipTopLevel?: string): Finding | und
 
 /**
  * Input no route can use is refused the same way on both engines, before validation:
- * NUL characters (PostgreSQL text cannot hold them; no member needs them), numbers too large
- * for a double, and documents nested deeper than any of ours. Environment names are left to their own rules.
+ * NUL characters (PostgreSQL text cannot hold them; no member needs them), documents nested
+ * deeper than any of ours, and in a form definition numbers too large for a double. Environment names are left to their own rules.
  */
 export function screenInput(request: FastifyRequest): void {
   const config = request.routeOptions.config ?? {};
@@ -74,7 +75,11 @@ export function screenInput(request: FastifyRequest): void {
     ['body', request.body, config.formDefinitionBody ? 'invalid_form' : 'validation_failed'],
   ] as const;
   for (const [part, value, code] of parts) {
-    const finding = screenValue(value, config.environmentNameMember ?? 'environment');
+    const finding = screenValue(
+      value,
+      config.environmentNameMember ?? 'environment',
+      part === 'body' && config.formDefinitionBody === true,
+    );
     if (finding === undefined) continue;
     throw badRequest(code, `The ${part} is invalid: ${finding.field} ${finding.message}`, {
       errors: [finding],
