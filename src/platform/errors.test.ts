@@ -34,9 +34,16 @@ describe('field errors from the validator', () => {
     const Role = Type.Object({
       role: Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('viewer')]),
     });
-    expect(errorsOf(Role, { role: 'boss' }).map((error) => [error.field, error.code])).toEqual([
-      ['role', 'const'],
-      ['role', 'anyOf'],
+    expect(errorsOf(Role, { role: 'boss' })).toEqual([
+      { field: 'role', code: 'const', message: 'must be one of: "owner", "admin", "viewer"' },
+      { field: 'role', code: 'anyOf', message: expect.any(String) },
+    ]);
+  });
+
+  it('a body that may be absent (an object or null) names its failing member, and no more', () => {
+    const Optional = Type.Union([Type.Object({ read: Type.Optional(Type.Boolean()) }), Type.Null()]);
+    expect(errorsOf(Optional, { read: 'true' })).toEqual([
+      { field: 'read', code: 'type', message: 'must be true or false' },
     ]);
   });
 

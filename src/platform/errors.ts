@@ -138,15 +138,26 @@ export function fieldErrorsFromAjv(errors: readonly AjvError[], prefix = ''): Fi
       .map((e) => e.instancePath),
   );
   const fieldsSeen = new Set<string>();
+  /** Whether an error at `path` or below it is listed already. */
+  const saidAtOrBelow = (path: string) =>
+    [...fieldsSeen].some((seen) => seen === path || seen.startsWith(`${path}/`));
+  // a union of literals fails each one: its `const` line names them all
+  const choices = new Map<string, unknown[]>();
+  for (const error of errors) {
+    if (error.keyword === 'const')
+      choices.set(error.instancePath, [...(choices.get(error.instancePath) ?? []), error.params.allowedValue]);
+  }
   for (const error of errors) {
     if (nullable.has(error.instancePath)) {
       if (error.keyword === 'type' && error.params.type === 'null') continue;
       const isSummary = error.keyword === 'anyOf' || error.keyword === 'oneOf';
-      if (isSummary && fieldsSeen.has(error.instancePath)) continue;
+      if (isSummary && saidAtOrBelow(error.instancePath)) continue;
     }
     let extra: string | undefined;
     let code = error.keyword;
     let message = plainAjvMessage(error);
+    const allowed = error.keyword === 'const' ? (choices.get(error.instancePath) ?? []) : [];
+    if (allowed.length > 1) message = `must be one of: ${allowed.map((value) => JSON.stringify(value)).join(', ')}`;
     if (error.keyword === 'required') {
       extra = String(error.params.missingProperty);
       code = 'required';
@@ -162,8 +173,7 @@ export function fieldErrorsFromAjv(errors: readonly AjvError[], prefix = ''): Fi
     // anyOf/oneOf failures repeat themselves once per branch; one line per field is enough
     if (seen.has(key)) continue;
     seen.add(key);
-    // (a member's own error: a missing or unknown one below it names another field)
-    if (extra === undefined) fieldsSeen.add(error.instancePath);
+    fieldsSeen.add(extra === undefined ? error.instancePath : `${error.instancePath}/${extra}`);
     out.push({ field, code, message });
   }
   return out;

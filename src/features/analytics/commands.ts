@@ -37,6 +37,7 @@ const VIEWS_LINGER_MS = 10;
  */
 export class EventRecorder {
   private readonly limiter: RateLimiter;
+  private readonly pageLimiter: RateLimiter;
   /** The hosted page's views, stored in batches behind the page's answer (`recordLater`). */
   private readonly later: Batcher<{ event: FormEvent; log: FastifyBaseLogger }>;
 
@@ -46,6 +47,15 @@ export class EventRecorder {
     this.limiter = createRateLimiter(context.rateLimitStore, {
       name: 'events-ip',
       points: context.config.rateLimitPublic,
+      windowSeconds: 60,
+    });
+    // The hosted page's own: ten times as many, as uploads have. A page is served to whoever asks
+    // (it is not rate-limited), and a class or an office behind one address opening a shared link
+    // in the same minute are as many visits; past ten times the submissions' limit, one address is
+    // a robot reloading, and its views are left out rather than counted.
+    this.pageLimiter = createRateLimiter(context.rateLimitStore, {
+      name: 'page-events-ip',
+      points: context.config.rateLimitPublic * 10,
       windowSeconds: 60,
     });
   }
@@ -69,6 +79,11 @@ export class EventRecorder {
   /** Counts one report against the client address: the `RateLimit-*` headers, or a 429 problem. */
   async countAttempt(remoteIp: string): Promise<Record<string, string>> {
     return rateLimitHeaders(await this.limiter.consume(remoteIp));
+  }
+
+  /** Counts one event of the hosted page (a view, a start, a step) against the client address; throws 429 past its limit. */
+  async countPageEvent(remoteIp: string): Promise<void> {
+    await this.pageLimiter.consume(remoteIp);
   }
 
   /** Stores the event, unless this session reported it for this form already. */
@@ -154,7 +169,7 @@ export class EventRecorder {
       step === 'saved' ? stepsSaved(form.definition, posted) : stepsTaken(form.definition, posted, step);
     if (rows.length === 0) return;
     try {
-      await this.countAttempt(ip);
+      await this.countPageEvent(ip);
       await this.context.database.transaction((trx) => recordSteps(trx, form.id, sessionId, rows, nowIso()));
     } catch (error) {
       log.warn({ err: error, formId: form.id }, 'the page could not record its drop-off steps');

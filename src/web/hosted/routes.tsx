@@ -207,7 +207,7 @@ export function hostedRoutes(
       log: FastifyBaseLogger,
     ) {
       try {
-        await events.countAttempt(ip);
+        await events.countPageEvent(ip);
         events.recordLater(form, type, sessionId, log);
       } catch (error) {
         log.warn({ err: error, formId: form.id, type }, 'the page could not record its analytics event');
