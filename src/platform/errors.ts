@@ -145,7 +145,10 @@ export function fieldErrorsFromAjv(errors: readonly AjvError[], prefix = ''): Fi
   const choices = new Map<string, unknown[]>();
   for (const error of errors) {
     if (error.keyword === 'const')
-      choices.set(error.instancePath, [...(choices.get(error.instancePath) ?? []), error.params.allowedValue]);
+      choices.set(error.instancePath, [
+        ...(choices.get(error.instancePath) ?? []),
+        error.params.allowedValue,
+      ]);
   }
   for (const error of errors) {
     if (nullable.has(error.instancePath)) {
@@ -157,7 +160,8 @@ export function fieldErrorsFromAjv(errors: readonly AjvError[], prefix = ''): Fi
     let code = error.keyword;
     let message = plainAjvMessage(error);
     const allowed = error.keyword === 'const' ? (choices.get(error.instancePath) ?? []) : [];
-    if (allowed.length > 1) message = `must be one of: ${allowed.map((value) => JSON.stringify(value)).join(', ')}`;
+    if (allowed.length > 1)
+      message = `must be one of: ${allowed.map((value) => JSON.stringify(value)).join(', ')}`;
     if (error.keyword === 'required') {
       extra = String(error.params.missingProperty);
       code = 'required';
