@@ -432,6 +432,11 @@ function blank(value: unknown): boolean {
   return false;
 }
 
+/** No answer to this field: blank, where an empty list is one only for a field that takes a list. */
+function blankFor(field: Field, value: unknown): boolean {
+  return blank(value) && !(Array.isArray(value) && field.type !== 'file' && !field.multiple);
+}
+
 /** A number, or text that reads as one. */
 function numeric(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
@@ -671,7 +676,7 @@ function normalised(definition: FormDefinition, given: Answers): Answers {
   const entries: Array<[string, unknown]> = [];
   for (const field of definition.fields) {
     let value = get(given, field.id);
-    if (blank(value)) continue;
+    if (blankFor(field, value)) continue;
     if (field.type === 'email' && typeof value === 'string') value = value.trim();
     if (field.type === 'select' && field.multiple && Array.isArray(value)) value = [...new Set(value)];
     entries.push([field.id, value]);
