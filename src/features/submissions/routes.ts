@@ -126,9 +126,9 @@ export const submissionRoutes =
       state.files.push(file);
       return file.uploadId;
     };
+    // only what no submission took: a 503 may come after its submission was stored (its files attached)
     const discardTaken = async (request: FastifyRequest) => {
-      const files = taken.get(request)?.files ?? [];
-      if (files.length > 0) await extra.files.discard(files);
+      await extra.files.discardUnused(taken.get(request)?.files ?? []).catch(() => undefined);
     };
 
     await app.register(async (scope) => {
@@ -190,7 +190,7 @@ export const submissionRoutes =
             password: formPasswordOf(request.headers['x-form-password']),
           });
           // the first result of an Idempotency-Key again: this request's own files were not used
-          await extra.files.discardUnused(taken.get(request)?.files ?? []);
+          await extra.files.discardUnused(taken.get(request)?.files ?? []).catch(() => undefined);
           return post ? post.respond(reply, result) : reply.status(201).send(result);
         },
       );

@@ -407,6 +407,7 @@ export function hostedRoutes(
       const idempotencyKey = requestedIdempotencyKey(request);
       const { fields, refusals, taken } = await readPost(request, stored, false);
       const embedded = queryFlag(request, 'embed');
+      let result: Awaited<ReturnType<typeof submissions.submitPostAsJson>>;
       try {
         if (refusals.length > 0) {
           throw badRequest(
@@ -418,7 +419,7 @@ export function hostedRoutes(
         const session = firstText(fields._session);
         const resumeToken = firstText(fields._resume) ?? cookiesOf(request)[RESUME_COOKIE];
         const completes = await submissions.progress.partialId(stored, resumeToken);
-        const result = await submissions.submitPostAsJson({
+        result = await submissions.submitPostAsJson({
           form: stored,
           fields,
           answers: answersOf(stored, fields),
@@ -431,17 +432,18 @@ export function hostedRoutes(
           completes,
           sameFiles: fileIdentities(taken),
         });
-        // the first result of its key again: this post's own files were not used
-        await submissions.files.discardUnused(taken);
         if (completes !== undefined)
           reply.clearCookie(RESUME_COOKIE, formCookieScope(stored, embedded, page.production));
-        if (stored.definition.access?.oncePer === 'browser') gates.rememberAnswered(reply, stored, embedded);
-        request.log.info({ submissionId: result.id, embedded }, 'hosted form submitted (JSON)');
-        return reply.status(201).header('cache-control', 'no-store').send(result);
       } catch (error) {
-        if (taken.length > 0) await submissions.files.discard(taken).catch(() => undefined);
+        // only what no submission took: a 503 may come after its submission was stored
+        await submissions.files.discardUnused(taken).catch(() => undefined);
         throw error;
       }
+      // the first result of its key again: this post's own files were not used
+      await submissions.files.discardUnused(taken).catch(() => undefined);
+      if (stored.definition.access?.oncePer === 'browser') gates.rememberAnswered(reply, stored, embedded);
+      request.log.info({ submissionId: result.id, embedded }, 'hosted form submitted (JSON)');
+      return reply.status(201).header('cache-control', 'no-store').send(result);
     }
 
     /**
@@ -493,7 +495,7 @@ export function hostedRoutes(
       }
       const { submissionId, redirect } = result;
       // the first result of the page's key again (the page sent twice): this post's own files were not used
-      await submissions.files.discardUnused(taken);
+      await submissions.files.discardUnused(taken).catch(() => undefined);
       if (resumeToken !== undefined)
         reply.clearCookie(RESUME_COOKIE, formCookieScope(form.stored, embedded, page.production));
       // oncePer "browser": this browser has answered; the form's page says so from now on
