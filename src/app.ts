@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { registerAccounts, sessionCredentials } from './features/accounts/index.js';
+import type { EventRecorder } from './features/analytics/commands.js';
 import { registerAnalytics } from './features/analytics/index.js';
 import { registerEnvironments } from './features/environments/index.js';
 import { registerFiles } from './features/files/index.js';
@@ -217,7 +218,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sweepIntervalMs: options.fileSweepIntervalMs,
   });
   await registerForms(app, context, { afterDelete: () => files.sweep.nudge() });
+  // the analytics count what forms that store nothing forward (registered below: bound late)
+  let events: EventRecorder | undefined;
   const submissions = await registerSubmissions(app, context, {
+    forwarded: (form, submission) => events?.recordForwarded(form, submission, app.log),
     files,
     // the HTML pages of plain form posts: drawn by the pages, which the features may not import
     formPostPages,
@@ -225,7 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retentionIntervalMs: options.retentionIntervalMs,
     masterKey: masterKey.key,
   });
-  const events = await registerAnalytics(app, context);
+  events = await registerAnalytics(app, context);
   // The pages submit and count through the features' own services (ARCHITECTURE.md, "Layers").
   await registerWeb(app, context, { submissions, events });
 

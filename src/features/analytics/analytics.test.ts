@@ -761,6 +761,74 @@ describe('GET /analytics', () => {
     });
   });
 
+  describe('a form that stores nothing (storage.mode "none")', () => {
+    it('counts its submissions all the same, accepted and flagged, on their day; a replay once', async () => {
+      const { user: owner, env } = await ownerWithEnvironment();
+      const form = await liveForm(owner, {
+        environment: env,
+        title: 'Forwarded',
+        storage: { mode: 'none' },
+        spamProtection: {
+          rules: [{ field: 'name', op: 'contains', value: 'flag-me' }],
+          action: 'flag',
+        },
+      });
+      const submit = async (name: string) => {
+        const response = await t.request({
+          method: 'POST',
+          url: `/forms/${form.id}/submit`,
+          body: { answers: { name, email: 'a@example.com' } },
+        });
+        expect(response.status, response.text).toBe(201);
+        return response.body as { id: string; status: string };
+      };
+      await submit('Ada');
+      const again = await submit('Bob');
+      expect((await submit('flag-me')).status).toBe('flagged');
+      expect(await sendEvent(form.id, { type: 'start', sessionId: session() })).toMatchObject({
+        status: 202,
+      });
+      // nothing of them is stored as a submission
+      const rows = await t.app.intake.database.db
+        .selectFrom('submissions')
+        .select('id')
+        .where('form_id', '=', form.id)
+        .execute();
+      expect(rows).toEqual([]);
+      const body = await analyticsOf(owner.token, { environment: env, form_id: form.id });
+      expect(body.forms).toEqual([
+        {
+          formId: form.id,
+          title: 'Forwarded',
+          views: 0,
+          starts: 1,
+          submissions: 3,
+          flagged: 1,
+          quarantined: 0,
+          completionRate: 3,
+        },
+      ]);
+      expect(body.daily.at(-1)).toMatchObject({ submissions: 3 });
+      // an idempotent retry is no new submission
+      const retried = await t.request({
+        method: 'POST',
+        url: `/forms/${form.id}/submit`,
+        headers: { 'idempotency-key': 'forwarded-1' },
+        body: { answers: { name: 'Cy', email: 'a@example.com' } },
+      });
+      const replay = await t.request({
+        method: 'POST',
+        url: `/forms/${form.id}/submit`,
+        headers: { 'idempotency-key': 'forwarded-1' },
+        body: { answers: { name: 'Cy', email: 'a@example.com' } },
+      });
+      expect(replay.body.id).toBe(retried.body.id);
+      expect(again.id).not.toBe(retried.body.id);
+      const after = await analyticsOf(owner.token, { environment: env, form_id: form.id });
+      expect(after.totals.submissions).toBe(4);
+    });
+  });
+
   describe('isolation', () => {
     it("never shows another user's forms, events or submissions, nor another environment's", async () => {
       const { user: owner, env } = await ownerWithEnvironment();

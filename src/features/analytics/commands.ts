@@ -10,10 +10,10 @@ import type { PostedPage, Step } from '../../shared/walk.js';
 import { assertMaySubmit, formNotFound } from '../forms/access.js';
 import { findForm, type StoredForm } from '../forms/repo.js';
 import { type FormEvent, recordEvent, recordEvents, recordSteps } from './repo.js';
-import type { EventType } from './schemas.js';
+import { type EventType, FORWARDED_TYPES, type StoredEventType } from './schemas.js';
 import { stepsSaved, stepsTaken, walksOneByOne } from './steps.js';
 
-const eventOf = (form: StoredForm, type: EventType, sessionId: string): FormEvent => ({
+const eventOf = (form: StoredForm, type: StoredEventType, sessionId: string): FormEvent => ({
   formId: form.id,
   workspaceId: form.workspaceId,
   environment: form.environment,
@@ -107,6 +107,22 @@ export class EventRecorder {
    */
   recordLater(form: StoredForm, type: EventType, sessionId: string, log: FastifyBaseLogger): void {
     this.later.add({ event: eventOf(form, type, sessionId), log });
+  }
+
+  /**
+   * A submission of a form that stores nothing (`storage.mode: "none"`): counted by the analytics
+   * from this row alone, stored behind the answer like the page's views (a crash may lose the
+   * last moment's, as theirs).
+   */
+  recordForwarded(
+    form: StoredForm,
+    submission: { id: string; status: string },
+    log: FastifyBaseLogger,
+  ): void {
+    const type = Object.hasOwn(FORWARDED_TYPES, submission.status)
+      ? FORWARDED_TYPES[submission.status as keyof typeof FORWARDED_TYPES]
+      : undefined;
+    if (type) this.later.add({ event: eventOf(form, type, submission.id), log });
   }
 
   /**

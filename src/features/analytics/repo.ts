@@ -6,14 +6,14 @@ import { boundRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
 import { noteRun } from '../../platform/db/statement-names.js';
 
-import type { EventType } from './schemas.js';
+import { FORWARDED_TYPES, type StoredEventType } from './schemas.js';
 import type { StepRow } from './steps.js';
 
 export interface FormEvent {
   formId: string;
   workspaceId: string;
   environment: string;
-  type: EventType;
+  type: StoredEventType;
   sessionId: string;
   createdAt: string;
 }
@@ -182,9 +182,12 @@ export async function countsByFormAndDay(db: Db, scope: AnalyticsScope): Promise
       DAY.as('day'),
       sql<number>`sum(case when type = 'view' then 1 else 0 end)`.as('views'),
       sql<number>`sum(case when type = 'start' then 1 else 0 end)`.as('starts'),
-      ZERO.as('submissions'),
-      ZERO.as('flagged'),
-      ZERO.as('quarantined'),
+      // a form that stores nothing: its submissions are counted from these rows alone
+      sql<number>`sum(case when type in (${FORWARDED_TYPES.accepted}, ${FORWARDED_TYPES.flagged}) then 1 else 0 end)`.as(
+        'submissions',
+      ),
+      sql<number>`sum(case when type = ${FORWARDED_TYPES.flagged} then 1 else 0 end)`.as('flagged'),
+      sql<number>`sum(case when type = ${FORWARDED_TYPES.quarantined} then 1 else 0 end)`.as('quarantined'),
     ])
     .where('workspace_id', '=', scope.workspaceId)
     .where('environment', '=', scope.environment)

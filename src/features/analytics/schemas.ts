@@ -9,6 +9,17 @@ export const SESSION_ID_PATTERN = '^[\\x21-\\x7e]{1,128}$';
 export const EVENT_TYPES = ['view', 'start'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * What `form_events` holds besides views and starts: a submission of a form that stores
+ * nothing (`storage.mode: "none"`), by its status, under its id; no other row says it happened.
+ */
+export const FORWARDED_TYPES = {
+  accepted: 'forwarded',
+  flagged: 'forwarded_flagged',
+  quarantined: 'forwarded_quarantined',
+} as const;
+export type StoredEventType = EventType | (typeof FORWARDED_TYPES)[keyof typeof FORWARDED_TYPES];
+
 export const EventBody = Type.Object(
   {
     // a union of literals, not StringEnum: its refusal (`const`, then `anyOf`) is the answer clients know

@@ -6,7 +6,7 @@ import type { FormPostPages } from './form-posts.js';
 import { autoResponseCap, mailBuilder } from './mail.js';
 import { RetentionJob } from './retention.js';
 import { submissionRoutes } from './routes.js';
-import { SubmissionService } from './service.js';
+import { SubmissionService, type SubmissionServiceOptions } from './service.js';
 import { summaryRoutes } from './summary.js';
 
 export interface SubmissionsOptions {
@@ -20,6 +20,8 @@ export interface SubmissionsOptions {
   retentionIntervalMs?: number;
   /** The master key: response controls derive their secret from it (address hashes, the hosted page's cookies). */
   masterKey: Buffer;
+  /** Told of each submission of a form that stores nothing, for the analytics to count (app.ts). */
+  forwarded?: SubmissionServiceOptions['forwarded'];
 }
 
 /**
@@ -34,6 +36,7 @@ export async function registerSubmissions(
 ): Promise<SubmissionService> {
   const submissions = new SubmissionService(context, {
     mailFor: mailBuilder(context.envelope, autoResponseCap(context.rateLimitStore)),
+    forwarded: options.forwarded,
     maxBatch: options.maxBatch,
     files: options.files.service,
     // the same on every instance sharing the master key, and changed with it

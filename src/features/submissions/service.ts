@@ -34,6 +34,7 @@ export interface SubmissionServiceOptions {
   /** Files (features/files): uploads judged and attached by the submit path. */
   files: FileService;
   mailFor?: SubmitDependencies['mailFor'];
+  forwarded?: SubmitDependencies['forwarded'];
   /** Largest batch written at once; default in writer.ts. */
   maxBatch?: number;
   /** The secret (derived from the master key) that keys address hashes and signs the hosted page's cookies. */
@@ -133,6 +134,7 @@ export class SubmissionService {
       captcha: captchaVerifier(config.captchaVerifyUrls),
       files: options.files,
       mailFor: options.mailFor,
+      forwarded: options.forwarded,
     };
     this.anonymous = createRateLimiter(rateLimitStore, {
       name: 'submit-ip',

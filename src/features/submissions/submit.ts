@@ -68,6 +68,11 @@ export interface SubmitDependencies {
     submission: { id: string; createdAt: string; status: SubmissionStatus; language: string | null },
     answers: Answers,
   ) => Promise<OutboxMessage[]>;
+  /**
+   * Told of each new submission of a form that stores nothing (`storage.mode: "none"`), once it
+   * is written: the analytics count it (app.ts hands it to them; no row of it is kept here).
+   */
+  forwarded?: (form: StoredForm, submission: SubmitResult) => void;
 }
 
 /** How a submission ended: stored (or replayed under its idempotency key), invalid, or refused as spam (action `reject`). */
@@ -242,6 +247,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
   // one place fewer under the form's limit: once this process has seen them all taken, the next check reads the count
   if (!taken && status === 'accepted' && access?.maxSubmissions !== undefined)
     deps.controls.tookPlace(form.id);
+  if (!taken && !keepsSubmission) deps.forwarded?.(form, result);
   // files whose bytes were never kept (PII hashed or dropped) need no row once judged: their names go with it
   const withoutBytes = files.filter((file) => file.storageKey === null);
   if (withoutBytes.length > 0 && !taken) await deps.files.discard(withoutBytes);
