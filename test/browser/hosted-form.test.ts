@@ -113,8 +113,9 @@ describe('the hosted form in Chromium', () => {
     expect(await page.title()).toBe('Talk to our team');
     await check('form');
 
-    await page.getByLabel('Your name').fill('Ada Lovelace');
-    await page.getByLabel('E-mail').fill('ada@example.com');
+    // a required field's label text is its label exactly (the mark beside it, aria-hidden)
+    await page.getByLabel('Your name', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('E-mail', { exact: true }).fill('ada@example.com');
     // choices of a few options are tiles: a radio or a checkbox each, in a group the label names
     await page.getByRole('group', { name: 'Topic' }).getByRole('radio', { name: 'Support' }).check();
     await page.getByLabel('Order number').fill('A-1042');

@@ -134,8 +134,11 @@ describe('the hosted form page', () => {
       'aria-describedby': 'help-name',
     });
     expect(html).toContain('<p class="field__help" id="help-name">As on your passport</p>');
-    // the label's accessible name is the label alone: the required mark is aria-hidden
-    expect(label(html, 'name')).toContain('<span class="field__required" aria-hidden="true"> *</span>');
+    // the label's text is the label alone: the required mark, aria-hidden, stands beside it
+    expect(label(html, 'name')).toBe('Your name');
+    expect(html).toMatch(
+      /<label class="field__label" for="field-name" dir="auto">Your name<\/label><span class="field__required" aria-hidden="true"> \*<\/span>/,
+    );
     // a rating's and a choice's group is named by its legend (below)
     for (const field of FIELDS.filter((f) => !['hidden', 'rating', 'select'].includes(f.type))) {
       expect(text(label(html, field.id) ?? ''), field.id).toBe(field.label);

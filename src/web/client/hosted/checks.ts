@@ -160,7 +160,9 @@ export function showFieldError(field: HTMLElement, said: string): void {
     document.getElementById(`when-${id}`) ??
     document.getElementById(`limits-${id}`) ??
     document.getElementById(`help-${id}`) ??
-    field.querySelector(':scope > .field__heading, :scope > .field__label, :scope > .check--heading');
+    field.querySelector(
+      ':scope > .field__heading, :scope > .field__label, :scope > .field__label-line, :scope > .check--heading',
+    );
   if (anchor && field.contains(anchor)) anchor.after(message);
   else field.prepend(message);
   const described = field.matches('fieldset') ? [field] : controlsOf(field);

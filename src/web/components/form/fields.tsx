@@ -139,10 +139,14 @@ function FieldFrame(props: FieldProps & { children: ComponentChildren }) {
     >
       {asHeading(
         props,
-        <label class="field__label" for={ids(field).control} dir="auto">
-          {field.label}
+        // the mark beside the label, not in it: the label's text is the field's label alone, to
+        // whatever reads it (a locator by label text, not only the accessible name)
+        <span class="field__label-line">
+          <label class="field__label" for={ids(field).control} dir="auto">
+            {field.label}
+          </label>
           <RequiredMark required={field.required} />
-        </label>,
+        </span>,
       )}
       <Descriptions {...props} />
       {children}
@@ -350,10 +354,12 @@ export function CheckboxField(props: FieldProps) {
   const checked = value === true || value === 'on' || value === 'true';
   const box = <input {...common(props)} class="check__box" type="checkbox" value="on" checked={checked} />;
   const label = (
-    <label class="check__label" for={ids(field).control} dir="auto">
-      {field.label}
+    <span class="check__text">
+      <label class="check__label" for={ids(field).control} dir="auto">
+        {field.label}
+      </label>
       <RequiredMark required={field.required} />
-    </label>
+    </span>
   );
   return (
     <div
