@@ -63,11 +63,17 @@ describe('analytics in Chromium', () => {
    * Signs up in the page and makes a live form through the API; a visitor (a browser context
    * of its own) opens its hosted page (a view), types (a start) and submits (a submission).
    */
-  async function withVisit(page: Page) {
+  async function withVisit(page: Page, { quietForm = false } = {}) {
     const { token } = await signUpInPage(page, server, 'stats');
     const formId = await createLiveForm(server, token, {
       fields: [{ id: 'name', type: 'text', label: 'Your name' }],
     });
+    // a form nobody started: its completion rate is a dash, "none: no starts" to a screen reader
+    if (quietForm)
+      await createLiveForm(server, token, {
+        title: 'Quiet',
+        fields: [{ id: 'q', type: 'text', label: 'Q' }],
+      });
     const visitor = await openPage(browser, `${server.url}/f/${formId}`);
     try {
       // the page's script reports the start at the first input
@@ -314,13 +320,16 @@ describe('analytics in Chromium', () => {
     const view = await openPage(browser, `${server.url}/app/login`, { width: 320, colorScheme: 'dark' });
     const { page } = view;
     try {
-      const { formId } = await withVisit(page);
+      const { formId } = await withVisit(page, { quietForm: true });
       await page.goto(`${server.url}/app/analytics`);
       await heading(page, 'Analytics');
       await expect.poll(() => todayRow(page)).toEqual(['1', '1', '1']);
       await expect
         .poll(() => row(page, 'Figures per form', 'Feedback'))
         .toEqual(['1', '1', '1', '0', '0', '100%']);
+      await expect
+        .poll(() => row(page, 'Figures per form', 'Quiet'))
+        .toEqual(['0', '0', '0', '0', '0', '–none: no starts']);
       const chart = page.getByRole('img', { name: /^Line chart/ });
       // the chart is drawn at the width it has, not wider
       await expect.poll(async () => (await chart.boundingBox())?.width ?? 0).toBeLessThanOrEqual(300);

@@ -47,7 +47,12 @@ export const dashboardNoise =
 export async function createLiveForm(
   server: WebServer,
   token: string,
-  members: { fields: unknown[]; ui?: Record<string, unknown>; translations?: Record<string, unknown> },
+  members: {
+    fields: unknown[];
+    title?: string;
+    ui?: Record<string, unknown>;
+    translations?: Record<string, unknown>;
+  },
 ): Promise<string> {
   const form = await server.request({
     method: 'POST',
