@@ -302,6 +302,8 @@ describe('the inbox in Chromium', () => {
       await expect
         .poll(async () => (await stored())[0]?.notes.map((n) => n.text))
         .toEqual(['just some notes']);
+      // the button, disabled while the note was sent, has the focus back (not the page's body)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add note');
 
       await tabTo(page, (element) => element.id === 'reply-message');
       await page.keyboard.type('Typed without a mouse');

@@ -454,6 +454,8 @@ describe('the dashboard in Chromium', () => {
       await tabTo('button:Create secret key');
       await page.keyboard.press('Enter');
       await page.locator('code.secret').waitFor();
+      // the key shown this once has the keyboard's focus, on its copy button (not the page's body)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Copy key');
       await tabTo('button:Log out');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();

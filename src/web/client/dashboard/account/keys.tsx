@@ -4,7 +4,7 @@ import { useSession } from '../session.js';
 import { may, needs } from '../teams/roles.js';
 import { useAction } from '../ui/action.js';
 import { ConfirmButton } from '../ui/confirm.js';
-import { Notice, useTitle } from '../ui/controls.js';
+import { focusOn, Notice, useTitle } from '../ui/controls.js';
 import { CopyButton } from '../ui/copy.js';
 import { useResource } from '../ui/resource.js';
 import { deleteKey, type Key, keysKey, loadKeys, whenOrNever } from './model.js';
@@ -44,6 +44,8 @@ function KeysOfEnvironment() {
           : await ok(api.POST('/keys/publishable', query));
       setCreated({ environment, kind, key: answer.key });
       await keys.reload();
+      // the key is shown this once: the keyboard goes to it, not back to the button that made it
+      requestAnimationFrame(() => focusOn(document.querySelector<HTMLElement>('.new-key .copy button')));
     });
   const remove = (key: Key) =>
     action.run(async () => {
@@ -70,7 +72,7 @@ function KeysOfEnvironment() {
             Your new {shownKey.kind} key. Copy it now: it is shown this once, and Intake keeps only a hash of
             it.
           </p>
-          <p>
+          <p class="new-key">
             <code class="secret">{shownKey.key}</code> <CopyButton text={shownKey.key} label="Copy key" />
           </p>
         </Notice>
