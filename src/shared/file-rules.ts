@@ -19,6 +19,15 @@ export const DEFAULT_MAX_FILES = 1;
 /** 10 MiB. */
 export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 
+/**
+ * The largest file a field takes on this instance: its own `maxFileSize`, else the default, never
+ * more than `FILE_MAX_BYTES` (API.md §12), which a restart may have lowered since the form was saved.
+ */
+export const effectiveMaxFileSize = (
+  field: { maxFileSize?: number | undefined },
+  instanceMax: number,
+): number => Math.min(field.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, instanceMax);
+
 export interface FileLimits {
   maxFiles: number;
   maxFileSize: number;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventRecorder } from '../features/analytics/commands.js';
 import { findForm } from '../features/forms/repo.js';
-import { asksForJson } from '../features/submissions/form-posts.js';
 import type { SubmissionService } from '../features/submissions/service.js';
 import { isMember as isWorkspaceMember } from '../features/workspaces/repo.js';
 import { NO_SESSION_COOKIE } from '../platform/auth.js';
@@ -12,7 +11,7 @@ import { assetRoutes, loadWebAssets } from './assets.js';
 import { dashboardRoutes } from './dashboard.js';
 import { embedScriptRoute } from './embed-script.js';
 import { PAGE_LANGUAGES } from './hosted/page-language.js';
-import { hostedRoutes } from './hosted/routes.js';
+import { answersInProblems, hostedRoutes } from './hosted/routes.js';
 import { installPageErrors, type PageContext } from './pages.js';
 
 /**
@@ -86,7 +85,7 @@ export async function registerWeb(
               }),
           ),
         // a post that asks for JSON is answered like the JSON submit, refusals too (API.md §12)
-        wantsProblems: asksForJson,
+        wantsProblems: answersInProblems,
       });
       const forms = (formId: string) => findForm(context.database.db, formId);
       const isMember = (workspaceId: string, userId: string) =>

@@ -116,13 +116,18 @@ export class EventRecorder {
    */
   recordForwarded(
     form: StoredForm,
-    submission: { id: string; status: string },
+    submission: { id: string; status: string; createdAt: string },
     log: FastifyBaseLogger,
   ): void {
     const type = Object.hasOwn(FORWARDED_TYPES, submission.status)
       ? FORWARDED_TYPES[submission.status as keyof typeof FORWARDED_TYPES]
       : undefined;
-    if (type) this.later.add({ event: eventOf(form, type, submission.id), log });
+    // dated as the submission is (its day in the series), not when the row is written
+    if (type)
+      this.later.add({
+        event: { ...eventOf(form, type, submission.id), createdAt: submission.createdAt },
+        log,
+      });
   }
 
   /**

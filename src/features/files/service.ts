@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { lockRow } from '../../platform/db/dialect.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { badRequest, Problem } from '../../platform/problem.js';
-import { DEFAULT_MAX_FILE_SIZE } from '../../shared/file-rules.js';
+import { effectiveMaxFileSize } from '../../shared/file-rules.js';
 import type { FieldError, FileDescriptor, PiiMode } from '../../shared/form.js';
 import { maskText } from '../../shared/mask.js';
 import { FIELD_MESSAGES } from '../../shared/messages.js';
@@ -181,13 +181,7 @@ export class FileService {
     const piiMode = filePiiMode(field, form);
     let file: StoredFile;
     try {
-      // A field without its own size takes the default, never more than the instance allows
-      // (API.md §12: "default 10 MiB, at most FILE_MAX_BYTES"); a size of its own was checked
-      // against FILE_MAX_BYTES when the form was saved, which a restart may have lowered since.
-      const maxFileSize = Math.min(
-        field.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
-        this.context.config.fileMaxBytes,
-      );
+      const maxFileSize = effectiveMaxFileSize(field, this.context.config.fileMaxBytes);
       file = await ingestFile(
         { form, field: { ...field, maxFileSize }, piiMode, fileName, source, signal },
         {
@@ -232,18 +226,20 @@ export class FileService {
   }
 
   /**
-   * Throws away those of `files` no submission took (a post answered with an earlier result of
-   * its Idempotency-Key brought files of its own): each is an upload still, which nothing names.
+   * Throws away those of `files` no submission took (a post refused, or answered with an earlier
+   * result of its Idempotency-Key): uploads only this request knows the ids of, so none can be
+   * taken between the read and the delete. Never fails: what it cannot reach, the sweep finds
+   * (an upload unused for a day).
    */
   async discardUnused(files: readonly StoredFile[]): Promise<void> {
     if (files.length === 0) return;
-    const unused = new Set(
-      await unusedUploadIds(
-        this.context.database.db,
-        files.map((file) => file.id),
-      ),
-    );
-    if (unused.size > 0) await this.discard(files.filter((file) => unused.has(file.id)));
+    try {
+      const ids = files.map((file) => file.id);
+      const unused = new Set(await unusedUploadIds(this.context.database.db, ids));
+      if (unused.size > 0) await this.discard(files.filter((file) => unused.has(file.id)));
+    } catch {
+      // left for the sweep
+    }
   }
 
   /**

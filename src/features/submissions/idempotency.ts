@@ -55,12 +55,13 @@ function canonical(value: unknown, sameFiles?: ReadonlyMap<string, string>): str
 }
 
 /**
- * What a post's own files count as in its hash: each upload id its content (`file:<sha256>`),
- * the bytes and not the id a retry's new upload gets.
+ * What a post's own files count as in its hash: each upload id its bytes and name
+ * (`file:<sha256>:<name>`), not the id a retry's new upload gets.
  */
 export const fileIdentities = (
-  files: readonly { uploadId: string; sha256: string }[],
-): ReadonlyMap<string, string> => new Map(files.map((file) => [file.uploadId, `file:${file.sha256}`]));
+  files: readonly { uploadId: string; sha256: string; name: string }[],
+): ReadonlyMap<string, string> =>
+  new Map(files.map((file) => [file.uploadId, `file:${file.sha256}:${file.name}`]));
 
 /** The `Idempotency-Key` (or `X-Idempotency-Key`) a request sends, checked; undefined when it sends none. */
 export function requestedIdempotencyKey(request: FastifyRequest): string | undefined {

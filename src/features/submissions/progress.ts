@@ -241,7 +241,8 @@ export class SavedProgress {
 
   /** The partial of this form that `token` resumes, with the respondent's answers back; undefined when gone or expired. */
   async resume(form: StoredForm, token: string | undefined): Promise<Resumed | undefined> {
-    if (!isResumeToken(token)) return undefined;
+    // (a partial saved before the form was set to store nothing is not given back: it expires)
+    if (!isResumeToken(token) || !keepsProgress(form)) return undefined;
     const found = await findLive(this.context.database.db, form.id, token, nowIso());
     if (!found) return undefined;
     const { answers, dropped } = stillFitting(
@@ -261,7 +262,7 @@ export class SavedProgress {
 
   /** The id of the live partial `token` resumes: the id its completion is stored under. */
   async partialId(form: StoredForm, token: string | undefined): Promise<string | undefined> {
-    if (!isResumeToken(token)) return undefined;
+    if (!isResumeToken(token) || !keepsProgress(form)) return undefined;
     return (await findLive(this.context.database.db, form.id, token, nowIso()))?.id;
   }
 }

@@ -128,7 +128,7 @@ export const submissionRoutes =
     };
     // only what no submission took: a 503 may come after its submission was stored (its files attached)
     const discardTaken = async (request: FastifyRequest) => {
-      await extra.files.discardUnused(taken.get(request)?.files ?? []).catch(() => undefined);
+      await extra.files.discardUnused(taken.get(request)?.files ?? []);
     };
 
     await app.register(async (scope) => {
@@ -190,7 +190,7 @@ export const submissionRoutes =
             password: formPasswordOf(request.headers['x-form-password']),
           });
           // the first result of an Idempotency-Key again: this request's own files were not used
-          await extra.files.discardUnused(taken.get(request)?.files ?? []).catch(() => undefined);
+          await extra.files.discardUnused(taken.get(request)?.files ?? []);
           return post ? post.respond(reply, result) : reply.status(201).send(result);
         },
       );

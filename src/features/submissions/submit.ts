@@ -2,7 +2,7 @@ import type { Principal } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import type { OutboxMessage } from '../../platform/outbox.js';
-import { badRequest } from '../../platform/problem.js';
+import { badRequest, type Problem } from '../../platform/problem.js';
 import { nowIso } from '../../platform/time.js';
 import type { FieldError } from '../../shared/form.js';
 import type { Answers } from '../../shared/logic.js';
@@ -90,16 +90,20 @@ export async function submit(input: SubmitInput, deps: SubmitDependencies): Prom
     case 'spam':
       throw badRequest('spam_detected', `The submission was refused as spam: ${ended.reason}`);
     case 'invalid':
-      throw badRequest(
-        'validation_failed',
-        `The submission is invalid: ${ended.errors
-          .map((e) => `${e.field} ${e.message}`)
-          .slice(0, 3)
-          .join('; ')}`,
-        { errors: ended.errors },
-      );
+      throw invalidSubmission(ended.errors);
   }
 }
+
+/** 400 validation_failed listing every failing field (the detail names the first three). */
+export const invalidSubmission = (errors: FieldError[]): Problem =>
+  badRequest(
+    'validation_failed',
+    `The submission is invalid: ${errors
+      .map((e) => `${e.field} ${e.message}`)
+      .slice(0, 3)
+      .join('; ')}`,
+    { errors },
+  );
 
 const hasFileFields = (form: StoredForm) => form.definition.fields.some((field) => field.type === 'file');
 

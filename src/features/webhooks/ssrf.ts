@@ -192,23 +192,23 @@ export async function deliverableUrlError(
         )
       : undefined;
   }
-  // A name under .invalid never resolves (RFC 6761): no webhook can ever reach it. Any other name
-  // that does not resolve now (no DNS on this machine, a name not yet published) resolves to no
-  // forbidden address (API.md §7) and is taken: every delivery judges the addresses it connects to.
   const name = host.replace(/\.$/, '').toLowerCase();
   // localhost names are loopback whatever a resolver says of them (RFC 6761), `localhost.` too
   if (name === 'localhost' || name.endsWith('.localhost')) {
     return urlError('forbidden_address', `${host} is a loopback name, which webhooks may not reach`);
   }
-  const never = name === 'invalid' || name.endsWith('.invalid');
+  // a name under .invalid never resolves: no webhook can ever reach it
+  if (neverResolves(host)) {
+    return urlError('unresolvable', `the host name ${host} does not resolve: .invalid names never do`);
+  }
+  // Any other name that does not resolve now (no DNS on this machine, a name not yet published)
+  // resolves to no forbidden address (API.md §7) and is taken: every delivery judges the
+  // addresses it connects to.
   let addresses: LookupAddress[];
   try {
     addresses = await lookupAll(host);
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? 'error';
-    return never
-      ? urlError('unresolvable', `the host name ${host} does not resolve (${code}): .invalid names never do`)
-      : undefined;
+  } catch {
+    return undefined;
   }
   const forbidden = addresses.find((entry) => isForbiddenAddress(entry.address));
   // The address itself is not named: registration must not map the internal network for a caller.
@@ -217,9 +217,6 @@ export async function deliverableUrlError(
       'forbidden_address',
       `${host} resolves to a loopback, private or reserved address, which webhooks may not reach`,
     );
-  }
-  if (addresses.length === 0 && never) {
-    return urlError('unresolvable', `the host name ${host} resolves to no address: .invalid names never do`);
   }
   return undefined;
 }

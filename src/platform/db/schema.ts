@@ -239,7 +239,8 @@ export interface WebhookDeliveryAttemptsTable {
 /** One row per form, event type and visitor session: the first report counts, repeats are skipped. */
 export interface FormEventsTable {
   form_id: string;
-  type: 'view' | 'start';
+  /** `view`, `start`; and a submission of a form that stores nothing, by its status (its id the session). */
+  type: 'view' | 'start' | 'forwarded' | 'forwarded_flagged' | 'forwarded_quarantined';
   session_id: string;
   /** The workspace that owns the row (API.md §14). */
   workspace_id: string;

@@ -1,6 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredForm } from '../../features/forms/repo.js';
-import { formPasswordOf, type ResponseControls, UNLOCK_TTL_S } from '../../features/submissions/controls.js';
+import {
+  formClosed,
+  formPasswordOf,
+  type ResponseControls,
+  UNLOCK_TTL_S,
+} from '../../features/submissions/controls.js';
 import { Problem } from '../../platform/problem.js';
 import type { ClosedPageReason } from '../components/form/access-pages.js';
 import { type formPages, shownForm } from './form-pages.js';
@@ -82,14 +87,22 @@ export function accessGate({ controls, pages, production, pageLanguage }: Access
   }
 
   /**
-   * The same doors for a post that asks for JSON (API.md §12), as problems: answered from this
-   * browser (`oncePer: "browser"`) is 409 already_submitted; a password form takes this browser's
-   * unlocking, else `X-Form-Password` as the API does (401). Closed by the clock or the count is
-   * the submit path's own 403.
+   * The same doors for a post that asks for JSON (API.md §12), as problems: closed by the clock or
+   * the count 403 form_closed (the submit path judges again, exactly); answered from this browser
+   * (`oncePer: "browser"`) 409 already_submitted; a password form takes this browser's unlocking,
+   * else `X-Form-Password` as the API does (401).
    */
-  async function assertMayPostJson(request: FastifyRequest, form: StoredForm): Promise<void> {
+  async function assertMayPostJson(
+    request: FastifyRequest,
+    form: StoredForm,
+    { retry }: { retry: boolean },
+  ): Promise<void> {
     const access = form.definition.access;
     if (!access) return;
+    // before any file of the post is read (the submit path would refuse it only after); not for a
+    // retry under an Idempotency-Key, whose first result stands even once the form has closed
+    const reason = retry ? undefined : await controls.closedReason(form, { trustRoom: true });
+    if (reason) throw formClosed(form, reason);
     const cookies = cookiesOf(request);
     if (access.oncePer === 'browser' && controls.isAnswered(form.id, cookies[ANSWERED_COOKIE]))
       throw new Problem(

@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { presentPublicForm } from '../../features/forms/presenter.js';
 import type { StoredForm } from '../../features/forms/repo.js';
 import { keepsProgress } from '../../features/submissions/progress.js';
-import { DEFAULT_MAX_FILE_SIZE } from '../../shared/file-rules.js';
+import { DEFAULT_MAX_FILE_SIZE, effectiveMaxFileSize } from '../../shared/file-rules.js';
 import type { FieldError, FormField, PublicForm } from '../../shared/form.js';
 import { catalogueLanguageOf, scriptMessagesFor, wordsFor } from '../../shared/i18n/catalogues.js';
 import type { Words } from '../../shared/i18n/words.js';
@@ -278,7 +278,9 @@ export function formPages(page: PageContext) {
  */
 function withFileCap(form: ShownForm, cap: number | undefined): ShownForm {
   const over = (field: FormField) =>
-    field.type === 'file' && cap !== undefined && (field.maxFileSize ?? DEFAULT_MAX_FILE_SIZE) > cap;
+    field.type === 'file' &&
+    cap !== undefined &&
+    effectiveMaxFileSize(field, cap) < (field.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
   if (!form.view.fields.some(over)) return form;
   const fields = form.view.fields.map((field) => (over(field) ? { ...field, maxFileSize: cap } : field));
   return { ...form, view: { ...form.view, fields } };

@@ -167,6 +167,55 @@ describe('a post to the hosted page that asks for JSON', () => {
     expect(await storedCount(t, form.id)).toBe(1);
   });
 
+  it('a form that is not live is 404 as a problem document, as the page would be the 404 page', async () => {
+    const form = await createForm(t, owner.token, { status: 'draft', fields: FIELDS });
+    expectProblem(
+      await post(form.id, { name: 'Ada', email: 'ada@example.com' }, JSON_ACCEPT),
+      404,
+      'not_found',
+    );
+  });
+
+  it('a filled honeypot (action reject) is 400 spam_detected, nothing stored', async () => {
+    const form = await liveForm({ spamProtection: { honeypot: { field: 'website_hp' }, action: 'reject' } });
+    const response = await post(
+      form.id,
+      { name: 'Bot', email: 'bot@example.com', website_hp: 'spam.example' },
+      JSON_ACCEPT,
+    );
+    expectProblem(response, 400, 'spam_detected');
+    expect(await storedCount(t, form.id)).toBe(0);
+  });
+
+  it('a password form unlocked in this browser (its cookie) takes the post without the header', async () => {
+    const form = await liveForm({ access: { password: 'letmein 42' } });
+    const unlocked = await post(form.id, { _password: 'letmein 42' });
+    expect(unlocked.status).toBe(303);
+    const cookie = [unlocked.headers['set-cookie'] ?? []]
+      .flat()
+      .find((line) => line.startsWith('intake_unlocked='));
+    expect(cookie).toBeDefined();
+    const response = await post(
+      form.id,
+      { name: 'Ada', email: 'ada@example.com' },
+      { ...JSON_ACCEPT, cookie: cookie?.split(';')[0] ?? '' },
+    );
+    expect(response.status, response.text).toBe(201);
+  });
+
+  it('a JSON body is the submit route’s: 415, naming it', async () => {
+    const form = await liveForm();
+    const response = await t.request({
+      method: 'POST',
+      url: `/f/${form.id}`,
+      headers: JSON_ACCEPT,
+      body: { answers: { name: 'Ada', email: 'ada@example.com' } },
+    });
+    expectProblem(response, 415, 'unsupported_media_type');
+    expect(response.body.detail).toContain(`/forms/${form.id}/submit`);
+    expect(await storedCount(t, form.id)).toBe(0);
+  });
+
   describe('with files in the post (multipart)', () => {
     const fileForm = () =>
       liveForm({
@@ -210,6 +259,42 @@ describe('a post to the hosted page that asks for JSON', () => {
       expectProblem(response, 400, 'validation_failed');
       expect(response.body.errors.map((error: { field: string }) => error.field)).toEqual(['cv']);
       expect(await storedCount(t, form.id)).toBe(0);
+      expect(await fileRows(form.id)).toEqual([]);
+    });
+
+    it('a file refused and an answer missing are both listed, as a page lists them', async () => {
+      const form = await fileForm();
+      const body = multipart([
+        { name: 'name', value: '' },
+        { name: 'cv', filename: 'cv.exe', content: Buffer.from('MZ not a pdf'), type: 'application/pdf' },
+      ]);
+      const response = await t.request({
+        method: 'POST',
+        url: `/f/${form.id}`,
+        body: body.body,
+        headers: { ...body.headers, ...JSON_ACCEPT },
+      });
+      expectProblem(response, 400, 'validation_failed');
+      expect(response.body.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+        'cv',
+        'name',
+      ]);
+      expect(await fileRows(form.id)).toEqual([]);
+    });
+
+    it('a closed form is 403 form_closed, and keeps no file of the post (judged before the body is read)', async () => {
+      const form = await liveForm({
+        fields: [{ id: 'cv', type: 'file', label: 'Your CV', accept: ['.pdf'] }],
+        access: { closesAt: new Date(Date.now() - 60_000).toISOString() },
+      });
+      const body = multipart([{ name: 'cv', filename: 'cv.pdf', content: PDF, type: 'application/pdf' }]);
+      const response = await t.request({
+        method: 'POST',
+        url: `/f/${form.id}`,
+        body: body.body,
+        headers: { ...body.headers, ...JSON_ACCEPT },
+      });
+      expectProblem(response, 403, 'form_closed');
       expect(await fileRows(form.id)).toEqual([]);
     });
 

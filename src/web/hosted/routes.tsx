@@ -14,11 +14,12 @@ import { fileIdentities, requestedIdempotencyKey } from '../../features/submissi
 import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
 import { keepsProgress } from '../../features/submissions/progress.js';
 import type { SubmissionService } from '../../features/submissions/service.js';
+import { invalidSubmission } from '../../features/submissions/submit.js';
 import { sessionFromCookie } from '../../platform/auth.js';
 import { requestId } from '../../platform/http/edge.js';
 import type { FrontDoor } from '../../platform/http/front-door.js';
 import { timeOrderedToken } from '../../platform/ids.js';
-import { badRequest, notFound, Problem } from '../../platform/problem.js';
+import { notFound, Problem } from '../../platform/problem.js';
 import type { FieldError } from '../../shared/form.js';
 import { firstQuestion, refusedAt, stepFrom } from '../../shared/walk.js';
 import { PASSWORD_CONTROL } from '../components/form/access-pages.js';
@@ -274,7 +275,16 @@ export function hostedRoutes(
       '/:formId',
       { schema: { hide: true } },
       async (request, reply) => {
+        // a JSON body is the submit route's (API.md §6.1): a page takes a form's post
+        if (isJsonBody(request))
+          throw new Problem(
+            415,
+            'unsupported_media_type',
+            `A form's page takes a form post (urlencoded or multipart): send JSON to POST /forms/${request.params.formId}/submit`,
+          );
         const preview = await previewed(request, reply);
+        // the owner's preview answers in pages, whatever the Accept (its refusals too: `answersInProblems`)
+        if (preview) ANSWERED_IN_PAGES.add(request);
         const stored = preview ?? (await submissions.formFor(null, request.params.formId));
         // a client that asks for JSON gets the JSON submit's answers (API.md §12), not pages
         if (!preview && asksForJson(request)) return submitAsJson(request, reply, stored);
@@ -403,19 +413,17 @@ export function hostedRoutes(
      */
     async function submitAsJson(request: FastifyRequest, reply: FastifyReply, stored: StoredForm) {
       reply.headers(await submissions.countAttempt(null, request.ip));
-      await gates.assertMayPostJson(request, stored);
       const idempotencyKey = requestedIdempotencyKey(request);
+      await gates.assertMayPostJson(request, stored, { retry: idempotencyKey !== undefined });
       const { fields, refusals, taken } = await readPost(request, stored, false);
       const embedded = queryFlag(request, 'embed');
       let result: Awaited<ReturnType<typeof submissions.submitPostAsJson>>;
       try {
-        if (refusals.length > 0) {
-          throw badRequest(
-            'validation_failed',
-            `The submission is invalid: ${refusals.map((e) => `${e.field} ${e.message}`).join('; ')}`,
-            { errors: refusals },
+        // a file refused: every failing field listed, as a page lists them (API.md §1)
+        if (refusals.length > 0)
+          throw invalidSubmission(
+            withRefusals(stored, submissions.validatePage(stored, answersOf(stored, fields)), refusals),
           );
-        }
         const session = firstText(fields._session);
         const resumeToken = firstText(fields._resume) ?? cookiesOf(request)[RESUME_COOKIE];
         const completes = await submissions.progress.partialId(stored, resumeToken);
@@ -432,18 +440,30 @@ export function hostedRoutes(
           completes,
           sameFiles: fileIdentities(taken),
         });
-        if (completes !== undefined)
-          reply.clearCookie(RESUME_COOKIE, formCookieScope(stored, embedded, page.production));
+        await afterStored(reply, stored, { embedded, completed: completes !== undefined, taken });
       } catch (error) {
         // only what no submission took: a 503 may come after its submission was stored
-        await submissions.files.discardUnused(taken).catch(() => undefined);
+        await submissions.files.discardUnused(taken);
         throw error;
       }
-      // the first result of its key again: this post's own files were not used
-      await submissions.files.discardUnused(taken).catch(() => undefined);
-      if (stored.definition.access?.oncePer === 'browser') gates.rememberAnswered(reply, stored, embedded);
       request.log.info({ submissionId: result.id, embedded }, 'hosted form submitted (JSON)');
       return reply.status(201).header('cache-control', 'no-store').send(result);
+    }
+
+    /**
+     * What follows a stored post, page or JSON: the files this post brought that no submission
+     * took thrown away (the first result of its key again: the post was sent twice), the resume
+     * cookie of the answers it completed cleared, and with `oncePer: "browser"` the cookie that
+     * says this browser has answered.
+     */
+    async function afterStored(
+      reply: FastifyReply,
+      form: StoredForm,
+      { embedded, completed, taken }: { embedded: boolean; completed: boolean; taken: StoredFile[] },
+    ) {
+      await submissions.files.discardUnused(taken);
+      if (completed) reply.clearCookie(RESUME_COOKIE, formCookieScope(form, embedded, page.production));
+      if (form.definition.access?.oncePer === 'browser') gates.rememberAnswered(reply, form, embedded);
     }
 
     /**
@@ -494,13 +514,7 @@ export function hostedRoutes(
           break;
       }
       const { submissionId, redirect } = result;
-      // the first result of the page's key again (the page sent twice): this post's own files were not used
-      await submissions.files.discardUnused(taken).catch(() => undefined);
-      if (resumeToken !== undefined)
-        reply.clearCookie(RESUME_COOKIE, formCookieScope(form.stored, embedded, page.production));
-      // oncePer "browser": this browser has answered; the form's page says so from now on
-      if (form.stored.definition.access?.oncePer === 'browser')
-        gates.rememberAnswered(reply, form.stored, embedded);
+      await afterStored(reply, form.stored, { embedded, completed: resumeToken !== undefined, taken });
       request.log.info({ submissionId, embedded }, 'hosted form submitted');
       reply.header('cache-control', 'no-store');
       // The page's script posts by fetch, which may not follow a redirect to another origin:
@@ -526,6 +540,21 @@ function pageLanguage(request: FastifyRequest, form: StoredForm): string {
   PAGE_LANGUAGES.set(request, language);
   return language;
 }
+
+/** Posts answered in pages though they ask for JSON: the owner's preview. */
+const ANSWERED_IN_PAGES = new WeakSet<FastifyRequest>();
+
+/**
+ * Whether a request of the /f scope is answered with problem documents rather than pages when it
+ * fails (the scope's error handler, web/pages.tsx): a post that asks for JSON, but the preview.
+ */
+export const answersInProblems = (request: FastifyRequest): boolean =>
+  asksForJson(request) && !ANSWERED_IN_PAGES.has(request);
+
+const isJsonBody = (request: FastifyRequest): boolean => {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+};
 
 /** A page's post, read. */
 interface Post {
