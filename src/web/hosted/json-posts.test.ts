@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
 import { expectProblem, storedCount } from '../../../test/support/assertions.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
-import { multipart, PDF } from '../../../test/support/multipart.js';
+import { multipart, type Part, PDF } from '../../../test/support/multipart.js';
 
 /**
  * API.md §12: "A form post asking for JSON (`Accept: application/json`) is answered like the JSON
@@ -37,6 +37,17 @@ describe('a post to the hosted page that asks for JSON', () => {
       body: new URLSearchParams(fields).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     });
+
+  /** A multipart post to the hosted page that asks for JSON. */
+  const postParts = (formId: string, parts: Part[], headers: Record<string, string> = {}) => {
+    const body = multipart(parts);
+    return t.request({
+      method: 'POST',
+      url: `/f/${formId}`,
+      body: body.body,
+      headers: { ...body.headers, ...JSON_ACCEPT, ...headers },
+    });
+  };
 
   /** The file rows of a form (uploads and attached files alike). */
   const fileRows = (formId: string) =>
@@ -224,18 +235,15 @@ describe('a post to the hosted page that asks for JSON', () => {
           { id: 'cv', type: 'file', label: 'Your CV', maxFileSize: 5000, accept: ['.pdf'] },
         ],
       });
-    const postFile = (formId: string, content: Buffer, headers: Record<string, string> = {}) => {
-      const body = multipart([
-        { name: 'name', value: 'Ada' },
-        { name: 'cv', filename: 'cv.pdf', content, type: 'application/pdf' },
-      ]);
-      return t.request({
-        method: 'POST',
-        url: `/f/${formId}`,
-        body: body.body,
-        headers: { ...body.headers, ...JSON_ACCEPT, ...headers },
-      });
-    };
+    const postFile = (formId: string, content: Buffer, headers: Record<string, string> = {}) =>
+      postParts(
+        formId,
+        [
+          { name: 'name', value: 'Ada' },
+          { name: 'cv', filename: 'cv.pdf', content, type: 'application/pdf' },
+        ],
+        headers,
+      );
 
     it('stores the file with the submission: 201 JSON, its descriptor in the answers', async () => {
       const form = await fileForm();
@@ -264,16 +272,10 @@ describe('a post to the hosted page that asks for JSON', () => {
 
     it('a file refused and an answer missing are both listed, as a page lists them', async () => {
       const form = await fileForm();
-      const body = multipart([
+      const response = await postParts(form.id, [
         { name: 'name', value: '' },
         { name: 'cv', filename: 'cv.exe', content: Buffer.from('MZ not a pdf'), type: 'application/pdf' },
       ]);
-      const response = await t.request({
-        method: 'POST',
-        url: `/f/${form.id}`,
-        body: body.body,
-        headers: { ...body.headers, ...JSON_ACCEPT },
-      });
       expectProblem(response, 400, 'validation_failed');
       expect(response.body.errors.map((error: { field: string }) => error.field).sort()).toEqual([
         'cv',
@@ -287,29 +289,19 @@ describe('a post to the hosted page that asks for JSON', () => {
         fields: [{ id: 'cv', type: 'file', label: 'Your CV', accept: ['.pdf'] }],
         access: { closesAt: new Date(Date.now() - 60_000).toISOString() },
       });
-      const body = multipart([{ name: 'cv', filename: 'cv.pdf', content: PDF, type: 'application/pdf' }]);
-      const response = await t.request({
-        method: 'POST',
-        url: `/f/${form.id}`,
-        body: body.body,
-        headers: { ...body.headers, ...JSON_ACCEPT },
-      });
+      const response = await postParts(form.id, [
+        { name: 'cv', filename: 'cv.pdf', content: PDF, type: 'application/pdf' },
+      ]);
       expectProblem(response, 403, 'form_closed');
       expect(await fileRows(form.id)).toEqual([]);
     });
 
     it('refused answers beside a good file keep nothing of the file', async () => {
       const form = await fileForm();
-      const body = multipart([
+      const response = await postParts(form.id, [
         { name: 'name', value: '' },
         { name: 'cv', filename: 'cv.pdf', content: PDF, type: 'application/pdf' },
       ]);
-      const response = await t.request({
-        method: 'POST',
-        url: `/f/${form.id}`,
-        body: body.body,
-        headers: { ...body.headers, ...JSON_ACCEPT },
-      });
       expectProblem(response, 400, 'validation_failed');
       expect(await fileRows(form.id)).toEqual([]);
     });
