@@ -60,8 +60,11 @@ function canonical(value: unknown, sameFiles?: ReadonlyMap<string, string>): str
  */
 export const fileIdentities = (
   files: readonly { uploadId: string; sha256: string; name: string }[],
-): ReadonlyMap<string, string> =>
-  new Map(files.map((file) => [file.uploadId, `file:${file.sha256}:${file.name}`]));
+): ReadonlyMap<string, string> | undefined =>
+  // (a post without files, most of them, builds nothing on the submit path)
+  files.length === 0
+    ? undefined
+    : new Map(files.map((file) => [file.uploadId, `file:${file.sha256}:${file.name}`]));
 
 /** The `Idempotency-Key` (or `X-Idempotency-Key`) a request sends, checked; undefined when it sends none. */
 export function requestedIdempotencyKey(request: FastifyRequest): string | undefined {

@@ -18,15 +18,19 @@ const FIELDS = [
 ];
 const JSON_ACCEPT = { accept: 'application/json' };
 
-describe('a post to the hosted page that asks for JSON', () => {
-  let t: TestApp;
-  let owner: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp({ rateLimitPublic: 1_000_000 });
-    owner = await signup(t);
-  });
-  afterAll(() => t.close());
+let t: TestApp;
+let owner: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimitPublic: 1_000_000 });
+  owner = await signup(t);
+});
+afterAll(() => t.close());
 
+/** The states of a form's file rows (uploads and attached files alike). */
+const fileStates = (formId: string) =>
+  t.app.intake.database.db.selectFrom('files').select('state').where('form_id', '=', formId).execute();
+
+describe('a post to the hosted page that asks for JSON', () => {
   const liveForm = (overrides: Record<string, unknown> = {}) =>
     createForm(t, owner.token, { status: 'live', fields: FIELDS, ui: { layout: 'classic' }, ...overrides });
 
@@ -325,14 +329,6 @@ describe('a post to the hosted page that asks for JSON', () => {
 });
 
 describe('a page’s multipart post sent twice (its own idempotency key, the same file)', () => {
-  let t: TestApp;
-  let owner: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp({ rateLimitPublic: 1_000_000 });
-    owner = await signup(t);
-  });
-  afterAll(() => t.close());
-
   it('is one submission: the thank-you page both times, the second post’s upload thrown away', async () => {
     const form = await createForm(t, owner.token, {
       status: 'live',
@@ -357,24 +353,11 @@ describe('a page’s multipart post sent twice (its own idempotency key, the sam
     expect(again.status).toBe(200);
     expect(again.text).toContain('Thank you');
     expect(await storedCount(t, form.id)).toBe(1);
-    const rows = await t.app.intake.database.db
-      .selectFrom('files')
-      .select('state')
-      .where('form_id', '=', form.id)
-      .execute();
-    expect(rows).toEqual([{ state: 'attached' }]);
+    expect(await fileStates(form.id)).toEqual([{ state: 'attached' }]);
   });
 });
 
 describe('a multipart submit to POST /forms/{id}/submit sent again under its Idempotency-Key', () => {
-  let t: TestApp;
-  let owner: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp({ rateLimitPublic: 1_000_000 });
-    owner = await signup(t);
-  });
-  afterAll(() => t.close());
-
   it('is the same request: the first result, one submission, the retry’s upload thrown away', async () => {
     const form = await createForm(t, owner.token, {
       status: 'live',
@@ -395,12 +378,7 @@ describe('a multipart submit to POST /forms/{id}/submit sent again under its Ide
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(await storedCount(t, form.id)).toBe(1);
-    const rows = await t.app.intake.database.db
-      .selectFrom('files')
-      .select('state')
-      .where('form_id', '=', form.id)
-      .execute();
-    expect(rows).toEqual([{ state: 'attached' }]);
+    expect(await fileStates(form.id)).toEqual([{ state: 'attached' }]);
     const other = await send(Buffer.concat([PDF, Buffer.from('%changed\n')]));
     expectProblem(other, 409, 'conflict');
   });
