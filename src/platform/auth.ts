@@ -138,6 +138,13 @@ function readCredential(request: FastifyRequest): string | undefined {
     return match[1];
   }
   const apiKey = headerValue(request, 'x-api-key');
+  // API.md §1: keys only. A session token there would be a user's whole account in a header
+  // that integrations log and forward as a key.
+  if (apiKey !== undefined && parseKey(apiKey) === null) {
+    throw unauthorized(
+      'X-API-Key takes an API key (sk_live_… or pk_live_…); send a session token as "Authorization: Bearer <token>"',
+    );
+  }
   if (apiKey !== undefined) return apiKey;
   const publishable = headerValue(request, 'x-publishable-key');
   // The header browsers send: a secret key there is a secret leaked into a web page.
@@ -326,7 +333,10 @@ export async function installAuthentication(
  */
 function requestedWorkspace(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
-  let named: unknown = headerValue(request, WORKSPACE_HEADER);
+  // Named but empty, in either place, is a 404 like any id that names no workspace: acting in the
+  // caller's personal workspace instead would put writes where the caller did not mean them.
+  const header = request.headers[WORKSPACE_HEADER];
+  let named: unknown = typeof header === 'string' ? header.trim() : undefined;
   if (query && typeof query === 'object' && Object.hasOwn(query, WORKSPACE_QUERY)) {
     const fromQuery = query[WORKSPACE_QUERY];
     delete query[WORKSPACE_QUERY];

@@ -285,6 +285,11 @@ describe('API keys (API.md §4)', () => {
           expectProblem(await listForms(bearer(credential)), 401, 'unauthorized');
         }
         expectProblem(await listForms({ 'x-api-key': altered }), 401, 'unauthorized');
+        // X-API-Key takes keys only: the account's session token there is refused, said so
+        const refused = await listForms({ 'x-api-key': user.token });
+        expectProblem(refused, 401, 'unauthorized');
+        expect(refused.body.detail).toContain('Authorization: Bearer');
+        expect((await listForms(bearer(user.token))).status).toBe(200);
         // the real key still works
         expect((await listForms(bearer(key.key))).status).toBe(200);
       },

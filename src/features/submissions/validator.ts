@@ -223,7 +223,8 @@ export function compileValidator(definition: FormDefinition): SubmissionValidato
     }
     for (const { field, value, checked } of checks) {
       if (hidden?.has(field.id)) {
-        if (!isEmptyAnswer(value)) errors.push(fail(field.id, M.hiddenField));
+        // `[]` to a field of one value is an answer of the wrong type, hidden or not
+        if (!isBlank(field, value)) errors.push(fail(field.id, M.hiddenField));
         continue;
       }
       if (checked === undefined || isMissing(field, value)) {

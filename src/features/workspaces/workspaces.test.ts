@@ -121,6 +121,14 @@ describe('choosing the workspace of a request', () => {
     );
     const byQuery = await t.request({ method: 'GET', url: '/environments?workspace=x', auth: owner.token });
     expectProblem(byQuery, 404, 'not_found');
+    // named but empty is no workspace either, in the header as in the query: never the personal one
+    for (const named of [
+      { url: '/environments?workspace=' },
+      { url: '/environments', headers: { 'x-intake-workspace': '' } },
+      { url: '/environments', headers: { 'x-intake-workspace': '  ' } },
+    ]) {
+      expectProblem(await t.request({ method: 'GET', ...named, auth: owner.token }), 404, 'not_found');
+    }
   });
 
   it('a key acts in its own workspace only: naming another is 403', async () => {
