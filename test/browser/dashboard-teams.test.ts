@@ -212,9 +212,23 @@ describe('teams in the dashboard', () => {
       await screenshot(other, 'teams-viewer-builder-1280-light', { fullPage: false });
       await expectNoAxeViolations(other);
 
-      // promoted to editor: the same builder now edits, and publishes the edit
-      await page.getByLabel(`Role of ${bob}`).selectOption('editor');
+      // promoted to editor by the keyboard: the arrows go through the roles and save none of
+      // them (Chromium fires `change` at each step); Enter saves the one reached, once
+      const roleChanges: string[] = [];
+      const heard = (request: { method(): string; url(): string }) => {
+        if (request.method() === 'PATCH' && request.url().includes('/members/')) roleChanges.push(request.url());
+      };
+      page.on('request', heard);
+      await page.getByLabel(`Role of ${bob}`).focus();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      await page.getByText('Enter to apply, Esc to undo').waitFor();
+      expect(await page.getByLabel(`Role of ${bob}`).inputValue()).toBe('admin');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
       await page.getByText(`${bob} is now editor.`).waitFor();
+      expect(roleChanges).toHaveLength(1);
+      page.off('request', heard);
       await other.reload();
       await expect.poll(() => other.locator('#form-title').isDisabled()).toBe(false);
       await other.locator('#form-title').fill('Contact the team');
@@ -376,6 +390,8 @@ describe('teams in the dashboard', () => {
       await tabTo('select:workspace-switcher');
       await page.keyboard.press('ArrowUp');
       await expect.poll(() => page.getByLabel('Workspace', { exact: true }).inputValue()).not.toBe(team);
+      // reached by a key, held (the dashboard does not switch at each step) until Enter or Tab
+      await page.getByText('Enter to apply, Esc to undo').waitFor();
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => page.getByLabel('Workspace', { exact: true }).inputValue()).toBe(team);
 

@@ -4,6 +4,7 @@ import { api, ok } from './api/client.js';
 import { useSession } from './session.js';
 import { may } from './teams/roles.js';
 import { Notice } from './ui/controls.js';
+import { SettledSelect } from './ui/settled-select.js';
 
 /**
  * What a signed-in person sees around every view: where they are, the workspace switcher (only
@@ -70,32 +71,24 @@ export function Shell({ children }: { children: ComponentChildren }) {
             {workspaces.length > 1 && workspace && (
               <div class="switcher">
                 <label for="workspace-switcher">Workspace</label>
-                <select
-                  id="workspace-switcher"
-                  value={workspace.id}
-                  onChange={(event) => switchWorkspace(event.currentTarget.value)}
-                >
+                <SettledSelect id="workspace-switcher" value={workspace.id} onCommit={switchWorkspace}>
                   {workspaces.map((each) => (
                     <option key={each.id} value={each.id} selected={each.id === workspace.id}>
                       {each.personal ? `${each.name} (personal)` : each.name}
                     </option>
                   ))}
-                </select>
+                </SettledSelect>
               </div>
             )}
             <div class="switcher">
               <label for="environment-switcher">Environment</label>
-              <select
-                id="environment-switcher"
-                value={environment}
-                onChange={(event) => setEnvironment(event.currentTarget.value)}
-              >
+              <SettledSelect id="environment-switcher" value={environment} onCommit={setEnvironment}>
                 {names.map((name) => (
                   <option key={name} value={name} selected={name === environment}>
                     {name}
                   </option>
                 ))}
-              </select>
+              </SettledSelect>
             </div>
             <span class="muted app-header__user">{user?.email}</span>
             <button class="button button--quiet" type="button" onClick={logOut}>

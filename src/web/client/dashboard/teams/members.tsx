@@ -7,6 +7,7 @@ import { ConfirmButton } from '../ui/confirm.js';
 import { Notice, useTitle } from '../ui/controls.js';
 import { when } from '../ui/format.js';
 import { useResource } from '../ui/resource.js';
+import { SettledSelect } from '../ui/settled-select.js';
 import { Invitations } from './invitations.js';
 import { type Member, refusalWords } from './model.js';
 import { may, mayManageMember, needs, ROLE_WORDS, type Role, rolesGivenBy, type Workspace } from './roles.js';
@@ -14,7 +15,8 @@ import { NewWorkspace, WorkspaceSettings } from './workspace-settings.js';
 
 /**
  * The members of the workspace in use (API.md §14): who they are, their role (changed by a
- * select where the caller's role allows it), removing and leaving; then the invitations and the
+ * select where the caller's role allows it: a role reached by the arrow keys is saved on Enter or
+ * on leaving the select, not at each step), removing and leaving; then the invitations and the
  * workspace itself. A control the caller's role does not allow is left out with the reason said
  * in its place; the server still decides, and its refusal is shown as it words it.
  */
@@ -128,18 +130,18 @@ function SharedMembers({ workspace }: { workspace: Workspace }) {
                       <label for={`role-${member.userId}`}>
                         Role<span class="visually-hidden"> of {member.email}</span>
                       </label>
-                      <select
+                      <SettledSelect
                         id={`role-${member.userId}`}
                         value={member.role}
                         disabled={action.busy}
-                        onChange={(event) => changeRole(member, event.currentTarget.value as Role)}
+                        onCommit={(next) => changeRole(member, next as Role)}
                       >
                         {rolesGivenBy(role).map((each) => (
                           <option key={each} value={each} selected={each === member.role}>
                             {ROLE_WORDS[each]}
                           </option>
                         ))}
-                      </select>
+                      </SettledSelect>
                     </span>
                   ) : (
                     <span class="badge">{ROLE_WORDS[member.role]}</span>

@@ -1,0 +1,93 @@
+import type { ComponentChildren } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+
+/**
+ * Keys that change a closed select's value at once in Chromium and Firefox on Linux and Windows,
+ * each firing `change`: the arrows, the ends of the list, and type-ahead letters.
+ */
+const STEPPING = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+const steps = (event: KeyboardEvent) =>
+  STEPPING.has(event.key) ||
+  (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey);
+
+export interface SettledSelectProps {
+  id: string;
+  disabled?: boolean;
+  value: string;
+  /** Called once per choice: at once for a pick from the list, on Enter or leaving for keys. */
+  onCommit: (value: string) => void;
+  children: ComponentChildren;
+}
+
+/**
+ * A select whose choice does something (changes a member's role, switches the workspace). A
+ * keyboard user goes through a closed select's options with the arrows, and the browser fires
+ * `change` at each one: acting on each would save every role passed over, or reload the
+ * dashboard once per workspace (WCAG 3.2.2, "on input"). So a value reached by keys is held until
+ * Enter or Tab (as Firefox once fired `change` for keys on leaving), Escape or the focus taken any
+ * other way puts the value back, and a pick from the open list (mouse, touch, or Enter in it)
+ * acts at once.
+ */
+export function SettledSelect({ id, value, onCommit, children, disabled }: SettledSelectProps) {
+  const [held, setHeld] = useState<string>();
+  // set by a stepping key's keydown, read by the `change` it fires (before its keyup)
+  const stepping = useRef(false);
+  const commit = (next: string) => {
+    setHeld(undefined);
+    if (next !== value) onCommit(next);
+  };
+  const hintId = `${id}-hint`;
+  return (
+    <>
+      <select
+        id={id}
+        disabled={disabled}
+        value={held ?? value}
+        aria-describedby={held === undefined ? undefined : hintId}
+        onKeyDown={(event) => {
+          stepping.current = steps(event);
+          if (event.key === 'Enter' && held !== undefined) {
+            event.preventDefault();
+            commit(held);
+          } else if (event.key === 'Tab' && held !== undefined) {
+            // the focus moves on as it would (no preventDefault), the choice taken with it
+            commit(held);
+          } else if (event.key === 'Escape' && held !== undefined) {
+            event.preventDefault();
+            setHeld(undefined);
+            event.currentTarget.value = value;
+          }
+        }}
+        onKeyUp={() => {
+          stepping.current = false;
+        }}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          if (stepping.current) setHeld(next === value ? undefined : next);
+          else commit(next);
+        }}
+        onBlur={() => {
+          // Not a choice: the focus taken by a click elsewhere, or by the page itself (a refusal's
+          // notice taking it made a held workspace switch before). The select shows its value again.
+          if (held !== undefined) setHeld(undefined);
+        }}
+      >
+        {children}
+      </select>
+      {held !== undefined && (
+        <span id={hintId} class="hint settled-select__hint">
+          Enter to apply, Esc to undo
+        </span>
+      )}
+    </>
+  );
+}
