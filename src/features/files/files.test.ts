@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { EXE, multipart, PDF, PNG, uploadFile } from '../../../test/support/multipart.js';
@@ -293,6 +293,57 @@ describe('a multipart form post', () => {
     await expect.poll(() => storedFiles().length).toBe(before);
     const link = new URL(read.body.answers.doc[0].url, 'http://localhost');
     expect((await t.app.inject({ method: 'GET', url: link.pathname })).statusCode).toBe(404);
+  });
+});
+
+describe.skipIf(process.env.DATABASE_URL)('a multipart post answered 503 after its commit (SQLite)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the files its stored submission took: the WAL flush failed, the submission is there', async () => {
+    const form = await fileForm([
+      { id: 'name', type: 'text', label: 'Name', required: true },
+      { id: 'doc', type: 'file', label: 'Document', required: true },
+    ]);
+    const realFdatasync = fs.fdatasync;
+    // the upload's row is flushed first, then the submission's commit: that flush fails
+    let flushes = 0;
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, callback: (error: Error | null) => void) => {
+      flushes += 1;
+      if (flushes !== 2) return realFdatasync(fd, callback);
+      callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    }) as typeof fs.fdatasync);
+    const before = storedFiles().length;
+    const post = multipart([
+      { name: 'name', value: 'Grace' },
+      { name: 'doc', filename: 'kept.pdf', content: PDF, type: 'application/pdf' },
+    ]);
+    const answer = await t.request({
+      method: 'POST',
+      url: `/forms/${form}/submit`,
+      body: post.body,
+      headers: { ...post.headers, accept: 'application/json' },
+    });
+    // not acknowledged (its flush failed)…
+    expect(answer.status, answer.text).toBe(503);
+    expect(flushes).toBeGreaterThanOrEqual(2);
+    // …but committed: the submission is listed, and the file it took is still there to download
+    const list = await t.request({
+      method: 'GET',
+      url: `/responses?form_id=${form}&environment=development`,
+      auth: owner.token,
+    });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data).toHaveLength(1);
+    const [file] = list.body.data[0].answers.doc;
+    expect(file).toMatchObject({ name: 'kept.pdf', sha256: sha256(PDF) });
+    expect(storedFiles().length).toBe(before + 1);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: new URL(file.url, 'http://localhost').pathname,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(sha256(download.rawPayload)).toBe(sha256(PDF));
   });
 });
 
