@@ -98,8 +98,18 @@ export const FORM_POST_MEDIA = {
   [MULTIPART]: { schema: FormPostFields },
 };
 
+/** The request body's media type, lower case, without parameters ('' when none is given). */
+export const bodyMediaType = (request: FastifyRequest): string =>
+  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** A JSON body: `application/json` or any `+json` type. */
+export const isJsonBody = (request: FastifyRequest): boolean => {
+  const type = bodyMediaType(request);
+  return type === 'application/json' || type.endsWith('+json');
+};
+
 function formPostKind(request: FastifyRequest): 'urlencoded' | 'multipart' | undefined {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  const type = bodyMediaType(request);
   return type === URLENCODED ? 'urlencoded' : type === MULTIPART ? 'multipart' : undefined;
 }
 

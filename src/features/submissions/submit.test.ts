@@ -656,7 +656,9 @@ describe('conditional logic (API.md §5.4 logic, §6.1 rule 4)', () => {
     // `[]` to a hidden field of one value is no blank answer: refused as it is when shown
     const list = await submitTo(form.id, { answers: { trigger: 'no', target: [], mail: 'a@example.com' } });
     expectProblem(list, 400, 'validation_failed');
-    expect(list.body.errors).toEqual([{ field: 'target', code: 'hidden_field', message: expect.any(String) }]);
+    expect(list.body.errors).toEqual([
+      { field: 'target', code: 'hidden_field', message: expect.any(String) },
+    ]);
   });
 });
 

@@ -41,14 +41,25 @@ export function accessGate({ controls, pages, production, pageLanguage }: Access
     request: FastifyRequest,
     form: StoredForm,
   ): Promise<ClosedPageReason | 'password' | undefined> {
-    const access = form.definition.access;
-    if (!access) return undefined;
+    if (!form.definition.access) return undefined;
     const reason = await controls.closedReason(form);
     if (reason) return reason;
+    const door = browserDoor(request, form);
+    return door === 'locked' ? 'password' : door;
+  }
+
+  /**
+   * The doors this browser's cookies open or shut, after the clock and the count: it answered a
+   * form that takes one answer per browser, or it has not unlocked a form with a password.
+   */
+  function browserDoor(request: FastifyRequest, form: StoredForm): 'answered' | 'locked' | undefined {
     const cookies = cookiesOf(request);
-    if (access.oncePer === 'browser' && controls.isAnswered(form.id, cookies[ANSWERED_COOKIE]))
+    if (
+      form.definition.access?.oncePer === 'browser' &&
+      controls.isAnswered(form.id, cookies[ANSWERED_COOKIE])
+    )
       return 'answered';
-    if (!controls.isUnlocked(form, cookies[UNLOCK_COOKIE])) return 'password';
+    if (!controls.isUnlocked(form, cookies[UNLOCK_COOKIE])) return 'locked';
     return undefined;
   }
 
@@ -97,22 +108,20 @@ export function accessGate({ controls, pages, production, pageLanguage }: Access
     form: StoredForm,
     { retry }: { retry: boolean },
   ): Promise<void> {
-    const access = form.definition.access;
-    if (!access) return;
+    if (!form.definition.access) return;
     // before any file of the post is read (the submit path would refuse it only after); not for a
     // retry under an Idempotency-Key, whose first result stands even once the form has closed
     const reason = retry ? undefined : await controls.closedReason(form, { trustRoom: true });
     if (reason) throw formClosed(form, reason);
-    const cookies = cookiesOf(request);
-    if (access.oncePer === 'browser' && controls.isAnswered(form.id, cookies[ANSWERED_COOKIE]))
+    const door = browserDoor(request, form);
+    if (door === 'answered')
       throw new Problem(
         409,
         'already_submitted',
         `The form ${form.id} takes one submission per browser, and this browser has sent one`,
       );
-    if (!controls.isUnlocked(form, cookies[UNLOCK_COOKIE])) {
+    if (door === 'locked')
       await controls.assertPassword(form, formPasswordOf(request.headers['x-form-password']), request.ip);
-    }
   }
 
   /** `oncePer: "browser"`: this browser has answered; the form's page says so from now on. */

@@ -9,7 +9,7 @@ import { assertUploadSize } from '../../features/files/routes.js';
 import { mayPreview } from '../../features/forms/access.js';
 import { cachedFormNow, type StoredForm } from '../../features/forms/repo.js';
 import { requestedLanguageOf } from '../../features/forms/translations.js';
-import { answersOf, asksForJson, firstText } from '../../features/submissions/form-posts.js';
+import { answersOf, asksForJson, firstText, isJsonBody } from '../../features/submissions/form-posts.js';
 import { fileIdentities, requestedIdempotencyKey } from '../../features/submissions/idempotency.js';
 import { formFields, readMultipartPost } from '../../features/submissions/post-body.js';
 import { keepsProgress } from '../../features/submissions/progress.js';
@@ -550,11 +550,6 @@ const ANSWERED_IN_PAGES = new WeakSet<FastifyRequest>();
  */
 export const answersInProblems = (request: FastifyRequest): boolean =>
   asksForJson(request) && !ANSWERED_IN_PAGES.has(request);
-
-const isJsonBody = (request: FastifyRequest): boolean => {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || type.endsWith('+json');
-};
 
 /** A page's post, read. */
 interface Post {
