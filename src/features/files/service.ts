@@ -286,7 +286,10 @@ export class FileService {
    */
   withLinks<T>(answers: Record<string, T>): Record<string, T> {
     let copy: Record<string, T> | undefined;
-    for (const [id, value] of Object.entries(answers)) {
+    // for…in, not Object.entries: no array of pairs for every submission of a page or an export
+    for (const id in answers) {
+      if (!Object.hasOwn(answers, id)) continue;
+      const value = answers[id];
       if (!Array.isArray(value) || typeof value[0] !== 'object' || value[0] === null) continue;
       copy ??= { ...answers };
       copy[id] = (value as FileDescriptor[]).map((file) =>

@@ -111,6 +111,19 @@ export function hasEncrypted(stored: StoredAnswers): boolean {
   return false;
 }
 
+/**
+ * `revealAnswersInPlace` on a copy, made only when an answer is masked or dropped: most stored
+ * answers are shown as they are (a page of the inbox copied every submission's before).
+ */
+export function revealAnswersCopied(stored: StoredAnswers): Record<string, AnswerValue> {
+  for (const id in stored) {
+    const value = stored[id];
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return revealAnswersInPlace({ ...stored });
+  }
+  return stored as Record<string, AnswerValue>;
+}
+
 /** `revealAnswers` for answers with nothing encrypted, without a promise (the CSV export's hot loop). */
 export function revealAnswersInPlace(stored: StoredAnswers): Record<string, AnswerValue> {
   const shown = stored as Record<string, AnswerValue | { $masked: AnswerValue } | { $dropped: true }>;

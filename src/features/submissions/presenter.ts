@@ -1,5 +1,5 @@
 import type { Envelope } from '../../platform/crypto/envelope.js';
-import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
+import { hasEncrypted, revealAnswers, revealAnswersCopied } from './pii.js';
 import type { StoredNote, StoredSubmission } from './repo.js';
 import type { AnswerValue } from './validator.js';
 
@@ -43,11 +43,19 @@ export async function presentSubmission(
   envelope: Envelope,
   files: FileLinker,
 ) {
-  // no promise per submission unless something has to be decrypted
   const answers = hasEncrypted(submission.answers)
     ? await revealAnswers(submission.answers, envelope)
-    : revealAnswersInPlace({ ...submission.answers });
+    : revealAnswersCopied(submission.answers);
   return submissionView(submission, files.withLinks(answers), notes);
+}
+
+/** `presentSubmission` of a submission with nothing encrypted: no promise. */
+function presentPlainSubmission(
+  submission: StoredSubmission,
+  notes: readonly StoredNote[],
+  files: FileLinker,
+) {
+  return submissionView(submission, files.withLinks(revealAnswersCopied(submission.answers)), notes);
 }
 
 /** Gives each file of the answers its signed link (features/files `FileService.withLinks`). */
@@ -68,6 +76,9 @@ export async function presentSubmissions(
     if (list) list.push(note);
     else bySubmission.set(note.submissionId, [note]);
   }
+  // a promise per submission only when a page holds something to decrypt
+  if (!submissions.some((s) => hasEncrypted(s.answers)))
+    return submissions.map((s) => presentPlainSubmission(s, bySubmission.get(s.id) ?? [], files));
   return Promise.all(
     submissions.map((s) => presentSubmission(s, bySubmission.get(s.id) ?? [], envelope, files)),
   );

@@ -8,6 +8,7 @@ import {
   type Status,
   SUBMISSION_KEYS,
 } from '../../../test/support/responses.js';
+import { shapesNotCached } from '../../platform/db/cached-statement.js';
 
 /**
  * API.md §6.2: the owner's inbox — the list: its shape, order and limit, keyset pagination stable while
@@ -430,5 +431,11 @@ describe('starred and read', () => {
     ['read', 'maybe'],
   ])('%s=%s → 400 invalid_parameter', async (name, value) => {
     expectProblem(await list(o.user.token, o.form, { [name]: value }), 400, 'invalid_parameter');
+  });
+});
+
+describe('the page statement', () => {
+  it('is built by Kysely once per filter shape: every shape asked above ran from its kept text', () => {
+    expect([...shapesNotCached()].filter((shape) => shape.startsWith('submissions page'))).toEqual([]);
   });
 });

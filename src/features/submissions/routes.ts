@@ -9,6 +9,7 @@ import { decodeCursor, toPage } from '../../platform/cursor.js';
 import { parseBound } from '../../platform/http/bounds.js';
 import { PUBLIC_ROUTE } from '../../platform/http/cors.js';
 import { emptyBodyIsNone } from '../../platform/http/empty-body.js';
+import { plainJsonWhenSuccessful } from '../../platform/http/plain-json.js';
 import {
   EXTRA_REQUEST_MEDIA,
   HtmlPage,
@@ -266,6 +267,8 @@ export const submissionRoutes =
             ...problems(400, 401, 403, 404),
           },
         },
+        // free-form answers: JSON.stringify writes them faster, and with a fifth of the garbage
+        preSerialization: plainJsonWhenSuccessful,
       },
       async (request, reply) => listResponses(request, reply, request.query),
     );

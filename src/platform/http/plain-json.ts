@@ -21,7 +21,16 @@ export function answerInPlainJson(scope: FastifyInstance): void {
   scope.addHook('preSerialization', plainJsonWhenSuccessful);
 }
 
-function plainJsonWhenSuccessful(
+/**
+ * The same for one route (its `preSerialization` option): a page of submissions, whose answers
+ * are free-form objects. fast-json-stringify writes those member by member, escaping each string
+ * with its own regular expression and joining hundreds of pieces, then the pieces are flattened
+ * to be sent: measured on the built service, a page of 50 allocated ~230 kB, two thirds of it in
+ * the compiled serializer and the flattening, and took ~11 % of the request's CPU (GET /responses
+ * at 1M rows, V8's sampling heap profiler with collected objects, and `--cpu-prof`).
+ * `JSON.stringify` writes one flat string.
+ */
+export function plainJsonWhenSuccessful(
   _request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
