@@ -171,6 +171,29 @@ describe('one submission', () => {
     expect(listed.find((item) => item.id === other)?.notes).toEqual([]);
   });
 
+  it('notes written in the same millisecond: the list orders them as the single read does (time, then id)', async () => {
+    const { user, form } = await owner();
+    const id = await submitOne(form);
+    const at = new Date().toISOString();
+    // stored in the other order than their ids: the index gives them by row, the answer by id
+    await t.app.intake.database.db
+      .insertInto('submission_notes')
+      .values(
+        ['note_zz', 'note_aa'].map((noteId) => ({
+          id: noteId,
+          submission_id: id,
+          user_id: user.id,
+          text: noteId,
+          created_at: at,
+        })),
+      )
+      .execute();
+    const single = await readOne(user.token, form, id);
+    expect(single.body.notes.map((note) => note.id)).toEqual(['note_aa', 'note_zz']);
+    const listed = (await list(user.token, form)).body.data.find((item) => item.id === id);
+    expect(listed?.notes).toEqual(single.body.notes);
+  });
+
   it('notes: the first note comes back in the answer of the POST', async () => {
     const { user, form } = await owner();
     const id = await submitOne(form);
