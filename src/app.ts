@@ -36,6 +36,7 @@ import { EMAIL_KIND, emailHandler } from './platform/mail-outbox.js';
 import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox.js';
 import { Problem } from './platform/problem.js';
 import { openRateLimitStore } from './platform/rate-limit.js';
+import { lazyRequestLogger } from './platform/request-logger.js';
 import { formPostPages } from './web/form-post-pages.js';
 import { registerWeb } from './web/index.js';
 
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // into every log line of the request and back out in the answer.
     requestIdHeader: false,
     genReqId: requestId,
+    // each request's logger made only when it logs (platform/request-logger.ts)
+    childLoggerFactory: lazyRequestLogger,
     ajv: { customOptions: { allErrors: true } },
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
