@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionFromCookie } from '../platform/auth.js';
 import { Problem } from '../platform/problem.js';
 import { ENTRIES } from './assets.js';
 import { Layout } from './layout.js';
@@ -13,10 +14,13 @@ import { sendPage } from './render.js';
 export function dashboardRoutes(page: PageContext) {
   return async (scope: FastifyInstance): Promise<void> => {
     installPageErrors(scope, page, { home: '/app' });
-    const shell = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const shell = async (request: FastifyRequest, reply: FastifyReply) => {
       const client = page.assets.entry(ENTRIES.dashboard);
       if (!client.script)
         throw new Problem(500, 'internal', 'The dashboard is not built: run `npm run build`');
+      // No live session (no cookie, or an ended one): the client then knows a person is signed out
+      // without asking GET /auth/me, whose 401 a browser reports as a failed load on every visit.
+      const signedOut = (await sessionFromCookie(request)) === null;
       return sendPage(
         reply,
         <Layout
@@ -27,6 +31,7 @@ export function dashboardRoutes(page: PageContext) {
           {/* the hosted page's stylesheet and script, for the builder's preview (the hosted page's own components and script) */}
           <div
             id="app"
+            data-session={signedOut ? 'none' : undefined}
             data-hosted-css={page.assets.entry(ENTRIES.hosted).styles[0]}
             data-hosted-script={page.assets.entry(ENTRIES.page).script}
           >

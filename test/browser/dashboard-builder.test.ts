@@ -21,7 +21,7 @@ import {
 
 const PASSWORD = 'correct horse battery';
 
-/** Chromium logs the 401 of GET /auth/me when signed out and the 412 the stale save provokes. */
+/** Chromium logs the 401 of GET /auth/me for an ended session and the 412 the stale save provokes. */
 const expected = (problem: string) =>
   (/auth\/me/.test(problem) && /401/.test(problem)) ||
   // a page left (signing up right after opening log-in) before all its requests were answered

@@ -20,7 +20,7 @@ import {
 
 const PASSWORD = 'correct horse battery';
 
-/** Chromium logs the 401 of GET /auth/me when signed out, and requests a page left had under way. */
+/** Chromium logs the 401 of GET /auth/me for an ended session, and requests a page left had under way. */
 const expected = (problem: string) =>
   (/auth\/me/.test(problem) && /401/.test(problem)) || problem.includes('net::ERR_ABORTED');
 

@@ -24,7 +24,7 @@ import { startSmtpServer, type TestSmtpServer } from '../support/mail.js';
 
 const PASSWORD = 'correct horse battery';
 
-/** What a signed-out visit says in the console: GET /auth/me answers 401 for no one. */
+/** What a visit with an ended session may say in the console: GET /auth/me answers 401 for it. */
 const signedOutProbe = (problem: string) => /auth\/me/.test(problem) && /401/.test(problem);
 /** A refusal the test itself provoked (`status` for `path`), which Chromium logs too. */
 const provoked = (status: number, path: string) => (problem: string) =>
@@ -216,7 +216,8 @@ describe('teams in the dashboard', () => {
       // them (Chromium fires `change` at each step); Enter saves the one reached, once
       const roleChanges: string[] = [];
       const heard = (request: { method(): string; url(): string }) => {
-        if (request.method() === 'PATCH' && request.url().includes('/members/')) roleChanges.push(request.url());
+        if (request.method() === 'PATCH' && request.url().includes('/members/'))
+          roleChanges.push(request.url());
       };
       page.on('request', heard);
       await page.getByLabel(`Role of ${bob}`).focus();

@@ -78,10 +78,21 @@ const matches = (pattern: string, path: string): boolean => {
  */
 export function startEarly(path: string): void {
   for (const [pattern, view] of VIEWS) if (matches(pattern, path)) void view.preload().catch(() => undefined);
-  askedWhoEarly ??= askWho();
+  askedWhoEarly ??= askWhoFirst();
 }
 const askWho = () => api.GET('/auth/me');
-let askedWhoEarly: ReturnType<typeof askWho> | undefined;
+type Who = Pick<Awaited<ReturnType<typeof askWho>>, 'data'>;
+let askedWhoEarly: Promise<Who> | undefined;
+
+/**
+ * The first time: the shell says when the request that loaded it carried no live session
+ * (web/dashboard.tsx), and then nobody is signed in: GET /auth/me would only answer 401, which the
+ * browser reports as a failed load on every signed-out visit. Later asks (none yet) go to the server.
+ */
+const askWhoFirst = (): Promise<Who> =>
+  document.getElementById('app')?.dataset.session === 'none'
+    ? Promise.resolve({ data: undefined })
+    : askWho();
 
 /** The views a signed-out person may see. */
 const PUBLIC = new Set(['/app/login', '/app/signup', '/app/forgot', '/app/reset', '/app/invite']);
@@ -163,7 +174,7 @@ export function App() {
 
   // a layout effect: the answer is taken as it comes, not after the first paint's frame
   useLayoutEffect(() => {
-    const asked = askedWhoEarly ?? askWho();
+    const asked = askedWhoEarly ?? askWhoFirst();
     askedWhoEarly = undefined;
     asked
       .then(({ data }) => {

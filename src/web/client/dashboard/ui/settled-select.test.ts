@@ -72,7 +72,9 @@ describe('SettledSelect', () => {
     expect(onCommit).not.toHaveBeenCalled();
     step('End', 'admin');
     // a click elsewhere, or the page moving the focus (a notice): no choice made
-    act(() => select.dispatchEvent(new FocusEvent('blur')));
+    act(() => {
+      select.dispatchEvent(new FocusEvent('blur'));
+    });
     expect(onCommit).not.toHaveBeenCalled();
     expect(select.value).toBe('viewer');
     step('End', 'admin');
@@ -86,7 +88,9 @@ describe('SettledSelect', () => {
     key('Escape');
     expect(select.value).toBe('viewer');
     expect(hint()).toBeNull();
-    act(() => select.dispatchEvent(new FocusEvent('blur')));
+    act(() => {
+      select.dispatchEvent(new FocusEvent('blur'));
+    });
     expect(onCommit).not.toHaveBeenCalled();
   });
 

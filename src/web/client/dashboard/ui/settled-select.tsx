@@ -25,7 +25,7 @@ export interface SettledSelectProps {
   value: string;
   /** Called once per choice: at once for a pick from the list, on Enter or leaving for keys. */
   onCommit: (value: string) => void;
-  children: ComponentChildren;
+  children?: ComponentChildren;
 }
 
 /**
