@@ -227,6 +227,45 @@ describe('files go with what holds them', () => {
     await expect.poll(() => storedFiles().length).toBe(before);
   });
 
+  it('a link dies with its response or form at once, before the sweep has removed the bytes', async () => {
+    const form = await createForm(t, owner.token, {
+      status: 'live',
+      fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+    });
+    const linkOf = async (id: string) => {
+      const read = await t.request({
+        method: 'GET',
+        url: `/responses/${id}?form_id=${form.id}&environment=development`,
+        auth: owner.token,
+      });
+      return new URL(read.body.answers.doc[0].url).pathname;
+    };
+    const first = await submitWithFile(form.id, 'doc', PDF);
+    const second = await submitWithFile(form.id, 'doc', PDF);
+    const [firstLink, secondLink] = [await linkOf(first), await linkOf(second)];
+    expect((await t.app.inject({ method: 'GET', url: firstLink })).statusCode).toBe(200);
+    // the sweep held back: what the links say is the route's own judgement
+    const sweep = t.app.intakeFiles.sweep;
+    await sweep.stop();
+    try {
+      const before = storedFiles().length;
+      expect(
+        (await t.request({ method: 'DELETE', url: `/responses/${first}`, auth: owner.token })).status,
+      ).toBe(204);
+      expect((await t.app.inject({ method: 'GET', url: firstLink })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: secondLink })).statusCode).toBe(200);
+      expect(
+        (await t.request({ method: 'DELETE', url: `/forms/${form.id}`, auth: owner.token })).status,
+      ).toBe(204);
+      expect((await t.app.inject({ method: 'GET', url: secondLink })).statusCode).toBe(404);
+      // the bytes were still there: the sweep had not run
+      expect(storedFiles().length).toBe(before);
+    } finally {
+      sweep.start();
+    }
+    await sweep.runOnce();
+  });
+
   it('retention deletes the files of the responses it deletes', async () => {
     const form = await createForm(t, owner.token, {
       status: 'live',

@@ -174,6 +174,29 @@ export async function findFile(db: Db | Trx, id: string): Promise<StoredFile | u
   return row && fromRow(row);
 }
 
+/**
+ * A file its signed link may still serve: attached to a submission that exists, or forwarded by a
+ * form that exists. A submission or form deleted leaves its file rows for the sweep, which removes
+ * the bytes a moment later (or later still, when the store cannot be reached): until then their
+ * links must already be dead, as the owner's download is.
+ */
+export async function findLinkedFile(db: Db, id: string): Promise<StoredFile | undefined> {
+  const row = await db
+    .selectFrom('files')
+    .innerJoin('forms', 'forms.id', 'files.form_id')
+    .leftJoin('submissions', 'submissions.id', 'files.submission_id')
+    .selectAll('files')
+    .where('files.id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('files.state', '=', 'attached'), eb('submissions.id', 'is not', null)]),
+        eb('files.state', '=', 'forwarded'),
+      ]),
+    )
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
 /** The files of one submission. */
 export async function filesOfSubmission(db: Db | Trx, submissionId: string): Promise<StoredFile[]> {
   const rows = await db.selectFrom('files').selectAll().where('submission_id', '=', submissionId).execute();

@@ -19,7 +19,7 @@ import {
   refusedMidBody,
   watchedPart,
 } from './multipart-body.js';
-import { findFile } from './repo.js';
+import { findLinkedFile } from './repo.js';
 import type { FileService } from './service.js';
 
 /**
@@ -286,10 +286,9 @@ export const fileRoutes =
       },
       async (request, reply) => {
         const fileId = files.links.verify(request.params.token);
-        const file = fileId ? await findFile(database.db, fileId) : undefined;
-        if (!file || (file.state !== 'attached' && file.state !== 'forwarded')) {
-          throw notFound('No such file, or its link has expired');
-        }
+        // its submission or form deleted: dead at once, before the sweep removes the bytes
+        const file = fileId ? await findLinkedFile(database.db, fileId) : undefined;
+        if (!file) throw notFound('No such file, or its link has expired');
         return sendFile(files, file, request, reply);
       },
     );
