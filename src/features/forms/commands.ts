@@ -11,6 +11,7 @@ import { listWebhooksOfForms, replaceFormWebhooks, type StoredWebhook } from '..
 import { ssrfGuardOn } from '../webhooks/ssrf.js';
 import { auditForm, formNotFound, managedOrThrow } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
+import { afterLostRace, inFormTurn } from './form-turns.js';
 import { type FormView, presentForm } from './presenter.js';
 import { readableFormId } from './readable-id.js';
 import { deleteForm, findForm, insertForm, type StoredForm, updateForm } from './repo.js';
@@ -143,58 +144,66 @@ export async function updateFormById(
   const { config, database, envelope, outbox } = context;
   const { environment, ifMatch } = options;
   checkImmutableMembers(body, id);
-  for (let attempt = 0; ; attempt++) {
-    const stored = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
-    immutableMismatch(body, stored);
-    if (ifMatch !== undefined && !matchesVersion(ifMatch, stored.version)) {
-      throw new Problem(
-        412,
-        'version_conflict',
-        `The form is at version ${stored.version}, not the one in If-Match (${ifMatch}); read it again and retry`,
+  return inFormTurn(database, id, async () => {
+    for (let attempt = 0; ; attempt++) {
+      const stored = managedOrThrow(
+        principal,
+        await findForm(database.db, id),
+        id,
+        'manageForms',
+        environment,
       );
+      immutableMismatch(body, stored);
+      if (ifMatch !== undefined && !matchesVersion(ifMatch, stored.version)) {
+        throw new Problem(
+          412,
+          'version_conflict',
+          `The form is at version ${stored.version}, not the one in If-Match (${ifMatch}); read it again and retry`,
+        );
+      }
+      const draft = await parseUpdateInput(body, stored, (plaintext) => envelope.encrypt(plaintext), {
+        fileMaxBytes: config.fileMaxBytes,
+        hashPassword: (password) => context.passwords.hash(password),
+      });
+      const next: StoredForm = {
+        ...stored,
+        title: draft.title,
+        status: draft.status,
+        definition: draft.definition,
+        version: stored.version + 1,
+        updatedAt: nowIso(),
+      };
+      let webhooks: StoredWebhook[] | undefined;
+      if (draft.webhooks) {
+        const existing = await listWebhooksOfForms(database.db, [next.id]);
+        await assertWebhookMember(draft.webhooks, existing, ssrfGuardOn(config));
+        webhooks = await webhookRowsFor(next, draft.webhooks, existing, envelope, next.updatedAt);
+      }
+      const updated = await database.transaction(async (trx) => {
+        if (!(await updateForm(trx, next, stored.version))) return undefined;
+        if (webhooks) await replaceFormWebhooks(trx, next.id, webhooks);
+        await auditForm(trx, principal, publishes(stored, next) ? 'form.published' : 'form.updated', next);
+        const view = presentForm(
+          next,
+          webhooks ?? (await listWebhooksOfForms(trx, [next.id])),
+          (await findWorkingCopy(trx, next.id)) !== undefined,
+        );
+        const queued = await enqueueWebhookEvents(trx, envelope, [formEvent('form.updated', next, view)]);
+        return { view, queued };
+      });
+      if (updated) {
+        if (updated.queued > 0) outbox.nudge();
+        return { form: next, view: updated.view };
+      }
+      if (ifMatch !== undefined)
+        throw new Problem(
+          412,
+          'version_conflict',
+          'The form was changed by another request; read it again and retry',
+        );
+      await afterLostRace(attempt);
     }
-    const draft = await parseUpdateInput(body, stored, (plaintext) => envelope.encrypt(plaintext), {
-      fileMaxBytes: config.fileMaxBytes,
-      hashPassword: (password) => context.passwords.hash(password),
-    });
-    const next: StoredForm = {
-      ...stored,
-      title: draft.title,
-      status: draft.status,
-      definition: draft.definition,
-      version: stored.version + 1,
-      updatedAt: nowIso(),
-    };
-    let webhooks: StoredWebhook[] | undefined;
-    if (draft.webhooks) {
-      const existing = await listWebhooksOfForms(database.db, [next.id]);
-      await assertWebhookMember(draft.webhooks, existing, ssrfGuardOn(config));
-      webhooks = await webhookRowsFor(next, draft.webhooks, existing, envelope, next.updatedAt);
-    }
-    const updated = await database.transaction(async (trx) => {
-      if (!(await updateForm(trx, next, stored.version))) return undefined;
-      if (webhooks) await replaceFormWebhooks(trx, next.id, webhooks);
-      await auditForm(trx, principal, publishes(stored, next) ? 'form.published' : 'form.updated', next);
-      const view = presentForm(
-        next,
-        webhooks ?? (await listWebhooksOfForms(trx, [next.id])),
-        (await findWorkingCopy(trx, next.id)) !== undefined,
-      );
-      const queued = await enqueueWebhookEvents(trx, envelope, [formEvent('form.updated', next, view)]);
-      return { view, queued };
-    });
-    if (updated) {
-      if (updated.queued > 0) outbox.nudge();
-      return { form: next, view: updated.view };
-    }
-    if (ifMatch !== undefined || attempt >= 5) {
-      throw new Problem(
-        412,
-        'version_conflict',
-        'The form was changed by another request; read it again and retry',
-      );
-    }
-  }
+  });
 }
 
 /** `DELETE /forms/{id}`: the form with its submissions and webhooks; `form.deleted` still reaches them. */

@@ -16,6 +16,7 @@ import {
   type UpdateOptions,
 } from './commands.js';
 import { parseUpdateInput } from './definition.js';
+import { afterLostRace, inFormTurn } from './form-turns.js';
 import { presentForm } from './presenter.js';
 import { findForm, type StoredForm, updateForm } from './repo.js';
 import type { FormStatus } from './schemas.js';
@@ -86,50 +87,52 @@ export async function saveWorkingCopyOf(
 ): Promise<WorkingCopyView> {
   const { database, envelope } = context;
   checkImmutableMembers(body, id);
-  for (let attempt = 0; ; attempt++) {
-    const form = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
-    immutableMismatch(body, form);
-    const existing = await findWorkingCopy(database.db, id);
-    if (!existing && !PUBLISHED.includes(form.status)) {
-      throw conflict(
-        `The form ${id} is ${form.status}: respondents do not get it, so change it with PUT /forms/${id}; a working copy is for a live or active form`,
+  return inFormTurn(database, id, async () => {
+    for (let attempt = 0; ; attempt++) {
+      const form = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
+      immutableMismatch(body, form);
+      const existing = await findWorkingCopy(database.db, id);
+      if (!existing && !PUBLISHED.includes(form.status)) {
+        throw conflict(
+          `The form ${id} is ${form.status}: respondents do not get it, so change it with PUT /forms/${id}; a working copy is for a live or active form`,
+        );
+      }
+      const base = existing ?? { title: form.title, definition: form.definition };
+      const parsed = await parseUpdateInput(
+        body,
+        { title: base.title, status: form.status, definition: base.definition },
+        (plaintext) => envelope.encrypt(plaintext),
+        {
+          fileMaxBytes: context.config.fileMaxBytes,
+          hashPassword: (password) => context.passwords.hash(password),
+        },
       );
+      const webhooks = await listWebhooksOfForms(database.db, [id]);
+      assertOwnMembersKept(parsed.status, form.status, parsed.webhooks, webhooks);
+      const now = nowIso();
+      const copy: StoredWorkingCopy = {
+        formId: id,
+        draftOf: existing?.draftOf ?? form.version,
+        title: parsed.title,
+        definition: parsed.definition,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      };
+      try {
+        await database.transaction(async (trx) => {
+          // deleted meanwhile: the copy would have nothing to belong to
+          if (!(await findForm(trx, id))) throw formNotFound(id);
+          await saveWorkingCopy(trx, copy);
+        });
+      } catch (error) {
+        // two first saves at once: the second finds the first's copy and writes over it
+        if (isUniqueViolation(error) && attempt < 3) continue;
+        throw error;
+      }
+      const saved = (await findWorkingCopy(database.db, id)) ?? copy;
+      return presentWorkingCopy(form, saved, webhooks);
     }
-    const base = existing ?? { title: form.title, definition: form.definition };
-    const parsed = await parseUpdateInput(
-      body,
-      { title: base.title, status: form.status, definition: base.definition },
-      (plaintext) => envelope.encrypt(plaintext),
-      {
-        fileMaxBytes: context.config.fileMaxBytes,
-        hashPassword: (password) => context.passwords.hash(password),
-      },
-    );
-    const webhooks = await listWebhooksOfForms(database.db, [id]);
-    assertOwnMembersKept(parsed.status, form.status, parsed.webhooks, webhooks);
-    const now = nowIso();
-    const copy: StoredWorkingCopy = {
-      formId: id,
-      draftOf: existing?.draftOf ?? form.version,
-      title: parsed.title,
-      definition: parsed.definition,
-      createdAt: existing?.createdAt ?? now,
-      updatedAt: now,
-    };
-    try {
-      await database.transaction(async (trx) => {
-        // deleted meanwhile: the copy would have nothing to belong to
-        if (!(await findForm(trx, id))) throw formNotFound(id);
-        await saveWorkingCopy(trx, copy);
-      });
-    } catch (error) {
-      // two first saves at once: the second finds the first's copy and writes over it
-      if (isUniqueViolation(error) && attempt < 3) continue;
-      throw error;
-    }
-    const saved = (await findWorkingCopy(database.db, id)) ?? copy;
-    return presentWorkingCopy(form, saved, webhooks);
-  }
+  });
 }
 
 /**
@@ -193,45 +196,53 @@ export async function publishWorkingCopy(
 ): Promise<FormWritten> {
   const { database, envelope, outbox } = context;
   const { environment, ifMatch } = options;
-  for (let attempt = 0; ; attempt++) {
-    const stored = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
-    if (ifMatch !== undefined && !matchesVersion(ifMatch, stored.version)) {
-      throw new Problem(
-        412,
-        'version_conflict',
-        `The form is at version ${stored.version}, not the one in If-Match (${ifMatch}); read it again and retry`,
+  return inFormTurn(database, id, async () => {
+    for (let attempt = 0; ; attempt++) {
+      const stored = managedOrThrow(
+        principal,
+        await findForm(database.db, id),
+        id,
+        'manageForms',
+        environment,
       );
+      if (ifMatch !== undefined && !matchesVersion(ifMatch, stored.version)) {
+        throw new Problem(
+          412,
+          'version_conflict',
+          `The form is at version ${stored.version}, not the one in If-Match (${ifMatch}); read it again and retry`,
+        );
+      }
+      const copy = await findWorkingCopy(database.db, id);
+      if (!copy) throw noWorkingCopy(id);
+      const next: StoredForm = {
+        ...stored,
+        title: copy.title,
+        definition: copy.definition,
+        version: stored.version + 1,
+        updatedAt: nowIso(),
+      };
+      const published = await database.transaction(async (trx) => {
+        if (!(await updateForm(trx, next, stored.version))) return undefined;
+        // discarded meanwhile: the throw rolls the update back
+        if (!(await deleteWorkingCopy(trx, id))) throw noWorkingCopy(id);
+        await auditForm(trx, principal, 'form.working_copy_published', next);
+        const view = presentForm(next, await listWebhooksOfForms(trx, [id]), false);
+        const queued = await enqueueWebhookEvents(trx, envelope, [formEvent('form.updated', next, view)]);
+        return { view, queued };
+      });
+      if (published) {
+        if (published.queued > 0) outbox.nudge();
+        return { form: next, view: published.view };
+      }
+      if (ifMatch !== undefined)
+        throw new Problem(
+          412,
+          'version_conflict',
+          'The form was changed by another request; read it again and retry',
+        );
+      await afterLostRace(attempt);
     }
-    const copy = await findWorkingCopy(database.db, id);
-    if (!copy) throw noWorkingCopy(id);
-    const next: StoredForm = {
-      ...stored,
-      title: copy.title,
-      definition: copy.definition,
-      version: stored.version + 1,
-      updatedAt: nowIso(),
-    };
-    const published = await database.transaction(async (trx) => {
-      if (!(await updateForm(trx, next, stored.version))) return undefined;
-      // discarded meanwhile: the throw rolls the update back
-      if (!(await deleteWorkingCopy(trx, id))) throw noWorkingCopy(id);
-      await auditForm(trx, principal, 'form.working_copy_published', next);
-      const view = presentForm(next, await listWebhooksOfForms(trx, [id]), false);
-      const queued = await enqueueWebhookEvents(trx, envelope, [formEvent('form.updated', next, view)]);
-      return { view, queued };
-    });
-    if (published) {
-      if (published.queued > 0) outbox.nudge();
-      return { form: next, view: published.view };
-    }
-    if (ifMatch !== undefined || attempt >= 5) {
-      throw new Problem(
-        412,
-        'version_conflict',
-        'The form was changed by another request; read it again and retry',
-      );
-    }
-  }
+  });
 }
 
 /** `DELETE /forms/{id}/draft`: the copy discarded; the live form stays as it is. */

@@ -1,0 +1,39 @@
+import type { Database } from '../../platform/db/database.js';
+import { Problem } from '../../platform/problem.js';
+import { Turns } from '../../platform/turns.js';
+
+/**
+ * A form's writes that check the version they read (PUT, the working copy's save and publish):
+ * one at a time per form in this process (`Turns`), so its own concurrent requests never make
+ * each other retry; another instance's write that lands between a read and the update is read
+ * again and retried, a little later each time, up to `ATTEMPTS` times.
+ */
+
+const turnsOf = new WeakMap<Database['db'], Turns>();
+
+/** `work` in the form's turn: the database's one set of turns, shared by every route of the process. */
+export function inFormTurn<T>(database: Database, formId: string, work: () => Promise<T>): Promise<T> {
+  let turns = turnsOf.get(database.db);
+  if (!turns) {
+    turns = new Turns();
+    turnsOf.set(database.db, turns);
+  }
+  return turns.take(formId, work);
+}
+
+/** Reads and writes a form may take when other instances keep changing it meanwhile. */
+export const ATTEMPTS = 10;
+
+/**
+ * After a write lost to another instance's: waits before the next read (random, growing: two
+ * instances that collided do not collide again in step), or, past the last attempt, the 412.
+ */
+export async function afterLostRace(attempt: number): Promise<void> {
+  if (attempt + 1 >= ATTEMPTS)
+    throw new Problem(
+      412,
+      'version_conflict',
+      'The form was changed by another request; read it again and retry',
+    );
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 5 * 2 ** attempt)));
+}
