@@ -2,7 +2,7 @@ import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from './hashing.js';
-import { forbidden, notFound, unauthorized } from './problem.js';
+import { badRequest, forbidden, notFound, unauthorized } from './problem.js';
 import type { Role } from './roles.js';
 
 export const KEY_KINDS = ['secret', 'publishable'] as const;
@@ -130,7 +130,22 @@ export function parseKey(credential: string): { kind: KeyKind; canonical: string
   return { kind, canonical: `${credential.slice(0, 2)}_live_${credential.slice(8)}` };
 }
 
+/** The headers a credential travels in (API.md §1); a request carries one. */
+const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-publishable-key'] as const;
+
 function readCredential(request: FastifyRequest): string | undefined {
+  // Several: one would be used and the others never judged, so a revoked key sent beside a good
+  // one would never be answered 401 (RFC 6750 §2 refuses more than one way to send a token, 400).
+  const sent = CREDENTIAL_HEADERS.filter((name) => {
+    const value = request.headers[name];
+    return typeof value === 'string' && value.trim() !== '';
+  });
+  if (sent.length > 1) {
+    throw badRequest(
+      'invalid_parameter',
+      `A request carries one credential, not several: it sent ${sent.join(', ')}; keep one of them`,
+    );
+  }
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);

@@ -290,6 +290,16 @@ describe('API keys (API.md §4)', () => {
         expectProblem(refused, 401, 'unauthorized');
         expect(refused.body.detail).toContain('Authorization: Bearer');
         expect((await listForms(bearer(user.token))).status).toBe(200);
+        // one credential a request: a bad key beside a good one is not left unjudged
+        for (const headers of <Array<Record<string, string>>>[
+          { ...bearer(key.key), 'x-api-key': altered },
+          { ...bearer(user.token), 'x-api-key': key.key },
+          { 'x-api-key': key.key, 'x-publishable-key': altered },
+        ]) {
+          const twice = await listForms(headers);
+          expectProblem(twice, 400, 'invalid_parameter');
+          expect(twice.body.detail).toContain('one credential');
+        }
         // the real key still works
         expect((await listForms(bearer(key.key))).status).toBe(200);
       },
