@@ -607,6 +607,26 @@ describe('form definition validation', () => {
     expect(response.body.errors).toHaveLength(expected.length);
   });
 
+  it('judges each webhook on its own: an unknown event does not hide a wrong url, beside or in the same item', async () => {
+    const user = await signup(t);
+    const response = await create(user.token, {
+      webhooks: [
+        { event: 'bogus', url: 'ftp://example.com' },
+        { event: 'response.created', url: 'https://example.com/hook' },
+        { event: 'response.created', url: 'gopher://example.com' },
+        { event: 'response.created', url: 42 },
+      ],
+    });
+    expectInvalidForm(response);
+    const got = response.body.errors.map((e: any) => `${e.field}:${e.code}`).sort();
+    expect(got).toEqual(
+      expect.arrayContaining(['webhooks[0].url:invalid_url', 'webhooks[2].url:invalid_url']),
+    );
+    expect(got.some((entry: string) => entry.startsWith('webhooks[0].event:'))).toBe(true);
+    expect(got.some((entry: string) => entry.startsWith('webhooks[3].url:'))).toBe(true);
+    expect(got.some((entry: string) => entry.startsWith('webhooks[1].'))).toBe(false);
+  });
+
   it('analyses at most 20 new patterns in one save, refusing the rest with too_many_patterns', async () => {
     const user = await signup(t);
     const unique = Date.now().toString(36);

@@ -244,14 +244,22 @@ async function checkRulesLeniently(
       translations: broken('translations') || !fieldsKnown ? {} : definition.translations,
       access: broken('access') || !fieldsKnown ? null : definition.access,
     },
-    webhooks: broken('webhooks') ? undefined : draft.webhooks,
+    // each webhook judged on its own, as the fields are: a wrong event does not hide a wrong url
+    webhooks:
+      Array.isArray(draft.webhooks) && !shapeErrors.some((e) => e.field === 'webhooks')
+        ? draft.webhooks.map((webhook, i) =>
+            broken(`webhooks[${i}].url`) || typeof webhook?.url !== 'string' ? undefined : webhook,
+          )
+        : undefined,
   };
   return checkRules(lenient, options);
 }
 
 /** A draft whose shape may have holes: fields that failed the shape check are left out. */
-type CheckedDraft = Omit<FormDraft, 'definition'> & {
+type CheckedDraft = Omit<FormDraft, 'definition' | 'webhooks'> & {
   definition: Omit<FormDefinition, 'fields'> & { fields: ReadonlyArray<Field | undefined> };
+  /** Holes where a webhook's url cannot be judged (its shape is wrong). */
+  webhooks: ReadonlyArray<WebhookInput | undefined> | undefined;
 };
 
 export interface RuleOptions {
@@ -302,7 +310,7 @@ export async function checkRules(draft: CheckedDraft, options: RuleOptions = {})
     );
   }
   for (const [i, webhook] of (draft.webhooks ?? []).entries()) {
-    if (!isHttpUrl(webhook.url)) {
+    if (webhook && !isHttpUrl(webhook.url)) {
       errors.push(error(`webhooks[${i}].url`, 'invalid_url', 'must be an http:// or https:// URL'));
     }
   }
