@@ -40,7 +40,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => verifyServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(verifyServer.address() as AddressInfo).port}/siteverify`;
-  t = await createTestApp({ captchaVerifyUrls: { turnstile: url, hcaptcha: url, recaptcha: url } });
+  // more posts from one address than a minute's default limit: this file is about what a post does
+  t = await createTestApp({
+    captchaVerifyUrls: { turnstile: url, hcaptcha: url, recaptcha: url },
+    rateLimitPublic: 1_000_000,
+  });
 });
 
 afterAll(async () => {
@@ -316,7 +320,70 @@ describe('redirects', () => {
     expect(await responses(user, form.id)).toEqual([]);
   });
 
-  it('refuses any _redirect when the form has no ui.redirectUrl (no open redirect)', async () => {
+  it.each([
+    [
+      'its own site’s page',
+      { origin: 'https://shop.example' },
+      'https://shop.example/thanks',
+      'https://shop.example/thanks',
+    ],
+    [
+      'a relative path, on its site',
+      { origin: 'https://shop.example' },
+      '/thanks?x=1',
+      'https://shop.example/thanks?x=1',
+    ],
+    [
+      'the Referer’s site when no Origin is sent',
+      { referer: 'https://shop.example/contact.html' },
+      '/merci',
+      'https://shop.example/merci',
+    ],
+  ])(
+    'follows a _redirect to the site the form was posted from (no ui.redirectUrl): %s',
+    async (_name, headers, target, location) => {
+      const user = await signup(t);
+      const form = await liveForm(user);
+      const response = await post(form.id, `name=Jo&_redirect=${encodeURIComponent(target)}`, headers);
+      expect(response.status, response.text).toBe(303);
+      expect(response.headers.location).toBe(location);
+      expect(await responses(user, form.id)).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    ['another site than the posting page', { origin: 'https://shop.example' }, 'https://evil.example/'],
+    ['a sandboxed page (Origin: null)', { origin: 'null' }, 'https://evil.example/'],
+    ['the posting site on another scheme', { origin: 'https://shop.example' }, 'http://shop.example/thanks'],
+  ])('refuses a _redirect to %s before storing anything', async (_name, headers, target) => {
+    const user = await signup(t);
+    const form = await liveForm(user);
+    const response = await post(form.id, `name=Jo&_redirect=${encodeURIComponent(target)}`, {
+      ...headers,
+      accept: 'application/json',
+    });
+    expectProblem(response, 400, 'validation_failed');
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ field: '_redirect', code: 'redirect_not_allowed' }),
+    ]);
+    expect(await responses(user, form.id)).toEqual([]);
+  });
+
+  it('with ui.redirectUrl, a _redirect may lead to either site: the posting page’s or the configured one’s', async () => {
+    const user = await signup(t);
+    const form = await liveForm(user, { ui: { redirectUrl } });
+    const response = await post(
+      form.id,
+      `name=Jo&_redirect=${encodeURIComponent('https://shop.example/ok')}`,
+      {
+        origin: 'https://shop.example',
+      },
+    );
+    expect(response.status, response.text).toBe(303);
+    expect(response.headers.location).toBe('https://shop.example/ok');
+  });
+
+  it('refuses any _redirect when the post names no site and the form has no ui.redirectUrl (no open redirect)', async () => {
     const user = await signup(t);
     const form = await liveForm(user);
     const response = await post(form.id, `name=Jo&_redirect=${encodeURIComponent('https://evil.example/')}`);

@@ -234,7 +234,10 @@ export function formPost(
   }
 
   const json = prefersJson(request.headers.accept);
-  const redirect = redirectTarget(form, controls.get('_redirect'));
+  const redirect = redirectTarget(form, controls.get('_redirect'), {
+    origin: firstHeader(request.headers.origin),
+    referer: firstHeader(request.headers.referer),
+  });
   const sessionId = controls.get('_session');
   // `_captcha` first, then the providers' own names
   const captchaToken = CAPTCHA_NAMES.map((name) => controls.get(name)).find((token) => token !== undefined);
@@ -304,11 +307,19 @@ export function answersOf(form: StoredForm, fields: Readonly<Fields>): Fields {
 }
 
 /**
- * Where to send the browser: `_redirect` or else `ui.redirectUrl`. Only http(s), and a
- * `_redirect` only to the origin of the form's own `ui.redirectUrl` (relative ones are
- * resolved against it): the service must not become an open redirect.
+ * Where to send the browser: `_redirect` or else `ui.redirectUrl` (API.md §6.1). Only http(s),
+ * and a `_redirect` only to a site that is the form owner's: the origin of the form's own
+ * `ui.redirectUrl`, or the origin of the page the form was posted from (the browser's `Origin`,
+ * else its `Referer`). A plain HTML form with a hidden `_redirect` to its own site's thank-you
+ * page works without setting anything; the service never sends a visitor anywhere else, so it is
+ * no open redirect (a page elsewhere may only send its own visitors back to itself). A relative
+ * `_redirect` is resolved against `ui.redirectUrl`, else against the posting page's origin.
  */
-export function redirectTarget(form: StoredForm, requested: string | undefined): URL | undefined {
+export function redirectTarget(
+  form: StoredForm,
+  requested: string | undefined,
+  postedFrom?: { origin?: string; referer?: string },
+): URL | undefined {
   const configured = form.definition.ui.redirectUrl;
   const base = configured ? httpUrl(configured) : undefined;
   if (requested === undefined || requested === '') return base;
@@ -316,14 +327,32 @@ export function redirectTarget(form: StoredForm, requested: string | undefined):
     badRequest('validation_failed', `_redirect ${message}`, {
       errors: [{ field: '_redirect', code: 'redirect_not_allowed', message }],
     });
-  if (!base) {
-    throw refuse('is not accepted by this form: its ui.redirectUrl names the site a _redirect may lead to');
+  const site = postingSite(postedFrom);
+  if (!base && !site) {
+    throw refuse(
+      'is not accepted here: it may lead to the site the form was posted from (this post said none), or to the origin of the form’s ui.redirectUrl (it has none)',
+    );
   }
-  const url = httpUrl(requested, base);
+  const url = httpUrl(requested, base ?? site);
   if (!url) throw refuse('must be an http or https URL');
-  if (url.origin !== base.origin) throw refuse(`must lead to ${base.origin}, the origin of ui.redirectUrl`);
+  if (url.origin !== base?.origin && url.origin !== site?.origin) {
+    const allowed = [site?.origin, base?.origin].filter((origin) => origin !== undefined).join(' or ');
+    throw refuse(
+      `must lead to ${allowed}: the site the form was posted from, or the origin of ui.redirectUrl`,
+    );
+  }
   return url;
 }
+
+/** The origin of the page a browser posted from: `Origin` (not "null"), else `Referer`'s. */
+function postingSite(postedFrom: { origin?: string; referer?: string } | undefined): URL | undefined {
+  const origin = postedFrom?.origin;
+  if (origin !== undefined && origin !== 'null') return httpUrl(origin);
+  return postedFrom?.referer ? httpUrl(postedFrom.referer) : undefined;
+}
+
+const firstHeader = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
 
 function httpUrl(text: string, base?: URL): URL | undefined {
   try {
