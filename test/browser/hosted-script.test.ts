@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logic } from '../../src/shared/form.js';
@@ -15,6 +13,7 @@ import {
   type View,
   type WebServer,
 } from '../support/browser.js';
+import { type CaptchaVerifier, startCaptchaVerifier } from '../support/captcha-verifier.js';
 import { createForm, signup, type TestUser } from '../support/factories.js';
 
 /**
@@ -25,22 +24,6 @@ import { createForm, signup, type TestUser } from '../support/factories.js';
  * script, this machine reaching no provider) rendered at load and on a page swapped in, its
  * token verified by a loopback verifier. The same pages without JavaScript: hosted-form.test.ts.
  */
-
-/** A provider's verify endpoint: tokens that start `pass~` pass. */
-const verified: string[] = [];
-const verifier = http.createServer((request, response) => {
-  let body = '';
-  request.on('data', (chunk) => {
-    body += chunk;
-  });
-  request.on('end', () => {
-    const token = new URLSearchParams(body).get('response') ?? '';
-    verified.push(token);
-    response
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ success: token.startsWith('pass~') }));
-  });
-});
 
 /** A provider's script as the page meets it: a global with render(), and the widgets at load rendered into a hidden token input. */
 const standIn = (global: string, className: string, input: string) => `
@@ -81,9 +64,12 @@ describe('the hosted page with its script, in Chromium', () => {
   let user: TestUser;
   const forms: Record<string, string> = {};
 
+  /** A provider's verify endpoint: tokens that start `pass~` pass. */
+  let verifier: CaptchaVerifier;
+
   beforeAll(async () => {
-    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
-    const verify = `http://127.0.0.1:${(verifier.address() as AddressInfo).port}`;
+    verifier = await startCaptchaVerifier((token) => token.startsWith('pass~'));
+    const verify = verifier.url;
     [server, browser] = await Promise.all([
       startWebServer({
         rateLimitPublic: 1_000_000,
@@ -128,7 +114,7 @@ describe('the hosted page with its script, in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    await new Promise((resolve) => verifier.close(resolve));
+    await verifier?.close();
   });
 
   const stored = async (formId: string) =>
@@ -497,7 +483,7 @@ describe('the hosted page with its script, in Chromium', () => {
         await posting(view.page, () => view.page.getByRole('button', { name: 'Submit' }).click());
         expect(await view.page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
         expect(await stored(forms.turnstile ?? '')).toEqual([{ name: 'Ada' }]);
-        expect(verified.at(-1)).toMatch(/^pass~/);
+        expect(verifier.verified.at(-1)).toMatch(/^pass~/);
         expect(view.problems).toEqual([]);
       } finally {
         await view.close();

@@ -81,6 +81,33 @@ export async function createTestApp(
 }
 
 /**
+ * `count` instances of the service on one PostgreSQL schema, each with its own data directory, as
+ * several processes behind a load balancer run (SQLite serves one process). Started one after the
+ * other: the first applies the migrations. `close` stops them all and drops the schema.
+ */
+export async function startInstancesOnOneDatabase(
+  count: number,
+  overrides: Partial<Config> = {},
+): Promise<{ instances: TestApp[]; close: () => Promise<void> }> {
+  const { storage, drop } = await isolatedStorage();
+  const dirs: string[] = [];
+  const instances: TestApp[] = [];
+  for (let i = 0; i < count; i++) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-instance-'));
+    dirs.push(dataDir);
+    instances.push(await startInstance(testConfig({ ...storage, dataDir, ...overrides })));
+  }
+  return {
+    instances,
+    close: async () => {
+      for (const instance of instances) await instance.close();
+      await drop();
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * The service on a storage place the caller owns (`isolatedStorage`): closing it leaves the
  * storage as it is, for a restart on it or a second instance beside it.
  */

@@ -25,11 +25,12 @@ export function inFormTurn<T>(database: Database, formId: string, work: () => Pr
 export const ATTEMPTS = 10;
 
 /**
- * After a write lost to another instance's: waits before the next read (random, growing: two
- * instances that collided do not collide again in step), or, past the last attempt, the 412.
+ * After a write lost to another request's: the 412 when the caller named the version it read
+ * (`If-Match`) or past the last attempt; else a wait before the next read (random, growing: two
+ * instances that collided do not collide again in step).
  */
-export async function afterLostRace(attempt: number): Promise<void> {
-  if (attempt + 1 >= ATTEMPTS)
+export async function afterLostRace(attempt: number, ifMatch: string | undefined): Promise<void> {
+  if (ifMatch !== undefined || attempt + 1 >= ATTEMPTS)
     throw new Problem(
       412,
       'version_conflict',

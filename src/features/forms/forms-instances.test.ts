@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedStorage, startInstance, type TestApp, testConfig } from '../../../test/support/app.js';
+import { startInstancesOnOneDatabase, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup } from '../../../test/support/factories.js';
 
 /**
@@ -14,26 +11,14 @@ import { createForm, signup } from '../../../test/support/factories.js';
 describe.runIf(process.env.DATABASE_URL)('a form changed through two instances at once', () => {
   let a: TestApp;
   let b: TestApp;
-  let drop: () => Promise<void>;
-  const dirs: string[] = [];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const isolated = await isolatedStorage();
-    drop = isolated.drop;
-    const open = async (): Promise<TestApp> => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-instance-'));
-      dirs.push(dataDir);
-      return startInstance(testConfig({ ...isolated.storage, dataDir }));
-    };
-    a = await open();
-    b = await open();
+    const started = await startInstancesOnOneDatabase(2);
+    [a, b] = started.instances as [TestApp, TestApp];
+    close = started.close;
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it('applies every PUT without If-Match, each with its own version', async () => {
     const owner = await signup(a);

@@ -234,13 +234,7 @@ export async function publishWorkingCopy(
         if (published.queued > 0) outbox.nudge();
         return { form: next, view: published.view };
       }
-      if (ifMatch !== undefined)
-        throw new Problem(
-          412,
-          'version_conflict',
-          'The form was changed by another request; read it again and retry',
-        );
-      await afterLostRace(attempt);
+      await afterLostRace(attempt, ifMatch);
     }
   });
 }

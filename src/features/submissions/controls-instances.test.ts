@@ -1,14 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isolatedStorage,
-  type Response,
-  startInstance,
-  type TestApp,
-  testConfig,
-} from '../../../test/support/app.js';
+import { type Response, startInstancesOnOneDatabase, type TestApp } from '../../../test/support/app.js';
 import { storedCount } from '../../../test/support/assertions.js';
 import { createForm, signup } from '../../../test/support/factories.js';
 
@@ -19,32 +10,19 @@ import { createForm, signup } from '../../../test/support/factories.js';
  * and a unique key the instances meet in). SQLite serves one process.
  */
 describe.runIf(process.env.DATABASE_URL)('response controls across three instances', () => {
-  const instances: TestApp[] = [];
-  let drop: () => Promise<void>;
-  const dirs: string[] = [];
+  let instances: TestApp[] = [];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const isolated = await isolatedStorage();
-    drop = isolated.drop;
-    // one after the other: the first applies the migrations
-    for (let i = 0; i < 3; i++) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-instance-'));
-      dirs.push(dataDir);
-      const config = testConfig({
-        ...isolated.storage,
-        dataDir,
-        rateLimitPublic: 1_000_000,
-        // the same master key on each, as the README asks of several instances: address hashes agree
-        masterKey: Buffer.alloc(32, 9),
-      });
-      instances.push(await startInstance(config));
-    }
+    const started = await startInstancesOnOneDatabase(3, {
+      rateLimitPublic: 1_000_000,
+      // the same master key on each, as the README asks of several instances: address hashes agree
+      masterKey: Buffer.alloc(32, 9),
+    });
+    instances = started.instances;
+    close = started.close;
   });
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    await drop?.();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   const submit = (i: number, formId: string, email: string): Promise<Response> =>
     (instances[i % 3] as TestApp).request({

@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
+import { type CaptchaVerifier, startCaptchaVerifier } from '../../../test/support/captcha-verifier.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 
 /** HTML form posts to POST /forms/{id}/submit (API.md §6.1): urlencoded and multipart. */
@@ -21,25 +20,12 @@ const URLENCODED = { 'content-type': 'application/x-www-form-urlencoded' };
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 let t: TestApp;
-let verifyServer: http.Server;
-const verifiedTokens: string[] = [];
+let verifier: CaptchaVerifier;
 
 beforeAll(async () => {
   // A CAPTCHA provider on loopback: the token "good" is a solved CAPTCHA.
-  verifyServer = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const token = new URLSearchParams(body).get('response') ?? '';
-      verifiedTokens.push(token);
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ success: token === 'good' }));
-    });
-  });
-  await new Promise<void>((resolve) => verifyServer.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(verifyServer.address() as AddressInfo).port}/siteverify`;
+  verifier = await startCaptchaVerifier((token) => token === 'good');
+  const { url } = verifier;
   // more posts from one address than a minute's default limit: this file is about what a post does
   t = await createTestApp({
     captchaVerifyUrls: { turnstile: url, hcaptcha: url, recaptcha: url },
@@ -49,7 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => verifyServer?.close(resolve));
+  await verifier?.close();
 });
 
 async function liveForm(user: TestUser, overrides: Record<string, unknown> = {}) {
@@ -236,7 +222,7 @@ describe('application/x-www-form-urlencoded', () => {
         },
       });
       expectHtml(await post(form.id, `name=Jo&${name}=good`), 201);
-      expect(verifiedTokens.at(-1)).toBe('good');
+      expect(verifier.verified.at(-1)).toBe('good');
       expectHtml(await post(form.id, `name=Jo&${name}=bad`), 400);
       expectHtml(await post(form.id, 'name=Jo'), 400);
       const stored = await responses(user, form.id);

@@ -1,14 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isolatedStorage,
-  type RequestOptions,
-  startInstance,
-  type TestApp,
-  testConfig,
-} from '../../../test/support/app.js';
+import { type RequestOptions, startInstancesOnOneDatabase, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
 import { signup, type TestUser } from '../../../test/support/factories.js';
 import { nowIso } from '../../platform/time.js';
@@ -22,27 +13,14 @@ import { insertMember } from './repo.js';
 describe.runIf(process.env.DATABASE_URL)('a membership changed on one instance, on another', () => {
   let a: TestApp;
   let b: TestApp;
-  let drop: () => Promise<void>;
-  const dirs: string[] = [];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const isolated = await isolatedStorage();
-    drop = isolated.drop;
-    const open = async (): Promise<TestApp> => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-instance-'));
-      dirs.push(dataDir);
-      const config = testConfig({ ...isolated.storage, dataDir });
-      return startInstance(config);
-    };
-    a = await open();
-    b = await open();
+    const started = await startInstancesOnOneDatabase(2);
+    [a, b] = started.instances as [TestApp, TestApp];
+    close = started.close;
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it('a demoted member is refused on the other instance at once; a removed one too', async () => {
     const owner: TestUser = await signup(a);

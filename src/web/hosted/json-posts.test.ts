@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type TestApp } from '../../../test/support/app.js';
 import { expectProblem, storedCount } from '../../../test/support/assertions.js';
+import { type CaptchaVerifier, startCaptchaVerifier } from '../../../test/support/captcha-verifier.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { multipart, type Part, PDF } from '../../../test/support/multipart.js';
 
@@ -388,30 +387,17 @@ describe('a multipart submit to POST /forms/{id}/submit sent again under its Ide
 
 describe('a CAPTCHA form posted to the hosted page asking for JSON', () => {
   let app: TestApp;
-  let verifier: http.Server;
-  const verified: string[] = [];
+  let verifier: CaptchaVerifier;
 
   beforeAll(async () => {
     // a CAPTCHA provider on loopback: the token "good" is a solved CAPTCHA
-    verifier = http.createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        const token = new URLSearchParams(body).get('response') ?? '';
-        verified.push(token);
-        response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ success: token === 'good' }));
-      });
-    });
-    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(verifier.address() as AddressInfo).port}/siteverify`;
+    verifier = await startCaptchaVerifier((token) => token === 'good');
+    const { url } = verifier;
     app = await createTestApp({ captchaVerifyUrls: { turnstile: url, hcaptcha: url, recaptcha: url } });
   });
   afterAll(async () => {
     await app?.close();
-    await new Promise((resolve) => verifier?.close(resolve));
+    await verifier?.close();
   });
 
   it('takes the widget’s token from the post: solved is 201, unsolved or missing 400 spam_detected', async () => {
@@ -434,9 +420,9 @@ describe('a CAPTCHA form posted to the hosted page asking for JSON', () => {
     const solved = await post({ 'cf-turnstile-response': 'good' });
     expect(solved.status, solved.text).toBe(201);
     expect(solved.body).toMatchObject({ formId: form.id, status: 'accepted' });
-    expect(verified.at(-1)).toBe('good');
+    expect(verifier.verified.at(-1)).toBe('good');
     expectProblem(await post({ 'cf-turnstile-response': 'bad' }), 400, 'spam_detected');
-    expect(verified.at(-1)).toBe('bad');
+    expect(verifier.verified.at(-1)).toBe('bad');
     expectProblem(await post({}), 400, 'spam_detected');
     expect(await storedCount(app, form.id)).toBe(1);
   });
