@@ -134,23 +134,28 @@ export function parseKey(credential: string): { kind: KeyKind; canonical: string
 const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-publishable-key'] as const;
 
 function readCredential(request: FastifyRequest): string | undefined {
-  // Several: one would be used and the others never judged, so a revoked key sent beside a good
-  // one would never be answered 401 (RFC 6750 §2 refuses more than one way to send a token, 400).
-  const sent = CREDENTIAL_HEADERS.filter((name) => {
+  // Different ones: one would be used and the others never judged, so a revoked key sent beside a
+  // good one would never be answered 401 (RFC 6750 §2 refuses more than one way to send a token,
+  // 400). The same key in two of them (some clients do) is one credential.
+  const sent = CREDENTIAL_HEADERS.flatMap((name) => {
     const value = request.headers[name];
-    return typeof value === 'string' && value.trim() !== '';
+    if (typeof value !== 'string' || value.trim() === '') return [];
+    const credential = name === 'authorization' ? value.trim().replace(/^Bearer\s+/i, '') : value.trim();
+    return [{ name, credential }];
   });
-  if (sent.length > 1) {
+  if (new Set(sent.map(({ credential }) => credential)).size > 1) {
     throw badRequest(
       'invalid_parameter',
-      `A request carries one credential, not several: it sent ${sent.join(', ')}; keep one of them`,
+      `A request carries one credential, not several: it sent different ones in ${sent.map(({ name }) => name).join(', ')}; keep one of them`,
     );
   }
-  const authorization = request.headers.authorization;
-  if (authorization !== undefined) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token or key>"');
-    return match[1];
+  // Each header's own rule holds whichever header is used (the same key may be in two).
+  const publishable = headerValue(request, 'x-publishable-key');
+  // The header browsers send: a secret key there is a secret leaked into a web page.
+  if (publishable !== undefined && parseKey(publishable)?.kind !== 'publishable') {
+    throw unauthorized(
+      'X-Publishable-Key takes a publishable key (pk_live_…); send other credentials in Authorization',
+    );
   }
   const apiKey = headerValue(request, 'x-api-key');
   // API.md §1: keys only. A session token there would be a user's whole account in a header
@@ -160,15 +165,13 @@ function readCredential(request: FastifyRequest): string | undefined {
       'X-API-Key takes an API key (sk_live_… or pk_live_…); send a session token as "Authorization: Bearer <token>"',
     );
   }
-  if (apiKey !== undefined) return apiKey;
-  const publishable = headerValue(request, 'x-publishable-key');
-  // The header browsers send: a secret key there is a secret leaked into a web page.
-  if (publishable !== undefined && parseKey(publishable)?.kind !== 'publishable') {
-    throw unauthorized(
-      'X-Publishable-Key takes a publishable key (pk_live_…); send other credentials in Authorization',
-    );
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token or key>"');
+    return match[1];
   }
-  return publishable;
+  return apiKey ?? publishable;
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
@@ -373,6 +376,20 @@ function acting(session: SessionGrant, workspace: string | undefined): Acting {
     );
   }
   return session.membership;
+}
+
+/**
+ * Whether the request surely carries no live session: no session cookie, or one the session store
+ * does not know (ended, logged out). Undefined when the store could not say (it failed: logged).
+ * For the dashboard's shell, which tells its client not to ask; it decides nothing else.
+ */
+export async function surelySignedOut(request: FastifyRequest): Promise<boolean | undefined> {
+  try {
+    return (await request.server.getDecorator<CookieSessionResolver>(COOKIE_SESSION)(request)) === null;
+  } catch (error) {
+    request.log.warn({ err: error }, 'the session cookie could not be read');
+    return undefined;
+  }
 }
 
 /**

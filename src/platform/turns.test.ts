@@ -46,3 +46,35 @@ describe('Turns', () => {
     expect(most).toBe(3);
   });
 });
+
+describe('Turns past its bound', () => {
+  it('runs work at once beside the queue when maxWaiting already wait on the key', async () => {
+    const turns = new Turns(2);
+    let running = 0;
+    let most = 0;
+    const work = async () => {
+      running++;
+      most = Math.max(most, running);
+      await tick();
+      running--;
+    };
+    // two in line (one at a time), the third and fourth beside them
+    await Promise.all([1, 2, 3, 4].map(() => turns.take('form', work)));
+    expect(most).toBe(3);
+    expect(turns.busy).toBe(0);
+    // the count is given back: two in line again
+    let again = 0;
+    let mostAgain = 0;
+    await Promise.all(
+      [1, 2].map(() =>
+        turns.take('form', async () => {
+          again++;
+          mostAgain = Math.max(mostAgain, again);
+          await tick();
+          again--;
+        }),
+      ),
+    );
+    expect(mostAgain).toBe(1);
+  });
+});

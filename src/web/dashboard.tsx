@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionFromCookie } from '../platform/auth.js';
+import { surelySignedOut } from '../platform/auth.js';
 import { Problem } from '../platform/problem.js';
 import { ENTRIES } from './assets.js';
 import { Layout } from './layout.js';
@@ -20,7 +20,8 @@ export function dashboardRoutes(page: PageContext) {
         throw new Problem(500, 'internal', 'The dashboard is not built: run `npm run build`');
       // No live session (no cookie, or an ended one): the client then knows a person is signed out
       // without asking GET /auth/me, whose 401 a browser reports as a failed load on every visit.
-      const signedOut = (await sessionFromCookie(request)) === null;
+      // When the store cannot say, nothing is said and the client asks as before.
+      const signedOut = (await surelySignedOut(request)) === true;
       return sendPage(
         reply,
         <Layout
@@ -45,6 +46,9 @@ export function dashboardRoutes(page: PageContext) {
             </main>
           </div>
         </Layout>,
+        // it says whether this request had a live session: never reused for another one (a page
+        // kept for Back after a sign-in would say "signed out"), by the browser or a shared cache
+        { cache: 'no-store' },
       );
     };
     scope.get('/', { schema: { hide: true } }, shell);

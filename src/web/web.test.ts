@@ -15,11 +15,37 @@ describe('the web shell', () => {
   });
   afterAll(async () => t.close());
 
+  it('says when the request carries no live session, so the client asks GET /auth/me nothing', async () => {
+    const marked = (text: string) => text.includes('data-session="none"');
+    expect(marked((await t.request({ method: 'GET', url: '/app/forms' })).text)).toBe(true);
+    const ended = await t.request({
+      method: 'GET',
+      url: '/app',
+      headers: { cookie: 'intake_session=ended' },
+    });
+    expect(marked(ended.text)).toBe(true);
+    const signup = await t.request({
+      method: 'POST',
+      url: '/auth/signup',
+      body: { email: `shell-${Date.now()}@example.com`, password: 'correct horse battery', cookie: true },
+    });
+    expect(signup.status, signup.text).toBe(201);
+    const cookie = [signup.headers['set-cookie'] ?? []]
+      .flat()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    expect(cookie).toContain('intake_session=');
+    const live = await t.request({ method: 'GET', url: '/app', headers: { cookie } });
+    expect(live.status).toBe(200);
+    expect(marked(live.text)).toBe(false);
+  });
+
   it('serves /app as an HTML shell that loads the built client, under a strict CSP', async () => {
     const response = await t.request({ method: 'GET', url: '/app' });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    // it says whether this request had a live session: never kept for another
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');

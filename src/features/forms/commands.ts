@@ -144,6 +144,8 @@ export async function updateFormById(
   const { config, database, envelope, outbox } = context;
   const { environment, ifMatch } = options;
   checkImmutableMembers(body, id);
+  // judged before the form's turn too: a request refused waits behind no one and holds no one up
+  managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
   return inFormTurn(database, id, async () => {
     for (let attempt = 0; ; attempt++) {
       const stored = managedOrThrow(

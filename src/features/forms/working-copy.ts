@@ -87,6 +87,8 @@ export async function saveWorkingCopyOf(
 ): Promise<WorkingCopyView> {
   const { database, envelope } = context;
   checkImmutableMembers(body, id);
+  // judged before the form's turn too: a request refused waits behind no one and holds no one up
+  managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
   return inFormTurn(database, id, async () => {
     for (let attempt = 0; ; attempt++) {
       const form = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
@@ -196,6 +198,8 @@ export async function publishWorkingCopy(
 ): Promise<FormWritten> {
   const { database, envelope, outbox } = context;
   const { environment, ifMatch } = options;
+  // judged before the form's turn too: a request refused waits behind no one and holds no one up
+  managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
   return inFormTurn(database, id, async () => {
     for (let attempt = 0; ; attempt++) {
       const stored = managedOrThrow(

@@ -300,6 +300,8 @@ describe('API keys (API.md §4)', () => {
           expectProblem(twice, 400, 'invalid_parameter');
           expect(twice.body.detail).toContain('one credential');
         }
+        // the same key in two headers is one credential
+        expect((await listForms({ ...bearer(key.key), 'x-api-key': key.key })).status).toBe(200);
         // the real key still works
         expect((await listForms(bearer(key.key))).status).toBe(200);
       },

@@ -94,6 +94,30 @@ describe('SettledSelect', () => {
     expect(onCommit).not.toHaveBeenCalled();
   });
 
+  it('a pick from a list opened with Alt+ArrowDown acts at once, even when no keyup reaches the select', () => {
+    const { onCommit, key, pick } = mount();
+    // the keyup goes to the opened list, not to the select
+    act(() => {
+      document
+        .querySelector('select')
+        ?.dispatchEvent(
+          new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true, cancelable: true }),
+        );
+    });
+    pick('admin');
+    expect(onCommit).toHaveBeenCalledExactlyOnceWith('admin');
+    key('Tab');
+    expect(onCommit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a step whose keyup never comes leaves no later pick held (the flag lasts one task)', async () => {
+    const { onCommit, key, pick } = mount();
+    key('ArrowDown'); // no change follows (the last option already), no keyup reaches the select
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    pick('editor');
+    expect(onCommit).toHaveBeenCalledExactlyOnceWith('editor');
+  });
+
   it('a type-ahead letter steps like an arrow; back to the value it had, nothing is held', () => {
     const { onCommit, step, key, hint } = mount();
     step('a', 'admin');

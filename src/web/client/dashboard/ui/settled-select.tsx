@@ -16,8 +16,13 @@ const STEPPING = new Set([
   'PageDown',
 ]);
 const steps = (event: KeyboardEvent) =>
-  STEPPING.has(event.key) ||
-  (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey);
+  // Alt+ArrowDown (and on macOS the arrows) opens the list instead: a pick there acts at once
+  !event.altKey &&
+  !event.metaKey &&
+  !event.ctrlKey &&
+  (STEPPING.has(event.key) || (event.key.length === 1 && event.key !== ' '));
+/** Keys that open a closed select's list: what is then picked there is a new choice. */
+const OPENING = new Set([' ', 'F4']);
 
 export interface SettledSelectProps {
   id: string;
@@ -55,6 +60,18 @@ export function SettledSelect({ id, value, onCommit, children, disabled }: Settl
         aria-describedby={held === undefined ? undefined : hintId}
         onKeyDown={(event) => {
           stepping.current = steps(event);
+          // `change` comes in the same task as its key, or not at all; a keyup may go to an
+          // opened list instead of the select, and must not leave the next pick held
+          if (stepping.current)
+            setTimeout(() => {
+              stepping.current = false;
+            }, 0);
+          if ((OPENING.has(event.key) || (event.altKey && event.key === 'ArrowDown')) && held !== undefined) {
+            // the list opens on the value the select had: a held step is dropped, not applied
+            setHeld(undefined);
+            event.currentTarget.value = value;
+            return;
+          }
           if (event.key === 'Enter' && held !== undefined) {
             event.preventDefault();
             commit(held);
@@ -68,6 +85,9 @@ export function SettledSelect({ id, value, onCommit, children, disabled }: Settl
           }
         }}
         onKeyUp={() => {
+          stepping.current = false;
+        }}
+        onPointerDown={() => {
           stepping.current = false;
         }}
         onChange={(event) => {
