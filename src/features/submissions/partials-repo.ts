@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Trx } from '../../platform/db/database.js';
 import { type Engine, lockRow } from '../../platform/db/dialect.js';
+import type { Schema } from '../../platform/db/schema.js';
 import { Problem } from '../../platform/problem.js';
 
 /**
@@ -33,12 +35,50 @@ export async function lockPartials(trx: Trx, engine: Engine, ids: readonly strin
   return new Set(rows.filter((row) => row.status !== 'partial').map((row) => row.id));
 }
 
-/** Deletes the partials whose submissions the batch stores, in its transaction: each id passes to its submission. */
-export async function deletePartials(trx: Trx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
+/** What the owner did to a partial while it was in progress: kept by the submission that completes it. */
+export interface KeptOfPartial {
+  read: boolean;
+  starred: boolean;
+  notes: Selectable<Schema['submission_notes']>[];
+}
+
+/**
+ * Deletes the partials whose submissions the batch stores, in its transaction: each id passes to
+ * its submission. What the owner did to each meanwhile (read, starred, its notes, which go with
+ * the row) is handed back for `restorePartials`: the response is the same one, completed.
+ */
+export async function deletePartials(trx: Trx, ids: readonly string[]): Promise<Map<string, KeptOfPartial>> {
+  const kept = new Map<string, KeptOfPartial>();
+  if (ids.length === 0) return kept;
+  const flags = await trx
+    .selectFrom('submissions')
+    .select(['id', 'read', 'starred'])
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'partial')
+    .execute();
+  if (flags.length === 0) return kept;
+  const notes = await trx
+    .selectFrom('submission_notes')
+    .selectAll()
+    .where(
+      'submission_id',
+      'in',
+      flags.map((row) => row.id),
+    )
+    .execute();
+  for (const row of flags)
+    kept.set(row.id, { read: Boolean(row.read), starred: Boolean(row.starred), notes: [] });
+  for (const note of notes) kept.get(note.submission_id)?.notes.push(note);
   await trx
     .deleteFrom('submissions')
     .where('id', 'in', [...ids])
     .where('status', '=', 'partial')
     .execute();
+  return kept;
+}
+
+/** The notes of completed partials, written again under their submissions (stored by now). */
+export async function restorePartialNotes(trx: Trx, kept: ReadonlyMap<string, KeptOfPartial>): Promise<void> {
+  const notes = [...kept.values()].flatMap((partial) => partial.notes);
+  if (notes.length > 0) await trx.insertInto('submission_notes').values(notes).execute();
 }

@@ -14,7 +14,7 @@ import { type AddressBook, type AddressClaim, addressBookOf } from './address-cl
 import { countStored } from './counters.js';
 import { type Idempotency, IdempotencyKeyTaken, recordResult } from './idempotency.js';
 import { isPlainBatch, type OneStatementResult, writeInOneStatement } from './one-statement.js';
-import { deletePartials, lockPartials, partialSentAlready } from './partials-repo.js';
+import { deletePartials, lockPartials, partialSentAlready, restorePartialNotes } from './partials-repo.js';
 import type { QuotaScope } from './quota.js';
 import { insertSubmissions, type StoredSubmission } from './repo.js';
 import {
@@ -361,12 +361,20 @@ export class SubmissionWriter {
     }
 
     const written = batch.filter((_, index) => outcomes[index]?.ok).map(({ write }) => write);
-    await deletePartials(
+    const keptOfPartials = await deletePartials(
       trx,
       written.flatMap((write) => (write.completes ? [write.completes] : [])),
     );
     const stored = written.flatMap((write) => (write.submission ? [write.submission] : []));
+    // a completed partial is the same response: the owner's read, star and notes stay with it
+    for (const submission of stored) {
+      const kept = keptOfPartials.get(submission.id);
+      if (kept) Object.assign(submission, { read: kept.read, starred: kept.starred });
+    }
     await insertSubmissions(trx, stored);
+    // (a form that stores nothing now keeps no row for its notes to belong to)
+    const storedIds = new Set(stored.map((submission) => submission.id));
+    await restorePartialNotes(trx, new Map([...keptOfPartials].filter(([id]) => storedIds.has(id))));
     await countStored(trx, stored, acceptedUnlimited(batch, outcomes));
     await appendToOutbox(
       trx,

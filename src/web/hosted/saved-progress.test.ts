@@ -140,6 +140,38 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     ]);
   });
 
+  it('completes the same response: the owner’s note, star and read mark on the partial stay with it', async () => {
+    const form = await stepsForm();
+    const second = await answered(form.id, [{ name: 'Ada' }]);
+    const [partial] = await responses(form.id, 'partial');
+    const id = partial?.id ?? '';
+    const owner = (method: 'POST', url: string, body: unknown) =>
+      t.request({ method, url, body, auth: user.token });
+    expect((await owner('POST', `/responses/${id}/notes`, { text: 'Call back on Monday' })).status).toBe(200);
+    expect((await owner('POST', `/responses/${id}/star`, { starred: true })).status).toBe(200);
+    expect((await owner('POST', `/responses/${id}/read`, { read: true })).status).toBe(200);
+    const third = await post(form.id, { ...hiddenInputs(second), topic: 'sales', _action: 'next' });
+    const fourth = await post(form.id, { ...hiddenInputs(third), email: 'ada@example.com', _action: 'next' });
+    const done = await post(form.id, { ...hiddenInputs(fourth), _action: 'submit' });
+    expect(done.status, done.text).toBe(200);
+    const read = await t.request({
+      method: 'GET',
+      url: `/responses/${id}?form_id=${form.id}&environment=development`,
+      auth: user.token,
+    });
+    expect(read.body).toMatchObject({ id, status: 'accepted', starred: true, read: true });
+    expect(read.body.notes).toEqual([expect.objectContaining({ text: 'Call back on Monday' })]);
+    // the forms list's counts take it as read
+    const summary = await t.request({
+      method: 'GET',
+      url: '/responses/summary?environment=development',
+      auth: user.token,
+    });
+    expect(summary.body.data.find((row: { formId: string }) => row.formId === form.id)).toMatchObject({
+      unread: 0,
+    });
+  });
+
   it('saves and continues later: the link shown and mailed, opened on another device at the first unanswered question', async () => {
     const form = await stepsForm({
       fields: [FIELDS[2], FIELDS[0], FIELDS[1], FIELDS[3]],
