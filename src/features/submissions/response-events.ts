@@ -20,7 +20,7 @@ export type ResponseChange =
  * Writes a change to a submission and queues its event in the same transaction, then
  * nudges the outbox worker. `change` undefined, or `write` answering `false`: nothing a
  * webhook hears of happened (marking read what was read already, perhaps by a concurrent
- * request). Quarantined submissions never reach webhooks.
+ * request). Quarantined submissions never reach webhooks, nor partials by these events.
  */
 export async function writeResponseChange(
   context: Pick<AppContext, 'database' | 'envelope' | 'outbox'>,
@@ -28,7 +28,10 @@ export async function writeResponseChange(
   change: ResponseChange | undefined,
   write: (trx: Trx) => Promise<unknown>,
 ): Promise<void> {
-  const emits = change !== undefined && submission.status !== 'quarantined';
+  // A partial is heard of as `response.partial` alone (API.md §15), by the webhooks that ask for it:
+  // the owner's note, star or delete of one is no `response.updated` or `response.deleted`.
+  const emits =
+    change !== undefined && submission.status !== 'quarantined' && submission.status !== 'partial';
   const queued = await context.database.transaction(async (trx) => {
     const changed = await write(trx);
     if (!emits || changed === false) return 0;

@@ -324,6 +324,8 @@ describe('saved progress on the hosted page (API.md §15)', () => {
       webhooks: [
         { event: 'response.partial', url: RECEIVER },
         { event: 'response.created', url: RECEIVER },
+        { event: 'response.updated', url: RECEIVER },
+        { event: 'response.deleted', url: RECEIVER },
       ],
     });
     const page = await answered(form.id, [{ name: 'Ada' }, { topic: 'sales' }]);
@@ -338,9 +340,21 @@ describe('saved progress on the hosted page (API.md §15)', () => {
           .execute()
       ).map((row) => row.event);
     expect(await events()).toEqual(['response.partial', 'response.partial']);
+    // the owner's note and star on the partial are no response.updated (partials are heard of as
+    // response.partial alone), nor is deleting another one a response.deleted
+    const [partial] = await responses(form.id, 'partial');
+    const owner = (url: string, body?: unknown, method: 'POST' | 'DELETE' = 'POST') =>
+      t.request({ method, url, body, auth: user.token });
+    expect((await owner(`/responses/${partial?.id}/notes`, { text: 'noted' })).status).toBe(200);
+    expect((await owner(`/responses/${partial?.id}/star`, { starred: true })).status).toBe(200);
+    await answered(form.id, [{ name: 'Bea' }]);
+    const other = (await responses(form.id, 'partial')).find((row) => row.id !== partial?.id);
+    expect((await owner(`/responses/${other?.id}`, undefined, 'DELETE')).status).toBe(204);
+    expect(await events()).toEqual(['response.partial', 'response.partial', 'response.partial']);
     const last = await post(form.id, { ...hiddenInputs(page), email: 'a@example.com', _action: 'next' });
     await post(form.id, { ...hiddenInputs(last), _action: 'submit' });
     expect(await events()).toEqual([
+      'response.partial',
       'response.partial',
       'response.partial',
       'response.partial',
