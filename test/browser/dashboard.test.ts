@@ -23,9 +23,9 @@ import { startSmtpServer, type TestSmtpServer } from '../support/mail.js';
 const PASSWORD = 'correct horse battery';
 
 /**
- * What a visit with an ended session may say in the console: the dashboard asks GET /auth/me who
- * is signed in (a visit with no session cookie asks nothing: the shell says so), and the answer
- * for a session that ended is 401 (API.md §2), which Chromium logs. Nothing else may appear.
+ * What a visit may say in the console: the dashboard asks GET /auth/me who is signed in when the
+ * shell found a live session (without one, no cookie or an ended one, it asks nothing), and a
+ * session that ends while the tab is open is answered 401 (API.md §2), which Chromium logs.
  */
 const signedOutProbe = (problem: string) => /auth\/me/.test(problem) && /401/.test(problem);
 /** A refusal the test itself provoked (`status` for `path`), which Chromium logs too. */

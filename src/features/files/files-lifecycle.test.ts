@@ -266,6 +266,35 @@ describe('files go with what holds them', () => {
     await sweep.runOnce();
   });
 
+  it('a forwarded file’s link (a form that stores nothing) dies with its form at once', async () => {
+    const form = await createForm(t, owner.token, {
+      status: 'live',
+      storage: { mode: 'none' },
+      fields: [{ id: 'doc', type: 'file', label: 'Document' }],
+    });
+    await submitWithFile(form.id, 'doc', PDF);
+    const [file] = await t.app.intake.database.db
+      .selectFrom('files')
+      .select(['id', 'state'])
+      .where('form_id', '=', form.id)
+      .execute();
+    expect(file?.state).toBe('forwarded');
+    const link = new URL(t.app.intakeFiles.service.links.url(file?.id ?? '')).pathname;
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    const sweep = t.app.intakeFiles.sweep;
+    await sweep.stop();
+    try {
+      expect(
+        (await t.request({ method: 'DELETE', url: `/forms/${form.id}`, auth: owner.token })).status,
+      ).toBe(204);
+      // no submission held it: only the form's own existence says the link is dead
+      expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+    } finally {
+      sweep.start();
+    }
+    await sweep.runOnce();
+  });
+
   it('retention deletes the files of the responses it deletes', async () => {
     const form = await createForm(t, owner.token, {
       status: 'live',

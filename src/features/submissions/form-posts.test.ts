@@ -325,6 +325,12 @@ describe('redirects', () => {
       '/merci',
       'https://shop.example/merci',
     ],
+    [
+      'the Referer’s site when the Origin is null',
+      { origin: 'null', referer: 'https://shop.example/a' },
+      'https://shop.example/b',
+      'https://shop.example/b',
+    ],
   ])(
     'follows a _redirect to the site the form was posted from (no ui.redirectUrl): %s',
     async (_name, headers, target, location) => {
@@ -339,7 +345,12 @@ describe('redirects', () => {
 
   it.each([
     ['another site than the posting page', { origin: 'https://shop.example' }, 'https://evil.example/'],
-    ['a sandboxed page (Origin: null)', { origin: 'null' }, 'https://evil.example/'],
+    ['a page that names no site (Origin: null, no Referer)', { origin: 'null' }, 'https://shop.example/'],
+    [
+      'another site than the Referer’s (Origin: null)',
+      { origin: 'null', referer: 'https://shop.example/x' },
+      'https://evil.example/',
+    ],
     ['the posting site on another scheme', { origin: 'https://shop.example' }, 'http://shop.example/thanks'],
   ])('refuses a _redirect to %s before storing anything', async (_name, headers, target) => {
     const user = await signup(t);

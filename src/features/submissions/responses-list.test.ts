@@ -8,7 +8,7 @@ import {
   type Status,
   SUBMISSION_KEYS,
 } from '../../../test/support/responses.js';
-import { shapesNotCached } from '../../platform/db/cached-statement.js';
+import { shapesKept, shapesNotCached } from '../../platform/db/cached-statement.js';
 
 /**
  * API.md §6.2: the owner's inbox — the list: its shape, order and limit, keyset pagination stable while
@@ -437,5 +437,10 @@ describe('starred and read', () => {
 describe('the page statement', () => {
   it('is built by Kysely once per filter shape: every shape asked above ran from its kept text', () => {
     expect([...shapesNotCached()].filter((shape) => shape.startsWith('submissions page'))).toEqual([]);
+    // and they are kept: the plain page, the cursor's, the filters' (not run around the cache)
+    const kept = shapesKept(t.app.intake.database.db).filter((shape) => shape.startsWith('submissions page'));
+    expect(kept.length).toBeGreaterThanOrEqual(4);
+    const plain = { statuses: 2, from: false, upTo: false, after: false, starred: false, read: false };
+    expect(kept).toContain(`submissions page: ${JSON.stringify(plain)}`);
   });
 });

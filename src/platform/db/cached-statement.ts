@@ -50,12 +50,12 @@ export async function executeCached<R>(
 }
 
 /**
- * Runs a statement Kysely builds each time (its shape follows what is asked, as the inbox's
- * filters do, too many shapes to keep), whose text PostgreSQL may still prepare by name once it
- * runs often (statement-names.ts). For a small indexed read, parsing and planning are most of
- * PostgreSQL's work: the inbox's page of 50 of a million rows 0.13–0.15 ms to plan against
- * 0.12–0.29 ms to run, the session's lookup 0.14 ms against 0.02 ms (EXPLAIN ANALYZE, warm
- * connection), both on every dashboard and API read.
+ * Runs a statement Kysely builds each time (its shape follows what is asked, too many shapes to
+ * keep), whose text PostgreSQL may still prepare by name once it runs often (statement-names.ts).
+ * For a small indexed read, parsing and planning are most of PostgreSQL's work: the inbox's page
+ * of 50 of a million rows 0.13–0.15 ms to plan against 0.12–0.29 ms to run, the session's lookup
+ * 0.14 ms against 0.02 ms (EXPLAIN ANALYZE, warm connection). (The inbox's page itself now goes
+ * through `executeCached`, one text per filter shape, named the same way.)
  */
 export async function executeNameable<R>(db: Db | Trx, query: Compilable<R>): Promise<QueryResult<R>> {
   const compiled = query.compile();
@@ -115,6 +115,9 @@ const uncached = new Set<string>();
 
 /** Shapes whose values Kysely did not bind as given (a caller's error): run uncached. */
 export const shapesNotCached = (): ReadonlySet<string> => uncached;
+
+/** The shapes whose text is kept for this database (tests: a statement said to be cached is). */
+export const shapesKept = (db: Db | Trx): string[] => [...cacheOf(db.getExecutor().adapter).texts.keys()];
 
 function cacheOf(adapter: object): Texts {
   let texts = byAdapter.get(adapter);
