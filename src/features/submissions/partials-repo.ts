@@ -69,6 +69,22 @@ export async function deletePartials(trx: Trx, ids: readonly string[]): Promise<
   for (const row of flags)
     kept.set(row.id, { read: Boolean(row.read), starred: Boolean(row.starred), notes: [] });
   for (const note of notes) kept.get(note.submission_id)?.notes.push(note);
+  // their tokens outlive them: a post with one later is a completion already made (progress.ts)
+  await trx
+    .insertInto('completed_progress')
+    .columns(['token_hash', 'form_id', 'submission_id', 'expires_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('partial_progress')
+        .select(['token_hash', 'form_id', 'submission_id', 'expires_at'])
+        .where(
+          'submission_id',
+          'in',
+          flags.map((row) => row.id),
+        ),
+    )
+    .onConflict((conflict) => conflict.column('token_hash').doNothing())
+    .execute();
   await trx
     .deleteFrom('submissions')
     .where('id', 'in', [...ids])

@@ -260,10 +260,25 @@ export class SavedProgress {
     };
   }
 
-  /** The id of the live partial `token` resumes: the id its completion is stored under. */
+  /**
+   * The id of the partial `token` resumes: the id its completion is stored under. Also when it was
+   * completed already (a second device with the same link, a moment later): the writer then finds
+   * the id taken and the post is "sent already", not a second submission.
+   */
   async partialId(form: StoredForm, token: string | undefined): Promise<string | undefined> {
     if (!isResumeToken(token) || !keepsProgress(form)) return undefined;
-    return (await findLive(this.context.database.db, form.id, token, nowIso()))?.id;
+    const db = this.context.database.db;
+    const now = nowIso();
+    const live = await findLive(db, form.id, token, now);
+    if (live) return live.id;
+    const completed = await db
+      .selectFrom('completed_progress')
+      .select('submission_id')
+      .where('token_hash', '=', sha256Hex(token))
+      .where('form_id', '=', form.id)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return completed?.submission_id;
   }
 }
 

@@ -34,6 +34,8 @@ export interface RetentionCounts {
   auditEntries: number;
   /** Partial responses (API.md §15 saved progress) 30 days after their last save. */
   partials: number;
+  /** The tokens of completed partials, once they would have expired. */
+  completedTokens: number;
 }
 
 export interface RetentionOptions {
@@ -103,6 +105,7 @@ export async function runRetention(
     webhookDeliveries: 0,
     auditEntries: 0,
     partials: 0,
+    completedTokens: 0,
   };
 
   for await (const form of formsWithRetention(database)) {
@@ -139,6 +142,21 @@ export async function runRetention(
           .limit(size),
       )
       .where('status', '=', 'partial')
+      .executeTakeFirst();
+    return result.numDeletedRows;
+  });
+
+  // the tokens of completed partials, once they would have expired (their form's go with it)
+  counts.completedTokens = await drain(database, settings, async (trx, size) => {
+    const result = await trx
+      .deleteFrom('completed_progress')
+      .where('token_hash', 'in', (eb) =>
+        eb
+          .selectFrom('completed_progress')
+          .select('token_hash')
+          .where('expires_at', '<=', nowIso)
+          .limit(size),
+      )
       .executeTakeFirst();
     return result.numDeletedRows;
   });

@@ -172,6 +172,14 @@ export interface PartialProgressTable {
   expires_at: string;
 }
 
+/** The resume tokens of completed partials, until they would have expired (migration 021). */
+export interface CompletedProgressTable {
+  token_hash: string;
+  form_id: string;
+  submission_id: string;
+  expires_at: string;
+}
+
 /** The keyed hash of each address a form with `oncePer: "email"` took a submission from (API.md §15). */
 export interface ResponseAddressesTable {
   form_id: string;
@@ -327,6 +335,7 @@ export interface Schema {
   /** SQLite's claims not yet merged into `response_addresses` (migration 020): the same columns. */
   response_address_log: ResponseAddressesTable;
   partial_progress: PartialProgressTable;
+  completed_progress: CompletedProgressTable;
   outbox: OutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;

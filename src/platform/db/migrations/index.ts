@@ -19,6 +19,7 @@ import * as m017 from './017-form-steps.js';
 import * as m018 from './018-submissions-list-session.js';
 import * as m019 from './019-form-counters.js';
 import * as m020 from './020-response-address-log.js';
+import * as m021 from './021-completed-progress.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-submissions-list-session': m018,
   '019-form-counters': m019,
   '020-response-address-log': m020,
+  '021-completed-progress': m021,
 };
