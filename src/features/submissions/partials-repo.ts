@@ -45,7 +45,7 @@ export interface KeptOfPartial {
 /**
  * Deletes the partials whose submissions the batch stores, in its transaction: each id passes to
  * its submission. What the owner did to each meanwhile (read, starred, its notes, which go with
- * the row) is handed back for `restorePartials`: the response is the same one, completed.
+ * the row) is handed back for `restorePartialNotes`: the response is the same one, completed.
  */
 export async function deletePartials(trx: Trx, ids: readonly string[]): Promise<Map<string, KeptOfPartial>> {
   const kept = new Map<string, KeptOfPartial>();
