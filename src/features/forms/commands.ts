@@ -11,7 +11,7 @@ import { listWebhooksOfForms, replaceFormWebhooks, type StoredWebhook } from '..
 import { ssrfGuardOn } from '../webhooks/ssrf.js';
 import { auditForm, formNotFound, managedOrThrow } from './access.js';
 import { parseCreateInput, parseUpdateInput } from './definition.js';
-import { afterLostRace, inFormTurn } from './form-turns.js';
+import { afterLostRace, inManagedFormTurn } from './form-turns.js';
 import { type FormView, presentForm } from './presenter.js';
 import { readableFormId } from './readable-id.js';
 import { deleteForm, findForm, insertForm, type StoredForm, updateForm } from './repo.js';
@@ -144,17 +144,9 @@ export async function updateFormById(
   const { config, database, envelope, outbox } = context;
   const { environment, ifMatch } = options;
   checkImmutableMembers(body, id);
-  // judged before the form's turn too: a request refused waits behind no one and holds no one up
-  managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
-  return inFormTurn(database, id, async () => {
+  return inManagedFormTurn(database, principal, id, environment, async (readManaged) => {
     for (let attempt = 0; ; attempt++) {
-      const stored = managedOrThrow(
-        principal,
-        await findForm(database.db, id),
-        id,
-        'manageForms',
-        environment,
-      );
+      const stored = await readManaged();
       immutableMismatch(body, stored);
       if (ifMatch !== undefined && !matchesVersion(ifMatch, stored.version)) {
         throw new Problem(

@@ -1,6 +1,9 @@
+import type { Principal } from '../../platform/auth.js';
 import type { Database } from '../../platform/db/database.js';
 import { Problem } from '../../platform/problem.js';
 import { Turns } from '../../platform/turns.js';
+import { managedOrThrow } from './access.js';
+import { findForm, type StoredForm } from './repo.js';
 
 /**
  * A form's writes that check the version they read (PUT, the working copy's save and publish):
@@ -11,14 +14,28 @@ import { Turns } from '../../platform/turns.js';
 
 const turnsOf = new WeakMap<Database['db'], Turns>();
 
-/** `work` in the form's turn: the database's one set of turns, shared by every route of the process. */
-export function inFormTurn<T>(database: Database, formId: string, work: () => Promise<T>): Promise<T> {
+/**
+ * `work` in the form's turn (the database's one set of turns, shared by every route of the
+ * process), handed `readManaged`: the form read afresh and judged for `manageForms`, as each
+ * attempt needs. It is judged once before the turn too: a request refused waits behind no one
+ * and holds no one up.
+ */
+export async function inManagedFormTurn<T>(
+  database: Database,
+  principal: Principal | null,
+  formId: string,
+  environment: string | undefined,
+  work: (readManaged: () => Promise<StoredForm>) => Promise<T>,
+): Promise<T> {
+  const readManaged = async () =>
+    managedOrThrow(principal, await findForm(database.db, formId), formId, 'manageForms', environment);
+  await readManaged();
   let turns = turnsOf.get(database.db);
   if (!turns) {
     turns = new Turns();
     turnsOf.set(database.db, turns);
   }
-  return turns.take(formId, work);
+  return turns.take(formId, () => work(readManaged));
 }
 
 /** Reads and writes a form may take when other instances keep changing it meanwhile. */

@@ -16,7 +16,7 @@ import {
   type UpdateOptions,
 } from './commands.js';
 import { parseUpdateInput } from './definition.js';
-import { afterLostRace, inFormTurn } from './form-turns.js';
+import { afterLostRace, inManagedFormTurn } from './form-turns.js';
 import { presentForm } from './presenter.js';
 import { findForm, type StoredForm, updateForm } from './repo.js';
 import type { FormStatus } from './schemas.js';
@@ -87,11 +87,9 @@ export async function saveWorkingCopyOf(
 ): Promise<WorkingCopyView> {
   const { database, envelope } = context;
   checkImmutableMembers(body, id);
-  // judged before the form's turn too: a request refused waits behind no one and holds no one up
-  managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
-  return inFormTurn(database, id, async () => {
+  return inManagedFormTurn(database, principal, id, environment, async (readManaged) => {
     for (let attempt = 0; ; attempt++) {
-      const form = managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
+      const form = await readManaged();
       immutableMismatch(body, form);
       const existing = await findWorkingCopy(database.db, id);
       if (!existing && !PUBLISHED.includes(form.status)) {
@@ -198,17 +196,9 @@ export async function publishWorkingCopy(
 ): Promise<FormWritten> {
   const { database, envelope, outbox } = context;
   const { environment, ifMatch } = options;
-  // judged before the form's turn too: a request refused waits behind no one and holds no one up
-  managedOrThrow(principal, await findForm(database.db, id), id, 'manageForms', environment);
-  return inFormTurn(database, id, async () => {
+  return inManagedFormTurn(database, principal, id, environment, async (readManaged) => {
     for (let attempt = 0; ; attempt++) {
-      const stored = managedOrThrow(
-        principal,
-        await findForm(database.db, id),
-        id,
-        'manageForms',
-        environment,
-      );
+      const stored = await readManaged();
       if (ifMatch !== undefined && !matchesVersion(ifMatch, stored.version)) {
         throw new Problem(
           412,

@@ -94,7 +94,6 @@ export async function deletePartials(trx: Trx, ids: readonly string[]): Promise<
 }
 
 /** The notes of completed partials, written again under their submissions (stored by now). */
-export async function restorePartialNotes(trx: Trx, kept: ReadonlyMap<string, KeptOfPartial>): Promise<void> {
-  const notes = [...kept.values()].flatMap((partial) => partial.notes);
+export async function restorePartialNotes(trx: Trx, notes: KeptOfPartial['notes']): Promise<void> {
   if (notes.length > 0) await trx.insertInto('submission_notes').values(notes).execute();
 }

@@ -367,14 +367,19 @@ export class SubmissionWriter {
     );
     const stored = written.flatMap((write) => (write.submission ? [write.submission] : []));
     // a completed partial is the same response: the owner's read, star and notes stay with it
-    for (const submission of stored) {
+    // (nothing to do, and nothing done, for a batch that completes none: the plain submit path)
+    const completed =
+      keptOfPartials.size === 0 ? [] : stored.filter((submission) => keptOfPartials.has(submission.id));
+    for (const submission of completed) {
       const kept = keptOfPartials.get(submission.id);
       if (kept) Object.assign(submission, { read: kept.read, starred: kept.starred });
     }
     await insertSubmissions(trx, stored);
-    // (a form that stores nothing now keeps no row for its notes to belong to)
-    const storedIds = new Set(stored.map((submission) => submission.id));
-    await restorePartialNotes(trx, new Map([...keptOfPartials].filter(([id]) => storedIds.has(id))));
+    // only those stored (a form that stores nothing keeps no row for notes to belong to)
+    await restorePartialNotes(
+      trx,
+      completed.flatMap((submission) => keptOfPartials.get(submission.id)?.notes ?? []),
+    );
     await countStored(trx, stored, acceptedUnlimited(batch, outcomes));
     await appendToOutbox(
       trx,
