@@ -67,7 +67,7 @@ describe('npm start', () => {
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function npmStart(): Promise<NpmStart> {
+  async function npmStart(options: { logLevel?: string } = {}): Promise<NpmStart> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-npm-start-'));
     dataDirs.push(dataDir);
     // A process group of its own: the test may signal the group as a terminal's Ctrl-C does.
@@ -82,6 +82,7 @@ describe('npm start', () => {
         PORT: '0',
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
+        ...(options.logLevel ? { LOG_LEVEL: options.logLevel } : {}),
       },
     });
     let output = '';
@@ -153,5 +154,23 @@ describe('npm start', () => {
     process.kill(-(started.npm.pid as number), 'SIGINT');
     expect(await started.exited, started.output()).toBe(0);
     await expectGone(started);
+  });
+
+  it('gives back, once idle, the memory start-up grew (platform/idle-memory.ts, with the gc npm start exposes)', async () => {
+    const started = await npmStart({ logLevel: 'debug' });
+    const released = () =>
+      started
+        .output()
+        .split('\n')
+        .find((line) => line.includes('memory given back while idle'));
+    await waitFor(() => released() !== undefined, { timeoutMs: 10_000, what: 'the idle collection' });
+    const { heapMiB, rssMiB } = JSON.parse(released() as string) as { heapMiB: number[]; rssMiB: number[] };
+    // start-up grows the young generation to its cap (2 × 16 MiB); the collection shrinks it
+    expect(heapMiB[1]).toBeLessThan((heapMiB[0] as number) - 4);
+    expect(rssMiB[1]).toBeLessThan(rssMiB[0] as number);
+    // the service answers as before
+    expect((await fetch(`${started.url}/health`)).status).toBe(200);
+    process.kill(started.serverPid, 'SIGTERM');
+    expect(await started.exited, started.output()).toBe(0);
   });
 });
