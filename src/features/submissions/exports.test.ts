@@ -371,6 +371,52 @@ describe('back-pressure', () => {
   );
 });
 
+describe('exportChunks reading ahead (PostgreSQL)', () => {
+  it('asks PostgreSQL for the next chunk before handing one on (SQLite after), and a reader that stops leaves nothing behind', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live' });
+    const times = Array.from({ length: 5 }, (_, i) => `2026-04-0${i + 1}T12:00:00.000Z`);
+    await insertRows(
+      form,
+      times.map((createdAt) => ({ createdAt })),
+    );
+    let queries = 0;
+    const db = t.app.intake.database.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const filter = {
+      formId: form.id,
+      statuses: ['accepted', 'flagged'] as const,
+      from: undefined,
+      to: undefined,
+      starred: undefined,
+      read: undefined,
+    };
+    const postgres = t.app.intake.database.engine === 'postgres';
+    const asked: number[] = [];
+    const pages: string[][] = [];
+    for await (const chunk of exportChunks(db, filter, 2)) {
+      asked.push(queries);
+      pages.push(chunk.map((row) => row.createdAt));
+    }
+    expect(pages).toEqual([[times[4], times[3]], [times[2], times[1]], [times[0]]]);
+    // PostgreSQL: when a chunk is handed on, the next one is asked for already (the last has none after it)
+    expect(asked).toEqual(postgres ? [2, 3, 3] : [1, 2, 3]);
+
+    // stopped after the first chunk (a download cancelled): the chunk asked ahead settles unawaited
+    queries = 0;
+    for await (const chunk of exportChunks(db, filter, 2)) {
+      expect(chunk).toHaveLength(2);
+      break;
+    }
+    expect(queries).toBe(postgres ? 2 : 1);
+  });
+});
+
 describe('reading a date range page by page (repo.ts exportChunks, the inbox list)', () => {
   it('bounds each page by the last one read, not by the range’s end', async () => {
     const user = await signup(t);

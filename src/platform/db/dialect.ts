@@ -1,9 +1,15 @@
+import { PostgresAdapter } from 'kysely';
+
 /**
  * The few places where SQLite and PostgreSQL differ, kept out of the features.
  * Both store timestamps and JSON as text (see schema.ts), so what is left is
  * error recognition and row locking.
  */
 export type Engine = 'sqlite' | 'postgres';
+
+/** The engine behind a Kysely instance or transaction (for code handed a `Db` alone). */
+export const engineOf = (db: { getExecutor(): { adapter: object } }): Engine =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 interface DriverError {
   code?: unknown;
