@@ -4,6 +4,7 @@ import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 import { type AsyncFlateStreamHandler, type FlateError, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
+import { type Engine, engineOf } from '../../platform/db/dialect.js';
 import type { StoredForm } from '../forms/repo.js';
 import { type CsvOptions, cellOf, FIXED_COLUMNS, fieldHeaders, PLAIN_CSV } from './csv.js';
 import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
@@ -22,8 +23,13 @@ import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from '.
  * is written as it was typed, without the `'` the CSV needs.
  */
 
-/** Rows read and written at a time: one query, and one deflate push, each. */
-const CHUNK = 1000;
+/**
+ * Rows read and written at a time: one query, and one deflate push, each. Fewer on SQLite, for
+ * the reason the CSV's are (`CSV_CHUNK_ROWS`): a chunk alive at each young-generation collection
+ * is moved to the old generation, which grew by ~5 MiB a second through an export of 1M rows at
+ * 1000 a chunk and stayed flat at 250 (peak RSS 193–221 → 171–180 MiB, rows/s alike, measured).
+ */
+const CHUNK_ROWS: Readonly<Record<Engine, number>> = { sqlite: 250, postgres: 1000 };
 
 /** A cell's value as typed in the sheet; undefined leaves the cell out. */
 type CellValue = string | number | boolean | Date | undefined;
@@ -247,7 +253,7 @@ export function xlsxStream(
       );
       yield* drain();
       let rowNumber = 1;
-      for await (const submissions of exportChunks(db, filter, CHUNK)) {
+      for await (const submissions of exportChunks(db, filter, CHUNK_ROWS[engineOf(db)])) {
         const notes = new Map<string, StoredNote[]>();
         if (options.notes) {
           for (const note of await notesOf(
