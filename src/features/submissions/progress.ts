@@ -66,6 +66,11 @@ export interface Saved {
   submissionId: string;
   /** The resume token: the one given, or a new one for a new partial. */
   token: string;
+  /**
+   * The token given was of answers sent already (the same link finished on another device): these
+   * answers went into a new partial, a new response if they are sent, and the page says so.
+   */
+  sentAlready: boolean;
 }
 
 /** A partial found by its token, as the respondent gets it back. */
@@ -168,6 +173,10 @@ export class SavedProgress {
     // a new partial is counted before it is written; saving into one's own is not
     const known =
       input.token === undefined ? undefined : await findLive(database.db, form.id, input.token, now);
+    const sentAlready =
+      !known &&
+      input.token !== undefined &&
+      (await completedUnder(database.db, form.id, input.token, now)) !== undefined;
     if (!known) await this.starts.consume(input.remoteIp);
     const expiresAt = addDays(now, PARTIAL_TTL_DAYS);
     const saved = await database.transaction(async (trx) => {
@@ -233,7 +242,7 @@ export class SavedProgress {
           ),
         },
       ]);
-      return { saved: { submissionId: record.id, token }, queued };
+      return { saved: { submissionId: record.id, token, sentAlready }, queued };
     });
     if (saved.queued > 0) this.context.outbox.nudge();
     return saved.saved;
@@ -271,15 +280,25 @@ export class SavedProgress {
     const now = nowIso();
     const live = await findLive(db, form.id, token, now);
     if (live) return live.id;
-    const completed = await db
-      .selectFrom('completed_progress')
-      .select('submission_id')
-      .where('token_hash', '=', sha256Hex(token))
-      .where('form_id', '=', form.id)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return completed?.submission_id;
+    return completedUnder(db, form.id, token, now);
   }
+}
+
+/** The submission that completed the partial of `token` (kept until the token would have expired). */
+async function completedUnder(
+  db: AppContext['database']['db'],
+  formId: string,
+  token: string,
+  now: string,
+): Promise<string | undefined> {
+  const completed = await db
+    .selectFrom('completed_progress')
+    .select('submission_id')
+    .where('token_hash', '=', sha256Hex(token))
+    .where('form_id', '=', formId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return completed?.submission_id;
 }
 
 /** A live partial of the form by its token: still partial, not expired. */

@@ -65,7 +65,10 @@ export interface PageState {
   preview?: boolean;
   /** The resume token of the answers saved so far (API.md §15), carried to the next post. */
   resume?: string;
-  /** Said above the questions: a resumed form's answers left out because the form changed. */
+  /**
+   * Said above the questions: a resumed form's answers left out because the form changed, or the
+   * link's answers sent already from another device (going on makes a new response).
+   */
   notice?: string;
 }
 

@@ -386,12 +386,20 @@ export function hostedRoutes(
           case 'form':
             return pages.form(reply, post.form, state);
           case 'question': {
-            const resume = await keepProgress(request, reply, post, step.question.id, step.errors);
+            const { token: resume, notice } = await keepProgress(
+              request,
+              reply,
+              post,
+              step.question.id,
+              step.errors,
+            );
             return pages.question(
               reply,
               post.form,
               step.question,
-              step.errors ? { ...state, resume, errors: step.errors, status: 400 } : { ...state, resume },
+              step.errors
+                ? { ...state, resume, notice, errors: step.errors, status: 400 }
+                : { ...state, resume, notice },
             );
           }
           case 'submit':

@@ -466,6 +466,45 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     expect((await t.request({ method: 'GET', url: `/f/${form.id}` })).status).toBe(200);
   });
 
+  it('says so on the next page when a second device goes on after the link was finished: going on is a new response', async () => {
+    const form = await stepsForm();
+    const page = await answered(form.id, [{ name: 'Ada' }]);
+    const token = hiddenInputs(page)._resume?.[0] ?? '';
+    // the link opened on a second device (at the topic), then finished on the first
+    const other = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` });
+    expect(title(other)).toBe('Question 2 of 4 – Steps');
+    const last = await answered(form.id, [{ topic: 'sales' }, { email: 'ada@example.com' }], {
+      cookie: `intake_resume=${token}`,
+    });
+    const first = await post(form.id, { ...hiddenInputs(last), notes: 'first', _action: 'submit' });
+    expect(first.status, first.text).toBe(200);
+    const [sent] = await responses(form.id);
+
+    // the second device's next page says so, and its answers go on under a token of their own
+    const next = await post(form.id, { ...hiddenInputs(other), topic: 'support', _action: 'next' });
+    expect(next.status).toBe(200);
+    expect(title(next)).toBe('Question 3 of 4 – Steps');
+    expect(next.text).toContain('This form was sent already');
+    const fresh = resumeCookie(next)?.value;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(fresh).not.toBe(token);
+    expect(hiddenInputs(next)._resume).toEqual([fresh]);
+    const [partial] = await responses(form.id, 'partial');
+    expect(partial).toMatchObject({ answers: { name: 'Ada', topic: 'support' } });
+    expect(partial?.id).not.toBe(sent?.id);
+    // said once: the page after goes on without it
+    const after = await post(form.id, { ...hiddenInputs(next), email: 'ada@example.com', _action: 'next' });
+    expect(after.text).not.toContain('This form was sent already');
+    // sent, it is a second response, the first one untouched
+    const done = await post(form.id, { ...hiddenInputs(after), notes: 'second', _action: 'submit' });
+    expect(done.status, done.text).toBe(200);
+    const stored = await responses(form.id);
+    expect(stored.map((submission) => submission.answers.notes).sort()).toEqual(['first', 'second']);
+    expect(stored.find((submission) => submission.id === sent?.id)?.answers).toMatchObject({
+      topic: 'sales',
+    });
+  });
+
   it('deletes a partial 30 days after its last save (the retention job), and nothing else', async () => {
     const form = await stepsForm();
     await answered(form.id, [{ name: 'Old' }]);

@@ -88,9 +88,9 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
       post: ProgressPost,
       questionId: string,
       errors?: readonly FieldError[],
-    ): Promise<string | undefined> {
-      if (post.preview || byRobot(post)) return post.resumeToken;
-      if (!keepsProgress(post.form.stored)) return undefined;
+    ): Promise<{ token: string | undefined; notice?: string }> {
+      if (post.preview || byRobot(post)) return { token: post.resumeToken };
+      if (!keepsProgress(post.form.stored)) return { token: undefined };
       try {
         const saved = await progress.save({
           remoteIp: request.ip,
@@ -102,7 +102,10 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
           token: post.resumeToken,
         });
         keepCookie(reply, post.form.stored, post.embedded, saved.token);
-        return saved.token;
+        // the link was finished on another device: going on makes a new response, said before the last page
+        return saved.sentAlready
+          ? { token: saved.token, notice: post.form.words.say('sentAlready') }
+          : { token: saved.token };
       } catch (error) {
         // past the limit of new partials, or the storage unavailable: the answers ride in the page
         const limited = error instanceof Problem && error.status === 429;
@@ -110,7 +113,7 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
           { err: error, formId: post.form.stored.id },
           'the answers so far could not be saved; the page goes on without',
         );
-        return post.resumeToken;
+        return { token: post.resumeToken };
       }
     },
 
