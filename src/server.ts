@@ -20,11 +20,13 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
+  let idleMemory: { stop: () => void } | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     // Stopped while still waiting for the database: nothing was accepted yet, nothing to finish.
     if (!app) process.exit(0);
+    idleMemory?.stop();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     setTimeout(() => {
       app?.log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
   );
   // the young generation grown by start-up and by each busy stretch, given back once idle
   const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
-  releaseMemoryWhenIdle({
+  idleMemory = releaseMemoryWhenIdle({
     collect: globalThis.gc,
     onRelease: ({ heapBefore, heapAfter, rssBefore, rssAfter, ms }) =>
       app?.log.debug(

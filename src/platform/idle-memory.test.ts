@@ -1,52 +1,67 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { releaseMemoryWhenIdle } from './idle-memory.js';
+import { busyShareReader, releaseMemoryWhenIdle } from './idle-memory.js';
 
 const MiB = 1024 * 1024;
+const SECOND = 1000;
 
-/** A process whose clock, heap, RSS and event loop the test sets; each collection shrinks the heap to `floor`. */
+/**
+ * A process whose clock, heap, RSS and event loop the test sets; each collection shrinks the heap
+ * to `floor` and takes `collectionMs` of the clock.
+ */
 function fakeProcess() {
-  const state = { now: 0, heap: 40 * MiB, busy: 0, floor: 24 * MiB, collections: 0 };
-  const released: Array<{ heapBefore: number; heapAfter: number }> = [];
+  const state = { now: 0, heap: 40 * MiB, busy: 0, floor: 24 * MiB, collections: 0, collectionMs: 50 };
+  const released: Array<{ heapBefore: number; heapAfter: number; ms: number }> = [];
   const watch = releaseMemoryWhenIdle({
     collect: (options) => {
       expect(options).toEqual({ type: 'major', execution: 'sync', flavor: 'last-resort' });
       state.collections += 1;
       state.heap = state.floor;
+      state.now += state.collectionMs;
     },
-    onRelease: ({ heapBefore, heapAfter }) => released.push({ heapBefore, heapAfter }),
-    intervalMs: 60_000,
+    onRelease: ({ heapBefore, heapAfter, ms }) => released.push({ heapBefore, heapAfter, ms }),
+    intervalMs: 60 * SECOND,
     now: () => state.now,
     heapSize: () => state.heap,
     rss: () => state.heap + 60 * MiB,
     busyShare: () => state.busy,
   });
-  return { state, released, watch };
+  /** Two readings, the idle ones a collection waits for. */
+  const twice = () => {
+    watch.check();
+    watch.check();
+  };
+  return { state, released, watch, twice };
 }
 
 describe('memory given back while idle', () => {
-  it('asks once start-up is over and the loop idle, then not again until the heap has grown back', () => {
-    const { state, released, watch } = fakeProcess();
+  it('asks once start-up is over and the loop idle for two readings, then not again until the heap has grown back', () => {
+    const { state, released, watch, twice } = fakeProcess();
     try {
       state.busy = 0.6; // start-up still compiling
-      watch.check();
+      twice();
       expect(state.collections).toBe(0);
       state.busy = 0.01;
       watch.check();
+      // one idle reading is not yet at rest
+      expect(state.collections).toBe(0);
+      watch.check();
       expect(state.collections).toBe(1);
-      expect(released).toEqual([{ heapBefore: 40 * MiB, heapAfter: 24 * MiB }]);
+      expect(released).toEqual([{ heapBefore: 40 * MiB, heapAfter: 24 * MiB, ms: 50 }]);
 
       // idle for a long while: nothing grew, nothing to give back
-      state.now += 60_000;
-      watch.check();
+      state.now += 60 * SECOND;
+      twice();
       expect(state.collections).toBe(1);
 
-      // a busy stretch grows the heap: nothing asked while it lasts
+      // a busy stretch grows the heap: nothing asked while it lasts, nor on its first idle reading
       state.heap = 56 * MiB;
       state.busy = 0.9;
+      twice();
+      expect(state.collections).toBe(1);
+      state.busy = 0;
       watch.check();
       expect(state.collections).toBe(1);
-      // idle again: given back
-      state.busy = 0;
       watch.check();
       expect(state.collections).toBe(2);
     } finally {
@@ -54,24 +69,55 @@ describe('memory given back while idle', () => {
     }
   });
 
-  it('leaves small growth alone and keeps collections apart', () => {
-    const { state, watch } = fakeProcess();
+  it('leaves small growth alone, and counts the spacing from the end of the last collection', () => {
+    const { state, watch, twice } = fakeProcess();
     try {
-      watch.check();
+      twice();
       expect(state.collections).toBe(1);
-      // grown again at once: the spacing holds it back
+      // grown again at once: the spacing (10 s from the collection's end, at 50 ms) holds it back
       state.heap = 60 * MiB;
-      state.now += 5_000;
-      watch.check();
+      state.now = 10 * SECOND + 20;
+      twice();
       expect(state.collections).toBe(1);
-      state.now += 5_000;
-      watch.check();
+      state.now = 10 * SECOND + 50;
+      twice();
       expect(state.collections).toBe(2);
       // grown by less than is worth a pause
       state.heap = 24 * MiB + 7 * MiB;
-      state.now += 60_000;
-      watch.check();
+      state.now += 60 * SECOND;
+      twice();
       expect(state.collections).toBe(2);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it('waits longer each time collections keep coming back, and starts over after a quiet stretch', () => {
+    const { state, watch, twice } = fakeProcess();
+    state.collectionMs = 0;
+    /** The heap grown back, then readings each second until a collection: the seconds it took. */
+    const nextCollectionAfter = () => {
+      const before = state.collections;
+      const start = state.now;
+      state.heap = 60 * MiB;
+      while (state.collections === before) {
+        state.now += SECOND;
+        twice();
+      }
+      return (state.now - start) / SECOND;
+    };
+    try {
+      twice();
+      expect(state.collections).toBe(1);
+      // a light load that looks idle between its requests: 10 s, then 20, 40, 80…
+      expect([1, 2, 3, 4, 5].map(nextCollectionAfter)).toEqual([10, 20, 40, 80, 160]);
+      // … up to ten minutes
+      for (let i = 0; i < 4; i++) nextCollectionAfter();
+      expect(nextCollectionAfter()).toBe(600);
+      // a long quiet stretch: the next collection is judged as the first
+      state.now += 3_600 * SECOND;
+      expect(nextCollectionAfter()).toBe(1);
+      expect(nextCollectionAfter()).toBe(10);
     } finally {
       watch.stop();
     }
@@ -82,5 +128,16 @@ describe('memory given back while idle', () => {
     const watch = releaseMemoryWhenIdle({ collect: undefined, busyShare: () => 0, heapSize: () => 1e9 });
     expect(() => watch.check()).not.toThrow();
     watch.stop();
+  });
+
+  it('reads the event loop busy while work holds it, and idle while it waits', async () => {
+    const busyShare = busyShareReader();
+    const until = performance.now() + 100;
+    while (performance.now() < until) {
+      // the loop held, as a request's work holds it
+    }
+    expect(busyShare()).toBeGreaterThan(0.5);
+    await sleep(100);
+    expect(busyShare()).toBeLessThan(0.5);
   });
 });

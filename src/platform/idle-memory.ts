@@ -10,14 +10,17 @@ import v8 from 'node:v8';
  * and 102.6 MiB after one such collection (measured on an empty database), which is most of what a
  * self-hosted instance does all day.
  *
- * So every `INTERVAL_MS` the event loop's use over the last interval is read: when it was idle
- * (busy under `IDLE_BELOW` of the time), the heap has grown by `GROWTH_BYTES` since the last such
- * collection (or none was run yet), and `MIN_SPACING_MS` have passed since it, V8 is asked for its
- * "last resort" collection (`gc({ flavor: 'last-resort' })`, V8's `CollectAllAvailableGarbage`:
- * full collections that compact, shrink the young generation and hand free pages back to the
- * system). It holds the event loop for 30–110 ms (measured), so a request arriving just then waits
- * that long: the price of asking only when the loop was idle, at most once per `MIN_SPACING_MS`,
- * and only after growth worth giving back. Asking needs `gc`, which Node gives only under
+ * So every `INTERVAL_MS` the event loop's use over the last interval is read. When the loop was
+ * idle (busy under `IDLE_BELOW` of the time) for `IDLE_READINGS` readings in a row, the heap has
+ * grown by `GROWTH_BYTES` since the last such collection (or none was run yet), and the spacing
+ * since it has passed, V8 is asked for its "last resort" collection (`gc({ flavor: 'last-resort' })`,
+ * V8's `CollectAllAvailableGarbage`: full collections that compact, shrink the young generation
+ * and hand free pages back to the system). It holds the event loop for 30–110 ms (measured on a
+ * service at rest; more with a larger live heap), so a request arriving just then waits that
+ * long: the price of asking only when the loop was idle, only after growth worth giving back, and
+ * ever more rarely when it keeps coming back (a light steady load looks idle between requests):
+ * the spacing starts at `MIN_SPACING_MS` and doubles, up to `MAX_SPACING_MS`, for each collection
+ * that comes within twice the spacing of the last. Asking needs `gc`, which Node gives only under
  * `--expose-gc` (npm start passes it); without it nothing is asked.
  */
 
@@ -27,11 +30,17 @@ export const INTERVAL_MS = 250;
 /** Busy less than this share of the last interval: idle. */
 export const IDLE_BELOW = 0.05;
 
+/** Idle readings in a row before a collection is asked for: half a second at rest. */
+export const IDLE_READINGS = 2;
+
 /** Heap growth since the last collection that is worth a collection's pause to give back. */
 export const GROWTH_BYTES = 8 * 1024 * 1024;
 
 /** The shortest time between two such collections. */
 export const MIN_SPACING_MS = 10_000;
+
+/** The longest the spacing grows to while collections keep coming back soon after one another. */
+export const MAX_SPACING_MS = 10 * 60_000;
 
 type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => unknown;
 
@@ -50,8 +59,10 @@ export interface IdleMemoryOptions {
   onRelease?: (released: Released) => void;
   intervalMs?: number;
   idleBelow?: number;
+  idleReadings?: number;
   growthBytes?: number;
   minSpacingMs?: number;
+  maxSpacingMs?: number;
   /** For tests: the clock, the heap's size, the event loop's use since the last reading. */
   now?: () => number;
   heapSize?: () => number;
@@ -59,12 +70,13 @@ export interface IdleMemoryOptions {
   busyShare?: () => number;
 }
 
-/** The event loop's busy share since the last call (the first: since the process started). */
-function busyShareReader(): () => number {
+/** The event loop's busy share since the last call (the first: since the reader was made). */
+export function busyShareReader(): () => number {
   let last = performance.eventLoopUtilization();
   return () => {
-    const since = performance.eventLoopUtilization(last);
-    last = performance.eventLoopUtilization();
+    const now = performance.eventLoopUtilization();
+    const since = performance.eventLoopUtilization(now, last);
+    last = now;
     return since.utilization;
   };
 }
@@ -78,8 +90,10 @@ export function releaseMemoryWhenIdle(options: IdleMemoryOptions): { check: () =
   if (!collect) return { check: () => {}, stop: () => {} };
   const intervalMs = options.intervalMs ?? INTERVAL_MS;
   const idleBelow = options.idleBelow ?? IDLE_BELOW;
+  const idleReadings = options.idleReadings ?? IDLE_READINGS;
   const growthBytes = options.growthBytes ?? GROWTH_BYTES;
   const minSpacingMs = options.minSpacingMs ?? MIN_SPACING_MS;
+  const maxSpacingMs = options.maxSpacingMs ?? MAX_SPACING_MS;
   const now = options.now ?? (() => performance.now());
   const heapSize = options.heapSize ?? (() => v8.getHeapStatistics().total_heap_size);
   const rss = options.rss ?? (() => process.memoryUsage.rss());
@@ -87,18 +101,22 @@ export function releaseMemoryWhenIdle(options: IdleMemoryOptions): { check: () =
   // none asked yet: the first idle moment after start-up gives back what start-up grew
   let heapAfterLast = 0;
   let lastAt = Number.NEGATIVE_INFINITY;
+  let spacingMs = minSpacingMs;
+  let idleInARow = 0;
 
   const check = () => {
-    const busy = busyShare();
-    if (busy >= idleBelow) return;
+    idleInARow = busyShare() < idleBelow ? idleInARow + 1 : 0;
+    if (idleInARow < idleReadings) return;
     const at = now();
-    if (at - lastAt < minSpacingMs) return;
+    if (at - lastAt < spacingMs) return;
     const heapBefore = heapSize();
     if (heapBefore - heapAfterLast < growthBytes) return;
+    // back so soon: a load that looks idle between its requests; wait longer next time
+    spacingMs = at - lastAt < 2 * spacingMs ? Math.min(spacingMs * 2, maxSpacingMs) : minSpacingMs;
     const rssBefore = rss();
     collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     heapAfterLast = heapSize();
-    // timed from the same clock as the spacing, which starts after the collection
+    // the spacing counts from the collection's end
     lastAt = now();
     options.onRelease?.({
       heapBefore,

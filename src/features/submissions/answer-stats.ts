@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
 import type { Field, FormDefinition } from '../forms/schemas.js';
+import { exportChunks } from './export-chunks.js';
 import { piiModeOf, type StoredValue } from './pii.js';
-import { exportChunks } from './repo.js';
 
 /**
  * What a form's answers say, per field (API.md §8, GET /analytics/questions), in one pass over

@@ -7,7 +7,8 @@ import { expectProblem } from '../../../test/support/assertions.js';
 import { createForm, signup, type TestUser, workspaceOfForm } from '../../../test/support/factories.js';
 import { assertDocumented } from '../../../test/support/openapi-check.js';
 import { newId } from '../../platform/ids.js';
-import { exportChunks, listSubmissionsWithNotes } from './repo.js';
+import { exportChunks } from './export-chunks.js';
+import { listSubmissionsWithNotes } from './repo.js';
 import { columnName, sheetName, xmlText } from './xlsx.js';
 
 /**
@@ -414,6 +415,48 @@ describe('exportChunks reading ahead (PostgreSQL)', () => {
       break;
     }
     expect(queries).toBe(postgres ? 2 : 1);
+  });
+});
+
+describe('exportChunks when a chunk read ahead fails', () => {
+  it('reports the failure to the reader when it asks for that chunk, never as an unhandled rejection meanwhile', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, { status: 'live' });
+    await insertRows(
+      form,
+      Array.from({ length: 5 }, (_, i) => ({ createdAt: `2026-05-0${i + 1}T12:00:00.000Z` })),
+    );
+    let queries = 0;
+    const db = t.app.intake.database.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        // the second chunk's read fails (the pool timed out, the database restarted)
+        if (queries === 2) throw new Error('the database went away');
+        return args.result;
+      },
+    });
+    const filter = {
+      formId: form.id,
+      statuses: ['accepted', 'flagged'] as const,
+      from: undefined,
+      to: undefined,
+      starred: undefined,
+      read: undefined,
+    };
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      const chunks = exportChunks(db, filter, 2);
+      expect((await chunks.next()).value).toHaveLength(2);
+      // the reader held at its chunk (a slow download) while the read ahead fails
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect(chunks.next()).rejects.toThrow('the database went away');
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
   });
 });
 

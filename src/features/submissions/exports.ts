@@ -2,7 +2,6 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
-import type { Engine } from '../../platform/db/dialect.js';
 import { badRequest } from '../../platform/problem.js';
 import type { StoredForm } from '../forms/repo.js';
 import { csvStream, EXPORT_FORMATS, type ExportFormat, sendExport } from './csv.js';
@@ -80,7 +79,6 @@ export function sendResponsesExport(
   reply: FastifyReply,
   context: {
     db: Db;
-    engine: Engine;
     envelope: Envelope;
     files: FileLinker & { links: { url(fileId: string): string } };
   },
@@ -89,7 +87,7 @@ export function sendResponsesExport(
   format: ExportFormat,
   query: ResponsesQueryInput,
 ): FastifyReply {
-  const { db, engine, envelope, files } = context;
+  const { db, envelope, files } = context;
   const fileUrl = (fileId: string) => files.links.url(fileId);
   const options = { labels: query.headers === 'labels', bom: isOn(query.bom), notes: isOn(query.notes) };
   const stream =
@@ -97,6 +95,6 @@ export function sendResponsesExport(
       ? xlsxStream(db, envelope, form, filter, options, fileUrl)
       : format === 'ndjson'
         ? ndjsonStream(db, envelope, form, filter, files)
-        : csvStream(db, engine, envelope, form, filter, options, fileUrl);
+        : csvStream(db, envelope, form, filter, options, fileUrl);
   return sendExport(reply, form, format, stream);
 }

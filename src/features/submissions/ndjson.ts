@@ -2,9 +2,10 @@ import { Readable } from 'node:stream';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
 import type { StoredForm } from '../forms/repo.js';
+import { exportChunks } from './export-chunks.js';
 import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
 import { type FileLinker, submissionView } from './presenter.js';
-import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
+import { notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
 
 /**
  * The export as NDJSON (API.md §6.2): one response a line, each exactly as `GET /responses`
@@ -14,9 +15,6 @@ import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from '.
  * and written as they come, as the CSV is.
  */
 
-/** Responses read, and written, at a time. */
-const CHUNK = 1000;
-
 export function ndjsonStream(
   db: Db,
   envelope: Envelope,
@@ -25,7 +23,7 @@ export function ndjsonStream(
   files: FileLinker,
 ): Readable {
   async function* lines() {
-    for await (const submissions of exportChunks(db, filter, CHUNK)) {
+    for await (const submissions of exportChunks(db, filter)) {
       const notes = new Map<string, StoredNote[]>();
       for (const note of await notesOf(
         db,

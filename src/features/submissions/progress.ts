@@ -173,6 +173,8 @@ export class SavedProgress {
     // a new partial is counted before it is written; saving into one's own is not
     const known =
       input.token === undefined ? undefined : await findLive(database.db, form.id, input.token, now);
+    // (completed between this read and the update below, the update changes nothing and the page
+    // goes on under the old token: its next post finds the token completed and says so then)
     const sentAlready =
       !known &&
       input.token !== undefined &&

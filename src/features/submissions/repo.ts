@@ -1,7 +1,7 @@
 import { olderThan, type Position } from '../../platform/cursor.js';
 import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Db, Trx } from '../../platform/db/database.js';
-import { decodeJson, encodeJson, engineOf } from '../../platform/db/dialect.js';
+import { decodeJson, encodeJson } from '../../platform/db/dialect.js';
 import { insertRows } from '../../platform/db/insert.js';
 import type { Schema } from '../../platform/db/schema.js';
 import { uncountAccepted } from '../forms/repo.js';
@@ -142,7 +142,7 @@ export interface SubmissionFilter {
  * square of its rows: 58 s for a 30-day range of 1M submissions, 3 s with the bound (a page of
  * 2000 rows in 2 ms wherever it is).
  */
-function filtered(db: Db, filter: SubmissionFilter, after?: Position) {
+export function filtered(db: Db, filter: SubmissionFilter, after?: Position) {
   const { shape, values } = filterOf(filter, after);
   return filteredBy(db, shape, values).query;
 }
@@ -267,75 +267,6 @@ export async function listSubmissionsWithNotes(
   );
   return { submissions, notes };
 }
-
-/** What the exports (CSV, XLSX, NDJSON) write of a submission: nothing else is read. */
-export interface ExportedSubmission {
-  id: string;
-  createdAt: string;
-  sessionId: string | null;
-  status: SubmissionStatus;
-  read: boolean;
-  starred: boolean;
-  language: string | null;
-  answers: StoredAnswers;
-}
-
-/**
- * Every matching submission, newest first, in chunks of `chunk` (the CSV export): a keyset
- * cursor, so each chunk is one index range read however deep the export is, and only the
- * columns the export writes.
- *
- * On PostgreSQL the next chunk is asked for as soon as a chunk has arrived, before it is handed
- * on: the database reads it (on its own CPU) while the export turns this one into text, where
- * the two took turns before (see `readsAhead`). SQLite answers within this process, on the same
- * thread: asking ahead would only keep two chunks alive instead of one.
- */
-export async function* exportChunks(
-  db: Db,
-  filter: SubmissionFilter,
-  chunk = 1000,
-): AsyncGenerator<ExportedSubmission[]> {
-  if (filter.statuses.length === 0) return;
-  const readChunk = (after: Position | undefined) =>
-    filtered(db, filter, after)
-      .select(['id', 'created_at', 'status', 'read', 'starred', 'language', 'answers', 'session_id'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(chunk)
-      .execute();
-  const ahead = readsAhead(db);
-  let next: ReturnType<typeof readChunk> | undefined = readChunk(undefined);
-  try {
-    while (next) {
-      const rows = await next;
-      next = undefined;
-      const last = rows.at(-1);
-      const position =
-        rows.length === chunk && last ? { createdAt: last.created_at, id: last.id } : undefined;
-      if (position && ahead) next = readChunk(position);
-      yield rows.map((row) => ({
-        id: row.id,
-        createdAt: row.created_at,
-        sessionId: row.session_id,
-        status: row.status,
-        read: Number(row.read) === 1,
-        starred: Number(row.starred) === 1,
-        language: row.language,
-        answers: decodeJson<StoredAnswers>(row.answers),
-      }));
-      if (position && !ahead) next = readChunk(position);
-    }
-  } finally {
-    // the reader stopped early (the download was cancelled): the chunk asked ahead is not awaited
-    next?.catch(() => undefined);
-  }
-}
-
-/**
- * Whether exports read ahead: PostgreSQL's. A million rows as CSV, the service and PostgreSQL on
- * the same two CPUs: measured in docs/decisions.md ("Exports read ahead on PostgreSQL").
- */
-const readsAhead = (db: Db): boolean => engineOf(db) === 'postgres';
 
 export async function notesOf(db: Db | Trx, submissionIds: readonly string[]): Promise<StoredNote[]> {
   if (submissionIds.length === 0) return [];

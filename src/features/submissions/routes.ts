@@ -291,7 +291,7 @@ export const submissionRoutes =
       if (format) {
         return sendResponsesExport(
           reply,
-          { db: database.db, engine: database.engine, envelope, files: extra.files },
+          { db: database.db, envelope, files: extra.files },
           form,
           filter,
           format,

@@ -4,11 +4,11 @@ import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 import { type AsyncFlateStreamHandler, type FlateError, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 import type { Envelope } from '../../platform/crypto/envelope.js';
 import type { Db } from '../../platform/db/database.js';
-import { type Engine, engineOf } from '../../platform/db/dialect.js';
 import type { StoredForm } from '../forms/repo.js';
 import { type CsvOptions, cellOf, FIXED_COLUMNS, fieldHeaders, PLAIN_CSV } from './csv.js';
+import { exportChunks } from './export-chunks.js';
 import { hasEncrypted, revealAnswers, revealAnswersInPlace } from './pii.js';
-import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
+import { notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
 
 /**
  * The export as an Excel workbook (API.md §6.2, docs/decisions.md "XLSX export"): the CSV's
@@ -22,14 +22,6 @@ import { exportChunks, notesOf, type StoredNote, type SubmissionFilter } from '.
  * (`t="inlineStr"`), which a spreadsheet shows as text and never evaluates, so `=cmd|' /C calc'!A0`
  * is written as it was typed, without the `'` the CSV needs.
  */
-
-/**
- * Rows read and written at a time: one query, and one deflate push, each. Fewer on SQLite, for
- * the reason the CSV's are (`CSV_CHUNK_ROWS`): a chunk alive at each young-generation collection
- * is moved to the old generation, which grew by ~5 MiB a second through an export of 1M rows at
- * 1000 a chunk and stayed flat at 250 (peak RSS 193–221 → 171–180 MiB, rows/s alike, measured).
- */
-const CHUNK_ROWS: Readonly<Record<Engine, number>> = { sqlite: 250, postgres: 1000 };
 
 /** A cell's value as typed in the sheet; undefined leaves the cell out. */
 type CellValue = string | number | boolean | Date | undefined;
@@ -253,7 +245,7 @@ export function xlsxStream(
       );
       yield* drain();
       let rowNumber = 1;
-      for await (const submissions of exportChunks(db, filter, CHUNK_ROWS[engineOf(db)])) {
+      for await (const submissions of exportChunks(db, filter)) {
         const notes = new Map<string, StoredNote[]>();
         if (options.notes) {
           for (const note of await notesOf(

@@ -231,7 +231,7 @@ export function formPages(page: PageContext) {
     saved(
       reply: FastifyReply,
       form: ShownForm,
-      options: { embedded: boolean; link: string; mailedTo: string | undefined },
+      options: { embedded: boolean; link: string; mailedTo: string | undefined; notice?: string },
     ) {
       const heading = form.words.say('savedHeading');
       return sendDone(reply, form, options, `${heading} – ${form.view.title}`, [
@@ -240,6 +240,7 @@ export function formPages(page: PageContext) {
           title={form.view.title}
           link={options.link}
           mailedTo={options.mailedTo}
+          notice={options.notice}
           words={form.words}
         />,
       ]);

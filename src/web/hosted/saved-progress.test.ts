@@ -505,6 +505,24 @@ describe('saved progress on the hosted page (API.md §15)', () => {
     });
   });
 
+  it('says so too when that second device saves for later: the link it gets is a new one', async () => {
+    const form = await stepsForm();
+    const page = await answered(form.id, [{ name: 'Ada' }]);
+    const token = hiddenInputs(page)._resume?.[0] ?? '';
+    const other = await t.request({ method: 'GET', url: `/f/${form.id}?resume=${token}` });
+    const last = await answered(form.id, [{ topic: 'sales' }, { email: 'ada@example.com' }], {
+      cookie: `intake_resume=${token}`,
+    });
+    expect((await post(form.id, { ...hiddenInputs(last), _action: 'submit' })).status).toBe(200);
+    const saved = await post(form.id, { ...hiddenInputs(other), topic: 'support', _action: 'save' });
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain('This form was sent already');
+    const fresh = resumeCookie(saved)?.value;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(fresh).not.toBe(token);
+    expect(saved.text).toContain(`resume=${fresh}`);
+  });
+
   it('deletes a partial 30 days after its last save (the retention job), and nothing else', async () => {
     const form = await stepsForm();
     await answered(form.id, [{ name: 'Old' }]);

@@ -147,7 +147,12 @@ export function savedProgressPages(deps: SavedProgressDependencies) {
           request.log.warn({ err: error, formId: stored.id }, 'the resume link could not be mailed');
         }
       }
-      return pages.saved(reply, post.form, { embedded: post.embedded, link: link.href, mailedTo });
+      return pages.saved(reply, post.form, {
+        embedded: post.embedded,
+        link: link.href,
+        mailedTo,
+        notice: saved.sentAlready ? post.form.words.say('sentAlready') : undefined,
+      });
     },
 
     /**

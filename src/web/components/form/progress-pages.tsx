@@ -10,6 +10,7 @@ export function SavedCard({
   title,
   link,
   mailedTo,
+  notice,
   words,
 }: {
   title: string;
@@ -17,6 +18,8 @@ export function SavedCard({
   link: string;
   /** The address the link was mailed to, when it was. */
   mailedTo: string | undefined;
+  /** Said first: the answers saved were sent already from another device (a new link, a new response). */
+  notice?: string;
   words: Words;
 }) {
   return (
@@ -25,6 +28,11 @@ export function SavedCard({
         <p class="form-description">{title}</p>
         <h1 class="form-title">{words.say('savedHeading')}</h1>
       </header>
+      {notice && (
+        <p class="form-notice" role="status">
+          {notice}
+        </p>
+      )}
       <p class="form-description">{words.say('savedText')}</p>
       <p class="saved-link">
         <a href={link}>{link}</a>
