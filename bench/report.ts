@@ -401,7 +401,11 @@ function lines(results: Results): Line[] {
   row('CSV export, RSS growth', '≤ 64 MiB', (e) => {
     const c = csv(e);
     return c
-      ? { text: mib(c.rssPeak - c.rssBaseline), ok: c.rssPeak - c.rssBaseline <= 64 * MiB }
+      ? {
+          // the floor too: an idle service gives its young generation back (platform/idle-memory.ts)
+          text: `${mib(c.rssPeak - c.rssBaseline)} (${mib(c.rssBaseline)} → peak ${mib(c.rssPeak)})`,
+          ok: c.rssPeak - c.rssBaseline <= 64 * MiB,
+        }
       : skipped(e);
   });
   const xlsx = (e: EngineResult) => (e.inbox?.xlsx && 'rows' in e.inbox.xlsx ? e.inbox.xlsx : undefined);
@@ -416,7 +420,10 @@ function lines(results: Results): Line[] {
   row('XLSX export, RSS growth', '≤ 64 MiB', (e) => {
     const x = xlsx(e);
     return x
-      ? { text: mib(x.rssPeak - x.rssBaseline), ok: x.rssPeak - x.rssBaseline <= 64 * MiB }
+      ? {
+          text: `${mib(x.rssPeak - x.rssBaseline)} (${mib(x.rssBaseline)} → peak ${mib(x.rssPeak)})`,
+          ok: x.rssPeak - x.rssBaseline <= 64 * MiB,
+        }
       : xlsxSkipped(e);
   });
   row(
