@@ -64,6 +64,8 @@ async function main(): Promise<void> {
         },
         'memory given back while idle',
       ),
+    onFailure: (error) =>
+      app?.log.warn({ err: error }, 'V8 refused the idle collection; memory is no longer given back'),
   });
 }
 

@@ -123,6 +123,31 @@ describe('memory given back while idle', () => {
     }
   });
 
+  it('stops, and goes on without, when V8 refuses the collection', () => {
+    const failures: unknown[] = [];
+    let asked = 0;
+    const watch = releaseMemoryWhenIdle({
+      collect: () => {
+        asked += 1;
+        throw new TypeError('unknown option');
+      },
+      onFailure: (error) => failures.push(error),
+      busyShare: () => 0,
+      heapSize: () => 1e9,
+      intervalMs: 60 * SECOND,
+    });
+    try {
+      watch.check();
+      expect(() => watch.check()).not.toThrow();
+      expect(failures).toHaveLength(1);
+      // stopped: never asked again
+      for (let i = 0; i < 4; i++) watch.check();
+      expect(asked).toBe(1);
+    } finally {
+      watch.stop();
+    }
+  });
+
   // V8's side (the collection shrinks what start-up grew) is held by test/npm-start.test.ts, against `npm start` itself
   it('does nothing without gc (a process started without --expose-gc)', () => {
     const watch = releaseMemoryWhenIdle({ collect: undefined, busyShare: () => 0, heapSize: () => 1e9 });

@@ -57,6 +57,8 @@ export interface IdleMemoryOptions {
   collect: Collect | undefined;
   /** Told of each collection asked for, and what it gave back. */
   onRelease?: (released: Released) => void;
+  /** Told when V8 refused the collection: the watch stops. */
+  onFailure?: (error: unknown) => void;
   intervalMs?: number;
   idleBelow?: number;
   idleReadings?: number;
@@ -104,7 +106,10 @@ export function releaseMemoryWhenIdle(options: IdleMemoryOptions): { check: () =
   let spacingMs = minSpacingMs;
   let idleInARow = 0;
 
+  let stopped = false;
+
   const check = () => {
+    if (stopped) return;
     idleInARow = busyShare() < idleBelow ? idleInARow + 1 : 0;
     if (idleInARow < idleReadings) return;
     const at = now();
@@ -114,7 +119,14 @@ export function releaseMemoryWhenIdle(options: IdleMemoryOptions): { check: () =
     // back so soon: a load that looks idle between its requests; wait longer next time
     spacingMs = at - lastAt < 2 * spacingMs ? Math.min(spacingMs * 2, maxSpacingMs) : minSpacingMs;
     const rssBefore = rss();
-    collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    try {
+      collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    } catch (error) {
+      // a Node whose gc refuses these options: the service goes on as without --expose-gc
+      stop();
+      options.onFailure?.(error);
+      return;
+    }
     heapAfterLast = heapSize();
     // the spacing counts from the collection's end
     lastAt = now();
@@ -128,5 +140,9 @@ export function releaseMemoryWhenIdle(options: IdleMemoryOptions): { check: () =
   };
   const timer = setInterval(check, intervalMs);
   timer.unref();
-  return { check, stop: () => clearInterval(timer) };
+  function stop() {
+    stopped = true;
+    clearInterval(timer);
+  }
+  return { check, stop };
 }
