@@ -7,9 +7,10 @@ import { expectProblem } from '../../../test/support/assertions.js';
 import { createForm, signup, type TestUser, workspaceOfForm } from '../../../test/support/factories.js';
 import { assertDocumented } from '../../../test/support/openapi-check.js';
 import { newId } from '../../platform/ids.js';
+import { findForm } from '../forms/repo.js';
 import { exportChunks } from './export-chunks.js';
 import { listSubmissionsWithNotes } from './repo.js';
-import { columnName, sheetName, xmlText } from './xlsx.js';
+import { columnName, MAX_SHEET_ROWS, nthSheetName, sheetName, xlsxStream, xmlText } from './xlsx.js';
 
 /**
  * GET /responses?format=xlsx|ndjson (API.md §6.2): the CSV's rows, filters, PII rules and access
@@ -370,6 +371,70 @@ describe('back-pressure', () => {
       }
     },
   );
+});
+
+describe('XLSX past a sheet’s rows', () => {
+  it('goes on in the next sheet, each with the header row, every row once and in order', async () => {
+    const user = await signup(t);
+    const form = await createForm(t, user.token, {
+      title: 'A form whose title is longer than a sheet name',
+      status: 'live',
+      fields: [{ id: 'n', type: 'number', label: 'N' }],
+    });
+    await insertRows(
+      form,
+      Array.from({ length: 5 }, (_, i) => ({
+        createdAt: `2026-06-0${i + 1}T12:00:00.000Z`,
+        answers: { n: i },
+      })),
+    );
+    const stored = await findForm(t.app.intake.database.db, form.id);
+    if (!stored) throw new Error('the form is gone');
+    const filter = {
+      formId: form.id,
+      statuses: ['accepted', 'flagged'] as const,
+      from: undefined,
+      to: undefined,
+      starred: undefined,
+      read: undefined,
+    };
+    // three rows a sheet: the header and two answers
+    const parts: Buffer[] = [];
+    const stream = xlsxStream(
+      t.app.intake.database.db,
+      t.app.intake.envelope,
+      stored,
+      filter,
+      undefined,
+      undefined,
+      3,
+    );
+    for await (const part of stream) parts.push(part as Buffer);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'A form whose title is longer th',
+      'A form whose title is longe (2)',
+      'A form whose title is longe (3)',
+    ]);
+    const sheets = workbook.worksheets.map((sheet) => {
+      const rows: unknown[][] = [];
+      sheet.eachRow((row) => rows.push([row.getCell(1).value, row.getCell(7).value]));
+      return rows;
+    });
+    for (const rows of sheets) expect(rows[0]).toEqual(['id', 'n']);
+    // newest first across the sheets, none twice
+    expect(sheets.map((rows) => rows.slice(1).map((row) => row[1]))).toEqual([[4, 3], [2, 1], [0]]);
+    expect(new Set(sheets.flatMap((rows) => rows.slice(1).map((row) => row[0]))).size).toBe(5);
+  });
+
+  it('names the sheets after the form, cut to fit Excel’s 31 characters; a sheet holds Excel’s rows', () => {
+    expect(nthSheetName('Sign-up', 1)).toBe('Sign-up');
+    expect(nthSheetName('Sign-up', 2)).toBe('Sign-up (2)');
+    expect(nthSheetName('x'.repeat(40), 12)).toBe(`${'x'.repeat(26)} (12)`);
+    expect(nthSheetName('x'.repeat(40), 12)).toHaveLength(31);
+    expect(MAX_SHEET_ROWS).toBe(1_048_576);
+  });
 });
 
 describe('exportChunks reading ahead (PostgreSQL)', () => {

@@ -102,7 +102,28 @@ export function sheetName(title: string): string {
   return name === '' || name.toLowerCase() === 'history' ? 'Responses' : name;
 }
 
-function workbookParts(form: StoredForm): Array<[string, string]> {
+/**
+ * Rows a sheet holds, its header row included: Excel's own limit. An export of more goes on in
+ * the next sheet (`Responses (2)`…), each with the header row again, so a workbook of any size
+ * opens whole in Excel, and each sheet stays far under the 4 GiB a zip entry without ZIP64 may
+ * hold (a million rows of ten short answers is about 0.9 GB).
+ */
+export const MAX_SHEET_ROWS = 1_048_576;
+
+/** The name of the workbook's `n`th sheet (from 1): the form's, then `… (2)`, cut to fit 31 characters. */
+export function nthSheetName(title: string, n: number): string {
+  const name = sheetName(title);
+  if (n === 1) return name;
+  const suffix = ` (${n})`;
+  return `${[...name]
+    .slice(0, 31 - suffix.length)
+    .join('')
+    .trimEnd()}${suffix}`;
+}
+
+/** The workbook's parts but its sheets: written after them, when their number is known. */
+function workbookParts(form: StoredForm, sheets: number): Array<[string, string]> {
+  const numbers = Array.from({ length: sheets }, (_, i) => i + 1);
   const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
   const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -113,7 +134,12 @@ function workbookParts(form: StoredForm): Array<[string, string]> {
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
         '<Default Extension="xml" ContentType="application/xml"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+        numbers
+          .map(
+            (n) =>
+              `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+          )
+          .join('') +
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
         '</Types>',
     ],
@@ -125,13 +151,20 @@ function workbookParts(form: StoredForm): Array<[string, string]> {
     [
       'xl/workbook.xml',
       `${xml}<workbook xmlns="${main}" xmlns:r="${rel}"><sheets>` +
-        `<sheet name="${xmlText(sheetName(form.title))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        numbers
+          .map((n) => `<sheet name="${xmlText(nthSheetName(form.title, n))}" sheetId="${n}" r:id="rId${n}"/>`)
+          .join('') +
+        '</sheets></workbook>',
     ],
     [
       'xl/_rels/workbook.xml.rels',
       `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-        `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/>` +
-        `<Relationship Id="rId2" Type="${rel}/styles" Target="styles.xml"/></Relationships>`,
+        numbers
+          .map(
+            (n) => `<Relationship Id="rId${n}" Type="${rel}/worksheet" Target="worksheets/sheet${n}.xml"/>`,
+          )
+          .join('') +
+        `<Relationship Id="rId${sheets + 1}" Type="${rel}/styles" Target="styles.xml"/></Relationships>`,
     ],
     [
       'xl/styles.xml',
@@ -203,6 +236,8 @@ export function xlsxStream(
   filter: SubmissionFilter,
   options: Pick<CsvOptions, 'labels' | 'notes'> = PLAIN_CSV,
   fileUrl?: (fileId: string) => string,
+  /** Rows a sheet holds (tests make it small). */
+  sheetRows = MAX_SHEET_ROWS,
 ): Readable {
   const fieldIds = form.definition.fields.map((field) => field.id);
   const header = [
@@ -226,15 +261,15 @@ export function xlsxStream(
       if (failure) throw failure;
       if (pending.length > 0) yield Buffer.concat(pending.splice(0));
     }
-    for (const [name, text] of workbookParts(form)) {
-      const part = new ZipDeflate(name, { level: 6 });
-      zip.add(part);
-      part.push(Buffer.from(text), true);
-    }
-    // level 1: the sheet is most of the bytes and deflating it most of the time; level 6 saves little more
-    const sheet = new NativeDeflateEntry('xl/worksheets/sheet1.xml', 1);
-    zip.add(sheet);
-    try {
+    let sheet: NativeDeflateEntry | undefined;
+    let sheets = 0;
+    /** The row number the current sheet's last row has (1: its header alone). */
+    let rowNumber = 0;
+    async function startSheet() {
+      sheets += 1;
+      // level 1: the sheets are most of the bytes and deflating them most of the time; level 6 saves little more
+      sheet = new NativeDeflateEntry(`xl/worksheets/sheet${sheets}.xml`, 1);
+      zip.add(sheet);
       await sheet.write(
         Buffer.from(
           '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
@@ -243,8 +278,15 @@ export function xlsxStream(
             `<sheetData>${rowXml(1, columns, header)}`,
         ),
       );
+      rowNumber = 1;
+    }
+    async function endSheet(current: NativeDeflateEntry) {
+      await current.write(Buffer.from('</sheetData></worksheet>'));
+      await current.end();
+    }
+    try {
+      await startSheet();
       yield* drain();
-      let rowNumber = 1;
       for await (const submissions of exportChunks(db, filter)) {
         const notes = new Map<string, StoredNote[]>();
         if (options.notes) {
@@ -259,6 +301,15 @@ export function xlsxStream(
         }
         let text = '';
         for (const submission of submissions) {
+          if (rowNumber >= sheetRows) {
+            // the sheet is full: what it has, then the next sheet with its header row
+            const full = sheet as NativeDeflateEntry;
+            if (text !== '') await full.write(Buffer.from(text));
+            text = '';
+            await endSheet(full);
+            await startSheet();
+            yield* drain();
+          }
           const answers = hasEncrypted(submission.answers)
             ? await revealAnswers(submission.answers, envelope)
             : revealAnswersInPlace(submission.answers);
@@ -278,18 +329,24 @@ export function xlsxStream(
           text += rowXml(rowNumber, columns, values);
         }
         if (text !== '') {
-          await sheet.write(Buffer.from(text));
+          await (sheet as NativeDeflateEntry).write(Buffer.from(text));
           yield* drain();
         }
       }
-      await sheet.write(Buffer.from('</sheetData></worksheet>'));
-      await sheet.end();
+      await endSheet(sheet as NativeDeflateEntry);
+      // the workbook's other parts after its sheets: only now is their number known (a zip's
+      // directory, at its end, is what readers go by, not the order of its entries)
+      for (const [name, text] of workbookParts(form, sheets)) {
+        const part = new ZipDeflate(name, { level: 6 });
+        zip.add(part);
+        part.push(Buffer.from(text), true);
+      }
       zip.end();
       if (!finished) throw new Error('the workbook did not end');
       yield* drain();
     } finally {
       // a client gone mid-export: no zlib stream left open
-      if (!finished) sheet.terminate();
+      if (!finished) sheet?.terminate();
     }
   }
   // Readable.from asks for the next chunk only once the socket has taken the last: memory stays flat.
