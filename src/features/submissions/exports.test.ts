@@ -9,7 +9,7 @@ import { assertDocumented } from '../../../test/support/openapi-check.js';
 import { newId } from '../../platform/ids.js';
 import { findForm } from '../forms/repo.js';
 import { exportChunks } from './export-chunks.js';
-import { listSubmissionsWithNotes } from './repo.js';
+import { listSubmissionsWithNotes, type SubmissionFilter } from './repo.js';
 import { columnName, MAX_SHEET_ROWS, nthSheetName, sheetName, xlsxStream, xmlText } from './xlsx.js';
 
 /**
@@ -62,6 +62,16 @@ async function xlsxRows(payload: Buffer): Promise<{ name: string; rows: Cell[][]
   });
   return { name: sheet.name, rows };
 }
+
+/** The exports' filter of every listed response of a form (accepted and flagged), no range. */
+const everyListed = (formId: string): SubmissionFilter => ({
+  formId,
+  statuses: ['accepted', 'flagged'],
+  from: undefined,
+  to: undefined,
+  starred: undefined,
+  read: undefined,
+});
 
 function ndjsonRows(text: string): any[] {
   if (text === '') return [];
@@ -390,14 +400,7 @@ describe('XLSX past a sheet’s rows', () => {
     );
     const stored = await findForm(t.app.intake.database.db, form.id);
     if (!stored) throw new Error('the form is gone');
-    const filter = {
-      formId: form.id,
-      statuses: ['accepted', 'flagged'] as const,
-      from: undefined,
-      to: undefined,
-      starred: undefined,
-      read: undefined,
-    };
+    const filter = everyListed(form.id);
     // three rows a sheet: the header and two answers
     const parts: Buffer[] = [];
     const stream = xlsxStream(
@@ -454,14 +457,7 @@ describe('exportChunks reading ahead (PostgreSQL)', () => {
       },
       transformResult: async (args) => args.result,
     });
-    const filter = {
-      formId: form.id,
-      statuses: ['accepted', 'flagged'] as const,
-      from: undefined,
-      to: undefined,
-      starred: undefined,
-      read: undefined,
-    };
+    const filter = everyListed(form.id);
     const postgres = t.app.intake.database.engine === 'postgres';
     const asked: number[] = [];
     const pages: string[][] = [];
@@ -501,14 +497,7 @@ describe('exportChunks when a chunk read ahead fails', () => {
         return args.result;
       },
     });
-    const filter = {
-      formId: form.id,
-      statuses: ['accepted', 'flagged'] as const,
-      from: undefined,
-      to: undefined,
-      starred: undefined,
-      read: undefined,
-    };
+    const filter = everyListed(form.id);
     const unhandled: unknown[] = [];
     const listen = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', listen);
