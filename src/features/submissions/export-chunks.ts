@@ -1,6 +1,8 @@
+import { CompiledQuery } from 'kysely';
 import type { Position } from '../../platform/cursor.js';
 import type { Db } from '../../platform/db/database.js';
 import { decodeJson, type Engine, engineOf } from '../../platform/db/dialect.js';
+import { exportPacer } from '../../platform/promoted-memory.js';
 import type { StoredAnswers } from './pii.js';
 import { filtered, type SubmissionFilter } from './repo.js';
 import type { SubmissionStatus } from './schemas.js';
@@ -29,54 +31,173 @@ export interface ExportedSubmission {
 export const EXPORT_CHUNK_ROWS: Readonly<Record<Engine, number>> = { sqlite: 250, postgres: 1000 };
 
 /**
+ * How PostgreSQL exports read (tests make the numbers small). An export reads through a cursor
+ * of its own, in a read-only transaction on one connection of the pool, while it can: at most
+ * `cursors` exports at once (the pool has 10 connections, which the submit path needs more), and
+ * only while its reader keeps up; the others read by keyset, a query a chunk, each on whichever
+ * connection is free.
+ */
+export interface ExportReading {
+  /** Exports reading through a cursor at once, in this process. */
+  cursors: number;
+  /** A chunk held by its reader this long (a slow download, a stalled one) gives the cursor's connection back. */
+  releaseAfterMs: number;
+}
+
+export const EXPORT_READING: ExportReading = { cursors: 2, releaseAfterMs: 1000 };
+
+let cursorsOpen = 0;
+
+/** Exports reading through a cursor now (tests). */
+export const openExportCursors = () => cursorsOpen;
+
+/**
  * Every matching submission, newest first, in chunks (`EXPORT_CHUNK_ROWS` unless asked
- * otherwise): a keyset cursor, so each chunk is one index range read however deep the export is,
- * and only the columns the exports write. Read by the exports and by the answers' statistics.
+ * otherwise), only the columns the exports write. Read by the exports and by the answers'
+ * statistics; each chunk checked against the old generation's growth (platform/promoted-memory.ts).
  *
- * On PostgreSQL the next chunk is asked for as soon as a chunk has arrived, before it is handed
- * on: the database reads it (on its own CPU) while the reader turns this one into text, where
- * the two took turns before (docs/decisions.md, "Exports read ahead on PostgreSQL"). So a reader
- * has a query in flight most of the time, and a second one for a moment when it asks for more
- * (an export's notes). SQLite answers within this process, on the same thread: asking ahead
- * would only keep two chunks alive instead of one.
+ * On PostgreSQL through a cursor while it can (`ExportReading`), by keyset otherwise, and from
+ * where the cursor stopped once it gave its connection back: one FETCH a chunk against one query
+ * a chunk, which PostgreSQL plans and starts again at its place in the index each time (1M rows:
+ * 124–168k rows/s by keyset, 144–192k through a cursor, measured alternately on one schema).
+ * On SQLite by keyset: a query is a call within the process, and a cursor would hold the one
+ * connection every writer shares.
  */
 export async function* exportChunks(
   db: Db,
   filter: SubmissionFilter,
   chunk = EXPORT_CHUNK_ROWS[engineOf(db)],
+  reading: ExportReading = EXPORT_READING,
 ): AsyncGenerator<ExportedSubmission[]> {
   if (filter.statuses.length === 0) return;
-  const readChunk = (after: Position | undefined) => {
-    const read = filtered(db, filter, after)
-      .select(['id', 'created_at', 'status', 'read', 'starred', 'language', 'answers', 'session_id'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(chunk)
-      .execute();
-    // A chunk read ahead may fail while the reader waits at `yield` (a slow download holds it
-    // there): handled here, it is reported when awaited, or never if the reader stops first,
-    // rather than as an unhandled rejection in between.
-    read.catch(() => undefined);
-    return read;
+  const pace = exportPacer.start();
+  let after: Position | undefined;
+  if (engineOf(db) === 'postgres' && !db.isTransaction && cursorsOpen < reading.cursors) {
+    after = yield* throughCursor(db, filter, chunk, reading.releaseAfterMs, pace);
+    // read to the end
+    if (after === undefined) return;
+  }
+  yield* byKeyset(db, filter, chunk, after, pace);
+}
+
+/** The export's query: every matching submission after `after`, newest first. */
+const exportQuery = (db: Db, filter: SubmissionFilter, after: Position | undefined) =>
+  filtered(db, filter, after)
+    .select(['id', 'created_at', 'status', 'read', 'starred', 'language', 'answers', 'session_id'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+
+type ExportRow = Awaited<ReturnType<ReturnType<typeof exportQuery>['execute']>>[number];
+
+const exported = (row: ExportRow): ExportedSubmission => ({
+  id: row.id,
+  createdAt: row.created_at,
+  sessionId: row.session_id,
+  status: row.status,
+  read: Number(row.read) === 1,
+  starred: Number(row.starred) === 1,
+  language: row.language,
+  answers: decodeJson<StoredAnswers>(row.answers),
+});
+
+const positionOf = (row: ExportRow): Position => ({ createdAt: row.created_at, id: row.id });
+
+/** A read asked for ahead of its reader: a failure is reported when awaited, never as an unhandled rejection meanwhile. */
+function ahead<T>(read: Promise<T>): Promise<T> {
+  // A chunk read ahead may fail while the reader waits at `yield` (a slow download holds it
+  // there): handled here, it is reported when awaited, or never if the reader stops first.
+  read.catch(() => undefined);
+  return read;
+}
+
+/**
+ * PostgreSQL: the rows through a cursor, the next chunk fetched as soon as one has arrived (the
+ * database reads while the reader writes). Gives its connection back once a chunk has been held
+ * `releaseAfterMs` (a timer, so a stalled reader gives it back too) and then answers where it
+ * stopped; undefined once every row was read.
+ */
+async function* throughCursor(
+  db: Db,
+  filter: SubmissionFilter,
+  chunk: number,
+  releaseAfterMs: number,
+  pace: () => void,
+): AsyncGenerator<ExportedSubmission[], Position | undefined> {
+  cursorsOpen += 1;
+  let ended: Promise<void> | undefined;
+  let trx: Awaited<ReturnType<ReturnType<Db['startTransaction']>['execute']>> | undefined;
+  // read-only: a rollback ends it as a commit would, and closes the cursor
+  const end = () => {
+    ended ??= (async () => {
+      try {
+        await trx?.rollback().execute();
+      } catch {
+        // the connection broke: the pool drops it, and the transaction died with it
+      } finally {
+        cursorsOpen -= 1;
+      }
+    })();
+    return ended;
   };
-  const ahead = engineOf(db) === 'postgres';
-  let next: ReturnType<typeof readChunk> | undefined = readChunk(undefined);
+  try {
+    trx = await db.startTransaction().setAccessMode('read only').execute();
+    const query = exportQuery(trx, filter, undefined).compile();
+    await trx.executeQuery(
+      CompiledQuery.raw(`declare intake_export no scroll cursor for ${query.sql}`, [...query.parameters]),
+    );
+    const fetch = CompiledQuery.raw(`fetch forward ${chunk} from intake_export`) as CompiledQuery<ExportRow>;
+    const open = trx;
+    const fetchNext = () => ahead(open.executeQuery(fetch));
+    let next = fetchNext();
+    for (;;) {
+      const { rows } = await next;
+      const last = rows.at(-1);
+      const more = rows.length === chunk && last !== undefined;
+      if (more) next = fetchNext();
+      const held = setTimeout(end, releaseAfterMs);
+      held.unref();
+      try {
+        yield rows.map(exported);
+      } finally {
+        clearTimeout(held);
+      }
+      pace();
+      if (!more) return undefined;
+      if (ended) {
+        await ended;
+        return positionOf(last);
+      }
+    }
+  } finally {
+    await end();
+  }
+}
+
+/**
+ * The rows by keyset from `after` (or the newest), so each chunk is one index range read however
+ * deep the export is. On PostgreSQL the next chunk is asked for as soon as a chunk has arrived,
+ * before it is handed on (docs/decisions.md, "Exports read ahead on PostgreSQL"); SQLite answers
+ * within this process, on the same thread: asking ahead would only keep two chunks alive.
+ */
+async function* byKeyset(
+  db: Db,
+  filter: SubmissionFilter,
+  chunk: number,
+  after: Position | undefined,
+  pace: () => void,
+): AsyncGenerator<ExportedSubmission[]> {
+  const readChunk = (from: Position | undefined) =>
+    ahead(exportQuery(db, filter, from).limit(chunk).execute());
+  const readAhead = engineOf(db) === 'postgres';
+  let next: Promise<ExportRow[]> | undefined = readChunk(after);
   while (next) {
     const rows = await next;
     next = undefined;
     const last = rows.at(-1);
-    const position = rows.length === chunk && last ? { createdAt: last.created_at, id: last.id } : undefined;
-    if (position && ahead) next = readChunk(position);
-    yield rows.map((row) => ({
-      id: row.id,
-      createdAt: row.created_at,
-      sessionId: row.session_id,
-      status: row.status,
-      read: Number(row.read) === 1,
-      starred: Number(row.starred) === 1,
-      language: row.language,
-      answers: decodeJson<StoredAnswers>(row.answers),
-    }));
-    if (position && !ahead) next = readChunk(position);
+    const position = rows.length === chunk && last ? positionOf(last) : undefined;
+    if (position && readAhead) next = readChunk(position);
+    yield rows.map(exported);
+    pace();
+    if (position && !readAhead) next = readChunk(position);
   }
 }

@@ -1,15 +1,13 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { CompiledQuery, KyselyPlugin } from 'kysely';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
-import { createForm, signup, type TestUser, workspaceOfForm } from '../../../test/support/factories.js';
+import { everyListed, insertRows } from '../../../test/support/export-rows.js';
+import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { assertDocumented } from '../../../test/support/openapi-check.js';
-import { newId } from '../../platform/ids.js';
 import { findForm } from '../forms/repo.js';
-import { exportChunks } from './export-chunks.js';
-import { listSubmissionsWithNotes, type SubmissionFilter } from './repo.js';
 import { columnName, MAX_SHEET_ROWS, nthSheetName, sheetName, xlsxStream, xmlText } from './xlsx.js';
 
 /**
@@ -64,15 +62,6 @@ async function xlsxRows(payload: Buffer): Promise<{ name: string; rows: Cell[][]
 }
 
 /** The exports' filter of every listed response of a form (accepted and flagged), no range. */
-const everyListed = (formId: string): SubmissionFilter => ({
-  formId,
-  statuses: ['accepted', 'flagged'],
-  from: undefined,
-  to: undefined,
-  starred: undefined,
-  read: undefined,
-});
-
 function ndjsonRows(text: string): any[] {
   if (text === '') return [];
   expect(text.endsWith('\n')).toBe(true);
@@ -86,30 +75,6 @@ async function submit(formId: string, answers: Record<string, unknown>) {
   const response = await t.request({ method: 'POST', url: `/forms/${formId}/submit`, body: { answers } });
   expect(response.status, response.text).toBe(201);
   return response.body;
-}
-
-async function insertRows(form: any, rows: Array<{ createdAt: string; status?: string; answers?: object }>) {
-  const workspaceId = await workspaceOfForm(t, form.id);
-  const values = rows.map((row) => ({
-    id: newId('sub'),
-    workspace_id: workspaceId,
-    environment: form.environment,
-    form_id: form.id,
-    form_version: form.version,
-    answers: JSON.stringify(row.answers ?? {}),
-    session_id: null,
-    status: (row.status ?? 'accepted') as 'accepted',
-    read: 0,
-    starred: 0,
-    created_at: row.createdAt,
-  }));
-  for (let i = 0; i < values.length; i += 500) {
-    await t.app.intake.database.db
-      .insertInto('submissions')
-      .values(values.slice(i, i + 500))
-      .execute();
-  }
-  return values.map((value) => value.id);
 }
 
 describe('format=xlsx and format=ndjson', () => {
@@ -143,7 +108,7 @@ describe('format=xlsx and format=ndjson', () => {
         { id: 'tags', type: 'select', label: 'Tags', multiple: true, options: ['red', 'blue'] },
       ],
     });
-    const ids = await insertRows(form, [
+    const ids = await insertRows(t, form, [
       { createdAt: '2026-03-01T10:00:00.000Z', answers: { n: 1, tags: ['red'] } },
       { createdAt: '2026-03-02T10:00:00.000Z', answers: { n: 2.5, tags: ['red', 'blue'] } },
       { createdAt: '2026-03-03T10:00:00.000Z', status: 'flagged', answers: { n: 3 } },
@@ -294,6 +259,7 @@ describe('format=xlsx and format=ndjson', () => {
     const total = 3_500;
     const base = Date.parse('2026-03-01T00:00:00.000Z');
     await insertRows(
+      t,
       form,
       Array.from({ length: total }, (_, i) => ({
         createdAt: new Date(base + i * 1000).toISOString(),
@@ -335,6 +301,7 @@ describe('back-pressure', () => {
       const total = 12_000;
       const base = Date.parse('2026-03-01T00:00:00.000Z');
       await insertRows(
+        t,
         form,
         Array.from({ length: total }, (_, i) => ({
           createdAt: new Date(base + i * 1000).toISOString(),
@@ -392,6 +359,7 @@ describe('XLSX past a sheet’s rows', () => {
       fields: [{ id: 'n', type: 'number', label: 'N' }],
     });
     await insertRows(
+      t,
       form,
       Array.from({ length: 5 }, (_, i) => ({
         createdAt: `2026-06-0${i + 1}T12:00:00.000Z`,
@@ -437,141 +405,6 @@ describe('XLSX past a sheet’s rows', () => {
     expect(nthSheetName('x'.repeat(40), 12)).toBe(`${'x'.repeat(26)} (12)`);
     expect(nthSheetName('x'.repeat(40), 12)).toHaveLength(31);
     expect(MAX_SHEET_ROWS).toBe(1_048_576);
-  });
-});
-
-describe('exportChunks reading ahead (PostgreSQL)', () => {
-  it('asks PostgreSQL for the next chunk before handing one on (SQLite after), and a reader that stops leaves nothing behind', async () => {
-    const user = await signup(t);
-    const form = await createForm(t, user.token, { status: 'live' });
-    const times = Array.from({ length: 5 }, (_, i) => `2026-04-0${i + 1}T12:00:00.000Z`);
-    await insertRows(
-      form,
-      times.map((createdAt) => ({ createdAt })),
-    );
-    let queries = 0;
-    const db = t.app.intake.database.db.withPlugin({
-      transformQuery: (args) => {
-        queries += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const filter = everyListed(form.id);
-    const postgres = t.app.intake.database.engine === 'postgres';
-    const asked: number[] = [];
-    const pages: string[][] = [];
-    for await (const chunk of exportChunks(db, filter, 2)) {
-      asked.push(queries);
-      pages.push(chunk.map((row) => row.createdAt));
-    }
-    expect(pages).toEqual([[times[4], times[3]], [times[2], times[1]], [times[0]]]);
-    // PostgreSQL: when a chunk is handed on, the next one is asked for already (the last has none after it)
-    expect(asked).toEqual(postgres ? [2, 3, 3] : [1, 2, 3]);
-
-    // stopped after the first chunk (a download cancelled): the chunk asked ahead settles unawaited
-    queries = 0;
-    for await (const chunk of exportChunks(db, filter, 2)) {
-      expect(chunk).toHaveLength(2);
-      break;
-    }
-    expect(queries).toBe(postgres ? 2 : 1);
-  });
-});
-
-describe('exportChunks when a chunk read ahead fails', () => {
-  it('reports the failure to the reader when it asks for that chunk, never as an unhandled rejection meanwhile', async () => {
-    const user = await signup(t);
-    const form = await createForm(t, user.token, { status: 'live' });
-    await insertRows(
-      form,
-      Array.from({ length: 5 }, (_, i) => ({ createdAt: `2026-05-0${i + 1}T12:00:00.000Z` })),
-    );
-    let queries = 0;
-    const db = t.app.intake.database.db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        queries += 1;
-        // the second chunk's read fails (the pool timed out, the database restarted)
-        if (queries === 2) throw new Error('the database went away');
-        return args.result;
-      },
-    });
-    const filter = everyListed(form.id);
-    const unhandled: unknown[] = [];
-    const listen = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', listen);
-    try {
-      const chunks = exportChunks(db, filter, 2);
-      expect((await chunks.next()).value).toHaveLength(2);
-      // the reader held at its chunk (a slow download) while the read ahead fails
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await expect(chunks.next()).rejects.toThrow('the database went away');
-      expect(unhandled).toEqual([]);
-    } finally {
-      process.off('unhandledRejection', listen);
-    }
-  });
-});
-
-describe('reading a date range page by page (repo.ts exportChunks, the inbox list)', () => {
-  it('bounds each page by the last one read, not by the range’s end', async () => {
-    const user = await signup(t);
-    const form = await createForm(t, user.token, { status: 'live' });
-    const times = Array.from({ length: 7 }, (_, i) => `2026-03-0${i + 1}T12:00:00.000Z`);
-    const ids = await insertRows(
-      form,
-      times.map((createdAt) => ({ createdAt })),
-    );
-    const queries: CompiledQuery[] = [];
-    const original = t.app.intake.database.db;
-    const recorder: KyselyPlugin = {
-      transformQuery: (args) => {
-        queries.push(original.getExecutor().compileQuery(args.node, args.queryId));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const db = original.withPlugin(recorder);
-    const filter = {
-      formId: form.id,
-      statuses: ['accepted', 'flagged'] as const,
-      from: '2026-03-02T00:00:00.000Z',
-      to: '2026-03-06T23:59:59.999Z',
-      starred: undefined,
-      read: undefined,
-    };
-    const pages: string[][] = [];
-    for await (const chunk of exportChunks(db, filter, 2)) pages.push(chunk.map((row) => row.createdAt));
-    // 2 to 6 March, newest first, two a page
-    expect(pages).toEqual([[times[5], times[4]], [times[3], times[2]], [times[1]]]);
-    expect(queries).toHaveLength(3);
-    // SQLite bounds its index scan by the plain comparisons on created_at, not by the row value
-    // (created_at, id) < (…): without the page's own time as the upper bound, each page was read
-    // from the range's end down to it, and a range read through took the square of its rows
-    for (const [index, query] of queries.entries()) {
-      const label = `page ${index + 1}`;
-      if (index === 0) {
-        expect(query.parameters, label).toContain(filter.to);
-        continue;
-      }
-      const previousEnd = pages[index - 1]?.at(-1);
-      expect(query.parameters.filter((value) => value === previousEnd).length, label).toBe(2);
-      expect(query.parameters, label).not.toContain(filter.to);
-    }
-    // the inbox's pages too: a cursor earlier than the range's end bounds the page
-    const list = await listSubmissionsWithNotes(db, filter, {
-      limit: 2,
-      after: { createdAt: times[4] as string, id: ids[4] as string },
-    });
-    expect(list.submissions.map((row) => row.createdAt)).toEqual([times[3], times[2], times[1]]);
-    expect(queries.at(-1)?.parameters).not.toContain(filter.to);
-    // a cursor later than the range's end (made by hand): the range still ends at `to`
-    const forged = await listSubmissionsWithNotes(db, filter, {
-      limit: 2,
-      after: { createdAt: '2026-03-09T00:00:00.000Z', id: `sub_${'z'.repeat(26)}` },
-    });
-    expect(forged.submissions.map((row) => row.createdAt)).toEqual([times[5], times[4], times[3]]);
   });
 });
 

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { promotionPacer } from './promoted-memory.js';
+
+describe('promotionPacer', () => {
+  /** A pacer asking once the old generation (`heap.old`) grew 100 bytes; what it asked, and the asks' settling. */
+  const paced = (heap: { old: number }) => {
+    const asked: unknown[] = [];
+    const settle: Array<() => void> = [];
+    const pacer = promotionPacer(
+      (options) => {
+        asked.push(options);
+        return new Promise<void>((resolve) => settle.push(resolve));
+      },
+      { growthBytes: 100, oldGeneration: () => heap.old },
+    );
+    return { asked, settle, pacer };
+  };
+
+  it('asks for one full collection, run as a task, once the old generation grew by the mark since the read began', () => {
+    const heap = { old: 1000 };
+    const { asked, pacer } = paced(heap);
+    const check = pacer.start();
+    heap.old = 1099;
+    check();
+    expect(asked).toEqual([]);
+    heap.old = 1100;
+    check();
+    expect(asked).toEqual([{ type: 'major', execution: 'async' }]);
+  });
+
+  it('asks nothing more while a collection is pending, then counts from what it left', async () => {
+    const heap = { old: 0 };
+    const { asked, settle, pacer } = paced(heap);
+    const check = pacer.start();
+    heap.old = 150;
+    check();
+    heap.old = 400;
+    check();
+    expect(asked).toHaveLength(1);
+    // the collection left 120 bytes
+    heap.old = 120;
+    settle[0]?.();
+    await Promise.resolve();
+    await Promise.resolve();
+    heap.old = 219;
+    check();
+    expect(asked).toHaveLength(1);
+    heap.old = 220;
+    check();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('counts each read from where the old generation stood when it began', () => {
+    const heap = { old: 500 };
+    const { asked, pacer } = paced(heap);
+    const first = pacer.start();
+    heap.old = 580;
+    const second = pacer.start();
+    heap.old = 610;
+    second();
+    expect(asked).toHaveLength(0);
+    first();
+    expect(asked).toHaveLength(1);
+  });
+
+  it('goes on when V8 refuses the collection, asking again only after as much growth more', () => {
+    const heap = { old: 0 };
+    let calls = 0;
+    const check = promotionPacer(
+      () => {
+        calls += 1;
+        throw new TypeError('unknown option');
+      },
+      { growthBytes: 100, oldGeneration: () => heap.old },
+    ).start();
+    heap.old = 100;
+    expect(check).not.toThrow();
+    heap.old = 150;
+    check();
+    expect(calls).toBe(1);
+    heap.old = 200;
+    check();
+    expect(calls).toBe(2);
+  });
+
+  it('does nothing without a collector (a process started without --expose-gc)', () => {
+    const check = promotionPacer(undefined, { growthBytes: 1, oldGeneration: () => 1e12 }).start();
+    expect(check).not.toThrow();
+  });
+});
+
+describe("the exports' pacer", () => {
+  // In a process of its own: the old generation filled past the mark with garbage, then checked;
+  // what V8 itself reports (--trace-gc) after the check. A collection asked for through `gc` is
+  // named "testing"; the one asked for runs as a task, so the child waits for it.
+  const child = (flags: string[]) =>
+    execFileSync(
+      process.execPath,
+      [
+        ...flags,
+        '--trace-gc',
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { exportPacer, oldGenerationBytes, PROMOTED_GROWTH_BYTES } = await import(${JSON.stringify(path.join(import.meta.dirname, 'promoted-memory.ts'))});
+        const check = exportPacer.start();
+        const before = oldGenerationBytes();
+        let garbage = [];
+        // kept until the mark is passed: young objects move to the old generation as they survive
+        while (oldGenerationBytes() - before < PROMOTED_GROWTH_BYTES) garbage.push(new Array(5_000).fill(garbage.length));
+        garbage = null;
+        check();
+        console.log('-- checked, grown ' + (oldGenerationBytes() - before));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        console.log('-- left ' + (oldGenerationBytes() - before));`,
+      ],
+      { encoding: 'utf8', cwd: path.join(import.meta.dirname, '..', '..') },
+    );
+  const asked = (trace: string) =>
+    trace.split('\n').filter((line) => /Mark-Compact.*testing/.test(line)).length;
+
+  it('under --expose-gc (npm start), a full collection once the old generation grew past the mark, which gives it back', () => {
+    const trace = child(['--expose-gc']);
+    const [before = '', after = ''] = trace.split('-- checked');
+    expect(asked(before)).toBe(0);
+    // V8 runs the full collection it is asked for as one or two mark-compacts
+    expect(asked(after)).toBeGreaterThanOrEqual(1);
+    const grown = Number(/grown (\d+)/.exec(trace)?.[1]);
+    const left = Number(/left (-?\d+)/.exec(trace)?.[1]);
+    expect(grown).toBeGreaterThanOrEqual(24 * 2 ** 20);
+    expect(left).toBeLessThan(grown / 4);
+  });
+
+  it('without the flag, asks for nothing', () => {
+    expect(asked(child([]))).toBe(0);
+  });
+});
