@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { promotionPacer } from './promoted-memory.js';
+import { PROMOTED_GROWTH_BYTES, promotionPacer } from './promoted-memory.js';
 
 describe('promotionPacer', () => {
   /** A pacer asking once the old generation (`heap.old`) grew 100 bytes; what it asked, and the asks' settling. */
@@ -130,7 +130,7 @@ describe("the exports' pacer", () => {
     expect(asked(after)).toBeGreaterThanOrEqual(1);
     const grown = Number(/grown (\d+)/.exec(trace)?.[1]);
     const left = Number(/left (-?\d+)/.exec(trace)?.[1]);
-    expect(grown).toBeGreaterThanOrEqual(24 * 2 ** 20);
+    expect(grown).toBeGreaterThanOrEqual(PROMOTED_GROWTH_BYTES);
     expect(left).toBeLessThan(grown / 4);
   });
 

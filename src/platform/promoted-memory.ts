@@ -3,25 +3,25 @@ import v8 from 'node:v8';
 /**
  * A long read that turns rows into text (an export of a million responses) leaves a steady trickle
  * of garbage in V8's old generation, where only a full collection frees it, and V8 starts one only
- * once that generation has grown past a limit that starts high. An export of 1M rows through
- * PostgreSQL's driver grew the old space from 17 to 90–122 MiB, and the service's RSS by 120–180
- * MiB, before the first one (measured with `v8.getHeapSpaceStatistics` during the export; the
- * growth was the same with chunks of 100, 250 or 1,000 rows).
+ * once that generation has grown past a limit that starts high. With PostgreSQL's driver answering
+ * through its own promises, 1M rows grew the old space from 17 to 90–122 MiB and the RSS by
+ * 120–180 MiB before the first one (`v8.getHeapSpaceStatistics` sampled during the export);
+ * answered through pg-queries.ts, the RSS still grew by 85–90 MiB (CSV) and 71 MiB (XLSX).
  *
  * So a reader of that kind calls the check `start()` gives it at each step (a chunk): once the old
  * generation (its regular and large-object spaces) has grown by `PROMOTED_GROWTH_BYTES` since the
  * read began, or since the collection before, a full collection is asked for, run by V8 as a task
  * of its own (`gc({ type: 'major', execution: 'async' })`), and the next is counted from what it
- * left. Measured on 1M rows through PostgreSQL, alternated with runs without it: about 20
- * collections, RSS growth 143–177 → 67–69 MiB (CSV) and 126–129 → 76 MiB (XLSX), rows a second
- * within the runs' spread; 32 MiB between collections made 15 of them and 72–76 MiB of growth,
- * 20 MiB no less than 24 (what is left is mostly the young generation, 2 × 16 MiB, grown back
- * from an idle service's). Asking needs `gc`, which Node gives only under `--expose-gc` (npm start
- * passes it); without it nothing is asked.
+ * left. Measured on 1M rows through PostgreSQL, with and without it: RSS growth 85–90 → 57–59 MiB
+ * (CSV) and 71 → 61 MiB (XLSX) in 1–4 collections of about 20 ms, rows a second within the runs'
+ * spread (24 MiB between collections: 66–71 MiB; what is left is mostly the young generation, 2 ×
+ * 16 MiB, grown back from an idle service's). A service whose compiled code is still cold (its first
+ * start after an install) collects more often: 29–37 times over its first export. Asking needs
+ * `gc`, which Node gives only under `--expose-gc` (npm start passes it); without it nothing is asked.
  */
 
-/** Old-generation growth during one read that is worth a full collection (10–25 ms at this size). */
-export const PROMOTED_GROWTH_BYTES = 24 * 1024 * 1024;
+/** Old-generation growth during one read that is worth a full collection (about 20 ms each). */
+export const PROMOTED_GROWTH_BYTES = 12 * 1024 * 1024;
 
 type Collect = (options: { type: 'major'; execution: 'async' }) => unknown;
 

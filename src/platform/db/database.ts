@@ -16,6 +16,7 @@ import type { PoolClient } from 'pg';
 import type { Engine } from './dialect.js';
 import { GroupCommitter } from './group-commit.js';
 import { migrations } from './migrations/index.js';
+import { answerQueries } from './pg-queries.js';
 import type { Schema } from './schema.js';
 import { runNamedStatements } from './statement-names.js';
 import { isStorageUnavailable } from './unavailable.js';
@@ -252,27 +253,12 @@ export const dropSchema = (url: string, schema: string) =>
 const loadPg = async () => (await import('pg')).default;
 
 /**
- * A query that outlives `query_timeout` fails, but its connection stays busy with it: the pool
- * would hand that connection out again and every later query (a transaction's ROLLBACK first)
- * would wait behind it, for as long as the server or the network stays silent. Such a
- * connection is ended instead (pg destroys its socket when a query is under way), so the pool
- * drops it and opens a fresh one. The server's own `statement_timeout` is set per session, not
- * as a startup parameter, which connection poolers such as PgBouncer refuse.
+ * The server's own `statement_timeout`, set per session rather than as a startup parameter, which
+ * connection poolers such as PgBouncer refuse. Queued before any query of the client's user:
+ * 'connect' is emitted before the pool hands the client out.
  */
-function boundQueries(client: PoolClient, deadlineMs: number): void {
-  // queued before any query of the client's user: 'connect' is emitted before it is handed out
+function boundStatements(client: PoolClient, deadlineMs: number): void {
   client.query(`set statement_timeout = ${Math.trunc(deadlineMs)}`).catch(() => undefined);
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as { query: unknown }).query = (...args: unknown[]) => {
-    const result = query(...args);
-    if (result instanceof Promise) {
-      result.catch((error: unknown) => {
-        if ((error as Error | undefined)?.message === 'Query read timeout')
-          client.end().catch(() => undefined);
-      });
-    }
-    return result;
-  };
 }
 
 /** `deadlineMs`: the bound on every query (undefined: none, for migrations). */
@@ -288,9 +274,9 @@ async function openPostgres(
     max: deadlineMs === undefined ? 1 : 10,
     // Every wait is bounded, so that a request meets a 503 rather than hangs while the
     // database is away: for a connection (refused at once when the server is down, this
-    // bounds an unreachable one and a pool that is all in use), and for an answer.
+    // bounds an unreachable one and a pool that is all in use), and for an answer (each
+    // query's deadline is kept by answerQueries, pg-queries.ts, not by pg's query_timeout).
     connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, deadlineMs ?? CONNECT_TIMEOUT_MS),
-    ...(deadlineMs === undefined ? {} : { query_timeout: deadlineMs }),
     // A peer that vanished without a word (a host down, a network cut) is found out.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
@@ -302,8 +288,10 @@ async function openPostgres(
   // query under way fails by itself, and a broken client is not returned to the pool.
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    if (deadlineMs !== undefined) boundStatements(client, deadlineMs);
+    // the answers and their deadline first: the statements' names are asked through them
+    answerQueries(client as unknown as Parameters<typeof answerQueries>[0], deadlineMs);
     runNamedStatements(client as unknown as { query: (...args: unknown[]) => unknown });
-    if (deadlineMs !== undefined) boundQueries(client, deadlineMs);
   });
   pool.on('error', () => {});
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });

@@ -180,7 +180,7 @@ describe.skipIf(!process.env.DATABASE_URL)('statement names on PostgreSQL', () =
     expect((await prepared()).map((row) => row.name).sort()).toEqual([...names].sort());
   });
 
-  it("ends the Close for pg: no read timeout left running after it (the pool's clients have one)", async () => {
+  it("ends the Close for pg: no read timeout left running after it (a client with pg's own query_timeout)", async () => {
     const timed = new pg.Client({ connectionString: process.env.DATABASE_URL, query_timeout: 100 });
     await timed.connect();
     runNamedStatements(timed as unknown as { query: (...args: unknown[]) => unknown });

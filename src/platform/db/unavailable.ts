@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Problem } from '../problem.js';
+import { READ_TIMEOUT } from './pg-queries.js';
 
 /**
  * Errors that mean "the storage cannot serve right now", not "this request is wrong" nor
@@ -41,7 +42,7 @@ const PG_MESSAGES = [
   'Connection terminated',
   'connection timeout',
   'timeout exceeded when trying to connect',
-  'Query read timeout',
+  READ_TIMEOUT,
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
   'Connection closed',
@@ -78,7 +79,7 @@ export function isStorageUnavailable(error: unknown): boolean {
  */
 export function isTimeout(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '57014' || message === 'Query read timeout';
+  return code === '57014' || message === READ_TIMEOUT;
 }
 
 /** Thrown where Intake itself decides the storage cannot serve (a full queue, a deadline). */
