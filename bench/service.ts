@@ -73,7 +73,8 @@ function watch(proc: ChildProcess, url: string, onLine?: (line: string) => void)
       rest = lines.pop() ?? '';
       for (const line of lines) {
         output.push(line);
-        if (output.length > 40) output.shift();
+        // the last lines, for an error's message; BENCH_OUTPUT_LINES keeps more (a --trace-gc read whole)
+        if (output.length > Number(process.env.BENCH_OUTPUT_LINES ?? 40)) output.shift();
         onLine?.(line);
       }
     });
