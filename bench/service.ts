@@ -74,7 +74,7 @@ function watch(proc: ChildProcess, url: string, onLine?: (line: string) => void)
       for (const line of lines) {
         output.push(line);
         // the last lines, for an error's message; BENCH_OUTPUT_LINES keeps more (a --trace-gc read whole)
-        if (output.length > Number(process.env.BENCH_OUTPUT_LINES ?? 40)) output.shift();
+        if (output.length > (Number(process.env.BENCH_OUTPUT_LINES) || 40)) output.shift();
         onLine?.(line);
       }
     });

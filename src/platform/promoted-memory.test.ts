@@ -18,16 +18,35 @@ describe('promotionPacer', () => {
     return { asked, settle, pacer };
   };
 
+  /** Lets the collection asked for settle, and its promise's reaction run. */
+  const settled = async (settle: Array<() => void>, index: number) => {
+    settle[index]?.();
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+
   it('asks for one full collection, run as a task, once the old generation grew by the mark since the read began', () => {
+    const heap = { old: 150 };
+    const { asked, pacer } = paced(heap);
+    const check = pacer.start();
+    heap.old = 249;
+    check();
+    expect(asked).toEqual([]);
+    heap.old = 250;
+    check();
+    expect(asked).toEqual([{ type: 'major', execution: 'async' }]);
+  });
+
+  it('waits for half the old generation’s size when that is more than the mark (a large live heap)', () => {
     const heap = { old: 1000 };
     const { asked, pacer } = paced(heap);
     const check = pacer.start();
-    heap.old = 1099;
+    heap.old = 1499;
     check();
     expect(asked).toEqual([]);
-    heap.old = 1100;
+    heap.old = 1500;
     check();
-    expect(asked).toEqual([{ type: 'major', execution: 'async' }]);
+    expect(asked).toHaveLength(1);
   });
 
   it('asks nothing more while a collection is pending, then counts from what it left', async () => {
@@ -41,9 +60,7 @@ describe('promotionPacer', () => {
     expect(asked).toHaveLength(1);
     // the collection left 120 bytes
     heap.old = 120;
-    settle[0]?.();
-    await Promise.resolve();
-    await Promise.resolve();
+    await settled(settle, 0);
     heap.old = 219;
     check();
     expect(asked).toHaveLength(1);
@@ -52,17 +69,30 @@ describe('promotionPacer', () => {
     expect(asked).toHaveLength(2);
   });
 
-  it('counts each read from where the old generation stood when it began', () => {
-    const heap = { old: 500 };
-    const { asked, pacer } = paced(heap);
+  it('one collection at a time for the process: one made for a read counts for every read under way', async () => {
+    const heap = { old: 50 };
+    const { asked, settle, pacer } = paced(heap);
     const first = pacer.start();
-    heap.old = 580;
+    heap.old = 130;
     const second = pacer.start();
-    heap.old = 610;
-    second();
-    expect(asked).toHaveLength(0);
+    heap.old = 160;
     first();
     expect(asked).toHaveLength(1);
+    // the other read has grown it past its own mark too, but the collection is under way
+    heap.old = 240;
+    second();
+    expect(asked).toHaveLength(1);
+    heap.old = 60;
+    await settled(settle, 0);
+    // both count from what that collection left (60): 159 asks nothing, 160 asks once
+    heap.old = 159;
+    second();
+    first();
+    expect(asked).toHaveLength(1);
+    heap.old = 160;
+    second();
+    first();
+    expect(asked).toHaveLength(2);
   });
 
   it('goes on when V8 refuses the collection, asking again only after as much growth more', () => {
@@ -95,7 +125,7 @@ describe("the exports' pacer", () => {
   // In a process of its own: the old generation filled past the mark with garbage, then checked;
   // what V8 itself reports (--trace-gc) after the check. A collection asked for through `gc` is
   // named "testing"; the one asked for runs as a task, so the child waits for it.
-  const child = (flags: string[]) =>
+  const child = (flags: string[], waitMs: number) =>
     execFileSync(
       process.execPath,
       [
@@ -112,9 +142,23 @@ describe("the exports' pacer", () => {
         // kept until the mark is passed: young objects move to the old generation as they survive
         while (oldGenerationBytes() - before < PROMOTED_GROWTH_BYTES) garbage.push(new Array(5_000).fill(garbage.length));
         garbage = null;
+        const { PerformanceObserver, constants } = await import('node:perf_hooks');
+        const collected = new Promise((resolve) => {
+          const observer = new PerformanceObserver((list) => {
+            // the one asked for: a major collection V8 marks as forced
+            if (list.getEntries().some((entry) => entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR && entry.detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED)) {
+              observer.disconnect();
+              resolve();
+            }
+          });
+          observer.observe({ entryTypes: ['gc'] });
+        });
         check();
         console.log('-- checked, grown ' + (oldGenerationBytes() - before));
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // the collection asked for runs as a task: waited for (up to 10 s on a loaded machine)
+        let timer;
+        await Promise.race([collected, new Promise((resolve) => { timer = setTimeout(resolve, ${waitMs}); })]);
+        clearTimeout(timer);
         console.log('-- left ' + (oldGenerationBytes() - before));`,
       ],
       { encoding: 'utf8', cwd: path.join(import.meta.dirname, '..', '..') },
@@ -123,7 +167,7 @@ describe("the exports' pacer", () => {
     trace.split('\n').filter((line) => /Mark-Compact.*testing/.test(line)).length;
 
   it('under --expose-gc (npm start), a full collection once the old generation grew past the mark, which gives it back', () => {
-    const trace = child(['--expose-gc']);
+    const trace = child(['--expose-gc'], 10_000);
     const [before = '', after = ''] = trace.split('-- checked');
     expect(asked(before)).toBe(0);
     // V8 runs the full collection it is asked for as one or two mark-compacts
@@ -135,6 +179,6 @@ describe("the exports' pacer", () => {
   });
 
   it('without the flag, asks for nothing', () => {
-    expect(asked(child([]))).toBe(0);
+    expect(asked(child([], 300))).toBe(0);
   });
 });

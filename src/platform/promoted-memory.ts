@@ -35,24 +35,38 @@ export function oldGenerationBytes(): number {
 }
 
 /**
- * A pacer for each long read: `start()` notes where the old generation stands and gives the
- * check to call at each step.
+ * A pacer for the process's long reads: `start()` notes where the old generation stands and gives
+ * the check to call at each step. The mark is the process's old generation, not the read's own
+ * garbage: `growthBytes`, or half of what the old generation held when the count began, whichever
+ * is more, so that a process with a large live heap (whose full collections take longer) asks
+ * less often. One collection at a time for the whole process, and one made for any read counts
+ * for every read under way: two exports at once do not ask twice.
  */
 export function promotionPacer(
   collect: Collect | undefined,
   { growthBytes = PROMOTED_GROWTH_BYTES, oldGeneration = oldGenerationBytes } = {},
 ): { start: () => () => void } {
   if (!collect) return { start: () => () => {} };
+  let pending = false;
+  /** Collections asked for and done, and what the old generation held after the last. */
+  let collections = 0;
+  let afterLast = 0;
   return {
     start() {
       let floor = oldGeneration();
-      let pending = false;
+      let seen = collections;
       return () => {
-        if (pending || oldGeneration() - floor < growthBytes) return;
+        if (pending) return;
+        if (seen !== collections) {
+          seen = collections;
+          floor = afterLast;
+        }
+        if (oldGeneration() - floor < Math.max(growthBytes, floor / 2)) return;
         pending = true;
         const settle = () => {
           pending = false;
-          floor = oldGeneration();
+          collections += 1;
+          afterLast = oldGeneration();
         };
         try {
           Promise.resolve(collect({ type: 'major', execution: 'async' })).then(settle, settle);

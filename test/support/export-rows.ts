@@ -15,15 +15,18 @@ export const everyListed = (formId: string): SubmissionFilter => ({
   read: undefined,
 });
 
-/** Submissions written straight into the database, in multi-row inserts; their ids, in order. */
+/**
+ * Submissions written straight into the database, in multi-row inserts: for dates, statuses and
+ * volumes the API does not let a test choose (created now unless given). Their ids, in order.
+ */
 export async function insertRows(
   t: TestApp,
   form: { id: string; environment: string; version: number },
-  rows: Array<{ createdAt: string; status?: string; answers?: object }>,
+  rows: Array<{ createdAt?: string; id?: string; status?: string; answers?: object }>,
 ): Promise<string[]> {
   const workspaceId = await workspaceOfForm(t, form.id);
   const values = rows.map((row) => ({
-    id: newId('sub'),
+    id: row.id ?? newId('sub'),
     workspace_id: workspaceId,
     environment: form.environment,
     form_id: form.id,
@@ -33,7 +36,7 @@ export async function insertRows(
     status: (row.status ?? 'accepted') as 'accepted',
     read: 0,
     starred: 0,
-    created_at: row.createdAt,
+    created_at: row.createdAt ?? new Date().toISOString(),
   }));
   for (let i = 0; i < values.length; i += 500) {
     await t.app.intake.database.db

@@ -2,14 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
-import {
-  createForm,
-  createKey,
-  signup,
-  type TestUser,
-  workspaceOfForm,
-} from '../../../test/support/factories.js';
-import { newId } from '../../platform/ids.js';
+import { insertRows } from '../../../test/support/export-rows.js';
+import { createForm, createKey, signup, type TestUser } from '../../../test/support/factories.js';
 
 /**
  * GET /analytics/questions (API.md §8): per field in form order, option counts for select and
@@ -38,29 +32,6 @@ async function submit(formId: string, answers: Record<string, unknown>) {
   const response = await t.request({ method: 'POST', url: `/forms/${formId}/submit`, body: { answers } });
   expect(response.status, response.text).toBe(201);
   return response.body;
-}
-
-/** Rows written straight to the table: statuses and dates the API does not let a test choose, and volume. */
-async function insertRows(form: any, rows: Array<{ answers: object; status?: string; createdAt?: string }>) {
-  const workspaceId = await workspaceOfForm(t, form.id);
-  const values = rows.map((row) => ({
-    id: newId('sub'),
-    workspace_id: workspaceId,
-    environment: form.environment,
-    form_id: form.id,
-    form_version: form.version,
-    answers: JSON.stringify(row.answers),
-    session_id: null,
-    status: (row.status ?? 'accepted') as 'accepted',
-    read: 0,
-    starred: 0,
-    created_at: row.createdAt ?? new Date().toISOString(),
-  }));
-  for (let i = 0; i < values.length; i += 500)
-    await t.app.intake.database.db
-      .insertInto('submissions')
-      .values(values.slice(i, i + 500))
-      .execute();
 }
 
 function questions(auth: string | undefined, query: Record<string, string>) {
@@ -224,7 +195,7 @@ describe('GET /analytics/questions', () => {
   it('leaves quarantined responses out, counts flagged ones, and keeps to the range', async () => {
     const user = await signup(t);
     const form = await createForm(t, user.token, { status: 'live', fields: FIELDS });
-    await insertRows(form, [
+    await insertRows(t, form, [
       { answers: { size: 'S' }, createdAt: '2026-03-01T10:00:00.000Z' },
       { answers: { size: 'S' }, status: 'flagged', createdAt: '2026-03-02T10:00:00.000Z' },
       { answers: { size: 'L' }, status: 'quarantined', createdAt: '2026-03-02T11:00:00.000Z' },
@@ -250,7 +221,7 @@ describe('GET /analytics/questions', () => {
   it('lists values no longer among the options after them, and ignores answers of the wrong shape', async () => {
     const user = await signup(t);
     const form = await createForm(t, user.token, { status: 'live', fields: FIELDS });
-    await insertRows(form, [
+    await insertRows(t, form, [
       { answers: { size: 'XL', age: 'forty', agree: 'yes', diet: 'vegan' } },
       { answers: { size: 'XL', age: 7 } },
       { answers: { size: 'XS', stars: 9 } },
@@ -332,6 +303,7 @@ describe('GET /analytics/questions', () => {
     const form = await createForm(t, user.token, { status: 'live', fields: FIELDS });
     const sizes = ['S', 'M', 'L'];
     await insertRows(
+      t,
       form,
       Array.from({ length: 3000 }, (_, i) => ({
         answers: {

@@ -5,7 +5,7 @@ import { piiModeOf, type StoredValue } from './pii.js';
 
 /**
  * What a form's answers say, per field (API.md §8, GET /analytics/questions), in one pass over
- * the responses: read in keyset chunks (the CSV export's reader), each chunk folded into
+ * the responses: read in chunks (the exports' reader, export-chunks.ts), each chunk folded into
  * counters and let go. What is kept grows with the distinct values (a choice's options, a
  * number's values), never with the rows. One pass rather than SQL over the stored JSON: the
  * JSON functions of SQLite and PostgreSQL re-read each row's document once per field and

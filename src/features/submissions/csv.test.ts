@@ -4,7 +4,8 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { expectProblem } from '../../../test/support/assertions.js';
-import { createForm, signup, type TestUser, workspaceOfForm } from '../../../test/support/factories.js';
+import { insertRows } from '../../../test/support/export-rows.js';
+import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import { newId } from '../../platform/ids.js';
 import { csvFileName, csvRecord, guardCell } from './csv.js';
 
@@ -76,34 +77,6 @@ async function submit(formId: string, answers: Record<string, unknown>) {
   const response = await t.request({ method: 'POST', url: `/forms/${formId}/submit`, body: { answers } });
   expect(response.status, response.text).toBe(201);
   return response.body;
-}
-
-/** Rows written straight to the table: for dates and statuses the API does not let a test choose. */
-async function insertRows(
-  form: any,
-  rows: Array<{ createdAt: string; status?: string; answers?: object; id?: string }>,
-) {
-  const workspaceId = await workspaceOfForm(t, form.id);
-  const values = rows.map((row) => ({
-    id: row.id ?? newId('sub'),
-    workspace_id: workspaceId,
-    environment: form.environment,
-    form_id: form.id,
-    form_version: form.version,
-    answers: JSON.stringify(row.answers ?? {}),
-    session_id: null,
-    status: (row.status ?? 'accepted') as 'accepted',
-    read: 0,
-    starred: 0,
-    created_at: row.createdAt,
-  }));
-  for (let i = 0; i < values.length; i += 500) {
-    await t.app.intake.database.db
-      .insertInto('submissions')
-      .values(values.slice(i, i + 500))
-      .execute();
-  }
-  return values.map((value) => value.id);
 }
 
 describe('format=csv', () => {
@@ -280,7 +253,7 @@ describe('format=csv', () => {
   it('applies status, from and to, newest first, leaving quarantined out by default', async () => {
     const user = await signup(t);
     const form = await createForm(t, user.token, { status: 'live' });
-    const [early, middle, late, flagged, quarantined] = await insertRows(form, [
+    const [early, middle, late, flagged, quarantined] = await insertRows(t, form, [
       { createdAt: '2026-01-01T08:00:00.000Z' },
       { createdAt: '2026-01-15T12:00:00.000Z' },
       { createdAt: '2026-01-31T23:59:59.000Z' },
@@ -323,6 +296,7 @@ describe('format=csv', () => {
     const total = 20_000;
     const base = Date.parse('2026-03-01T00:00:00.000Z');
     await insertRows(
+      t,
       form,
       Array.from({ length: total }, (_, i) => ({
         createdAt: new Date(base + i * 1000).toISOString(),
@@ -535,6 +509,7 @@ describe('options for spreadsheets (API.md §6.2)', () => {
     const form = await createForm(t, user.token, { status: 'live', fields: [FIELDS[0]] });
     const base = Date.parse('2026-04-01T00:00:00.000Z');
     const ids = await insertRows(
+      t,
       form,
       Array.from({ length: 2500 }, (_, i) => ({ createdAt: new Date(base + i * 1000).toISOString() })),
     );

@@ -12,7 +12,7 @@ import type { AnswerValue } from './validator.js';
  * CSV export of a form's submissions (API.md §6.2): RFC 4180 (CRLF, every cell quoted),
  * UTF-8, header `id,createdAt,status,read,starred,language` then one column per field of the form,
  * values as the owner sees them (masked values masked, encrypted ones decrypted). Rows
- * come from a keyset cursor in chunks and leave through a stream with backpressure, so
+ * come in chunks (export-chunks.ts) and leave through a stream with backpressure, so
  * memory stays flat however many rows match. For people opening it in a spreadsheet
  * (`CsvOptions`): the fields' labels as headers, a byte-order mark, a `notes` column; the
  * file is named after the form's title and the day (`csvFileName`).

@@ -170,6 +170,8 @@ describe('reading a date range page by page (repo.ts exportChunks, the inbox lis
 
 describe('exportChunks through a cursor (PostgreSQL)', () => {
   const postgres = () => t.app.intake.database.engine === 'postgres';
+  /** Cursors as the service reads, with a release far enough off that a slow machine never reaches it. */
+  const CURSORS: ExportReading = { cursors: 2, releaseAfterMs: 60_000 };
 
   /** A form with `count` rows a day apart in `month`; their times, oldest first. */
   async function formWithRows(month: string, count: number) {
@@ -187,43 +189,57 @@ describe('exportChunks through a cursor (PostgreSQL)', () => {
   /**
    * The database, counting the statements Kysely builds (the keyset's queries, the cursor's one)
    * and the answers that come back (those, and each FETCH, which is sent as it is); `fail` makes
-   * the answer of that number fail.
+   * the answer of that number fail, `failBuilding` the building of that statement.
    */
-  function counting(fail?: number) {
+  function counting(fail?: { answer?: number; building?: number }) {
     const counts = { built: 0, answered: 0 };
     const db = t.app.intake.database.db.withPlugin({
       transformQuery: (args) => {
         counts.built += 1;
+        if (counts.built === fail?.building) throw new Error('the statement could not be built');
         return args.node;
       },
       transformResult: async (args) => {
         counts.answered += 1;
-        if (counts.answered === fail) throw new Error('the database went away');
+        if (counts.answered === fail?.answer) throw new Error('the database went away');
         return args.result;
       },
     });
     return { db, counts };
   }
 
-  it('reads every row once, newest first, one FETCH a chunk in a transaction of its own (SQLite by keyset)', async () => {
+  it('reads the first chunk by keyset, the rest through a cursor of its own, every row once, newest first (SQLite by keyset)', async () => {
     const { filter, times } = await formWithRows('2026-07', 5);
     const { db, counts } = counting();
     const pages: string[][] = [];
     const open: number[] = [];
-    for await (const chunk of exportChunks(db, filter, 2)) {
-      pages.push(chunk.map((row) => row.createdAt));
+    for await (const chunk of exportChunks(db, filter, 2, CURSORS)) {
+      pages.push(timesOf(chunk));
       open.push(openExportCursors());
     }
     expect(pages).toEqual([[times[4], times[3]], [times[2], times[1]], [times[0]]]);
     if (postgres()) {
+      // open from the first chunk on, the one after it already fetched
       expect(open).toEqual([1, 1, 1]);
-      // one statement built (the cursor's); its DECLARE and three FETCHes answered
-      expect(counts).toEqual({ built: 1, answered: 4 });
+      // built: the first chunk's query and the cursor's; answered: those, and two FETCHes
+      expect(counts).toEqual({ built: 2, answered: 4 });
     } else {
       expect(open).toEqual([0, 0, 0]);
       expect(counts).toEqual({ built: 3, answered: 3 });
     }
     expect(openExportCursors()).toBe(0);
+  });
+
+  it('reads one chunk or less with one query and no cursor (a small export, a form’s statistics)', async () => {
+    const { filter, times } = await formWithRows('2026-06', 2);
+    const { db, counts } = counting();
+    const pages: string[][] = [];
+    for await (const chunk of exportChunks(db, filter, 3, CURSORS)) {
+      pages.push(timesOf(chunk));
+      expect(openExportCursors()).toBe(0);
+    }
+    expect(pages).toEqual([[times[1], times[0]]]);
+    expect(counts).toEqual({ built: 1, answered: 1 });
   });
 
   it('gives its connection back while its reader holds a chunk too long, then goes on by keyset from there', async () => {
@@ -238,8 +254,8 @@ describe('exportChunks through a cursor (PostgreSQL)', () => {
     for (let next = await chunks.next(); !next.done; next = await chunks.next())
       pages.push(timesOf(next.value));
     expect(pages).toEqual([[times[4], times[3]], [times[2], times[1]], [times[0]]]);
-    // PostgreSQL: the cursor's statement, then two keyset chunks after the row it stopped at
-    expect(counts.built).toBe(3);
+    // PostgreSQL: the first chunk's query, the cursor's, then two keyset chunks after the row it stopped at
+    expect(counts.built).toBe(postgres() ? 4 : 3);
   });
 
   it('more exports at once than cursors: the others read by keyset, and each reads every row once', async () => {
@@ -251,7 +267,7 @@ describe('exportChunks through a cursor (PostgreSQL)', () => {
     const beside = counting();
     const besidePages: string[][] = [];
     for await (const chunk of exportChunks(beside.db, filter, 2, reading)) {
-      besidePages.push(chunk.map((row) => row.createdAt));
+      besidePages.push(timesOf(chunk));
       expect(openExportCursors()).toBe(postgres() ? 1 : 0);
     }
     expect(beside.counts.built).toBe(3);
@@ -259,29 +275,38 @@ describe('exportChunks through a cursor (PostgreSQL)', () => {
     const expected = [[times[4], times[3]], [times[2], times[1]], [times[0]]];
     expect(pages).toEqual(expected);
     expect(besidePages).toEqual(expected);
-    expect(byCursor.counts.built).toBe(postgres() ? 1 : 3);
+    expect(byCursor.counts.built).toBe(postgres() ? 2 : 3);
     expect(openExportCursors()).toBe(0);
   });
 
-  it('a reader that stops, or a FETCH that fails, gives the cursor and its connection back', async () => {
+  it('a reader that stops, a FETCH that fails or a cursor that cannot be made gives the cursor and its connection back', async () => {
     const { filter, times } = await formWithRows('2026-10', 5);
-    for await (const chunk of exportChunks(t.app.intake.database.db, filter, 2)) {
+    for await (const chunk of exportChunks(t.app.intake.database.db, filter, 2, CURSORS)) {
       expect(chunk).toHaveLength(2);
       break;
     }
     expect(openExportCursors()).toBe(0);
-    // the second chunk's read fails, twelve times: more than the pool's ten connections, so a
-    // connection left in its transaction each time would leave none for the read after them
+    // twelve times each: more than the pool's ten connections, so a connection left in its
+    // transaction each time would leave none for the read after them
     for (let round = 0; round < 12; round++) {
-      const { db } = counting(postgres() ? 3 : 2);
-      const chunks = exportChunks(db, filter, 2);
+      // the second chunk's read fails (PostgreSQL: the FETCH after the cursor's DECLARE)
+      const { db } = counting({ answer: postgres() ? 3 : 2 });
+      const chunks = exportChunks(db, filter, 2, CURSORS);
       expect((await chunks.next()).value).toHaveLength(2);
       await expect(chunks.next()).rejects.toThrow('the database went away');
       expect(openExportCursors()).toBe(0);
+      // the second statement (PostgreSQL: the cursor's) cannot be made
+      const unbuilt = exportChunks(counting({ building: 2 }).db, filter, 2, CURSORS);
+      if (postgres()) await expect(unbuilt.next()).rejects.toThrow('the statement could not be built');
+      else {
+        expect((await unbuilt.next()).value).toHaveLength(2);
+        await expect(unbuilt.next()).rejects.toThrow('the statement could not be built');
+      }
+      expect(openExportCursors()).toBe(0);
     }
     const pages: string[] = [];
-    for await (const chunk of exportChunks(t.app.intake.database.db, filter, 2))
-      pages.push(...chunk.map((row) => row.createdAt));
+    for await (const chunk of exportChunks(t.app.intake.database.db, filter, 2, CURSORS))
+      pages.push(...timesOf(chunk));
     expect(pages).toEqual([...times].reverse());
   });
 
@@ -292,7 +317,7 @@ describe('exportChunks through a cursor (PostgreSQL)', () => {
       checks += 1;
     });
     try {
-      for (const reading of [KEYSET, { cursors: 2, releaseAfterMs: 60_000 }]) {
+      for (const reading of [KEYSET, CURSORS]) {
         checks = 0;
         let chunks = 0;
         for await (const _ of exportChunks(t.app.intake.database.db, filter, 2, reading)) chunks += 1;

@@ -56,12 +56,14 @@ export const openExportCursors = () => cursorsOpen;
  * otherwise), only the columns the exports write. Read by the exports and by the answers'
  * statistics; each chunk checked against the old generation's growth (platform/promoted-memory.ts).
  *
- * On PostgreSQL through a cursor while it can (`ExportReading`), by keyset otherwise, and from
- * where the cursor stopped once it gave its connection back: one FETCH a chunk against one query
- * a chunk, which PostgreSQL plans and starts again at its place in the index each time (1M rows:
- * 124–168k rows/s by keyset, 144–192k through a cursor, measured alternately on one schema).
- * On SQLite by keyset: a query is a call within the process, and a cursor would hold the one
- * connection every writer shares.
+ * The first chunk by keyset. On PostgreSQL, when it came back full (more may follow), the rest
+ * through a cursor while one is free (`ExportReading`), and by keyset from where the cursor stopped
+ * once it gave its connection back: one FETCH a chunk against one query a chunk, which PostgreSQL
+ * plans and starts again at its place in the index each time (1M rows: 124–168k rows/s by keyset,
+ * 144–192k through a cursor, measured alternately on one schema). A read of one chunk or less (a
+ * small form's export, its statistics) is one query, as before, and takes no cursor. On SQLite by
+ * keyset: a query is a call within the process, and a cursor would hold the one connection every
+ * writer shares.
  */
 export async function* exportChunks(
   db: Db,
@@ -71,13 +73,18 @@ export async function* exportChunks(
 ): AsyncGenerator<ExportedSubmission[]> {
   if (filter.statuses.length === 0) return;
   const pace = exportPacer.start();
-  let after: Position | undefined;
-  if (engineOf(db) === 'postgres' && !db.isTransaction && cursorsOpen < reading.cursors) {
-    after = yield* throughCursor(db, filter, chunk, reading.releaseAfterMs, pace);
-    // read to the end
-    if (after === undefined) return;
+  const first = await readChunk(db, filter, chunk, undefined);
+  if (
+    first.length === chunk &&
+    engineOf(db) === 'postgres' &&
+    !db.isTransaction &&
+    cursorsOpen < reading.cursors
+  ) {
+    const stopped = yield* throughCursor(db, filter, chunk, reading.releaseAfterMs, pace, first);
+    if (stopped) yield* byKeyset(db, filter, chunk, readChunk(db, filter, chunk, stopped), pace);
+    return;
   }
-  yield* byKeyset(db, filter, chunk, after, pace);
+  yield* byKeyset(db, filter, chunk, Promise.resolve(first), pace);
 }
 
 /** The export's query: every matching submission after `after`, newest first. */
@@ -110,11 +117,16 @@ function ahead<T>(read: Promise<T>): Promise<T> {
   return read;
 }
 
+/** A chunk by keyset, after `from` (or the newest). */
+const readChunk = (db: Db, filter: SubmissionFilter, chunk: number, from: Position | undefined) =>
+  ahead(exportQuery(db, filter, from).limit(chunk).execute());
+
 /**
- * PostgreSQL: the rows through a cursor, the next chunk fetched as soon as one has arrived (the
- * database reads while the reader writes). Gives its connection back once a chunk has been held
- * `releaseAfterMs` (a timer, so a stalled reader gives it back too) and then answers where it
- * stopped; undefined once every row was read.
+ * PostgreSQL: `first` (a full chunk read by keyset), then the rows after it through a cursor, the
+ * next chunk fetched as soon as one has been handed on (the database reads while the reader
+ * writes). Gives its connection back once a chunk has been held `releaseAfterMs` (a timer, so a
+ * stalled reader gives it back too) and then answers where it stopped; undefined once every row
+ * was read.
  */
 async function* throughCursor(
   db: Db,
@@ -122,6 +134,7 @@ async function* throughCursor(
   chunk: number,
   releaseAfterMs: number,
   pace: () => void,
+  first: ExportRow[],
 ): AsyncGenerator<ExportedSubmission[], Position | undefined> {
   cursorsOpen += 1;
   let ended: Promise<void> | undefined;
@@ -141,19 +154,19 @@ async function* throughCursor(
   };
   try {
     trx = await db.startTransaction().setAccessMode('read only').execute();
-    const query = exportQuery(trx, filter, undefined).compile();
+    const after = positionOf(first.at(-1) as ExportRow);
+    const query = exportQuery(trx, filter, after).compile();
     await trx.executeQuery(
       CompiledQuery.raw(`declare intake_export no scroll cursor for ${query.sql}`, [...query.parameters]),
     );
     const fetch = CompiledQuery.raw(`fetch forward ${chunk} from intake_export`) as CompiledQuery<ExportRow>;
     const open = trx;
-    const fetchNext = () => ahead(open.executeQuery(fetch));
-    let next = fetchNext();
+    const fetchNext = () => ahead(open.executeQuery(fetch).then(({ rows }) => rows));
+    let rows = first;
+    let next: Promise<ExportRow[]> | undefined = fetchNext();
     for (;;) {
-      const { rows } = await next;
       const last = rows.at(-1);
-      const more = rows.length === chunk && last !== undefined;
-      if (more) next = fetchNext();
+      if (!last) return undefined;
       const held = setTimeout(end, releaseAfterMs);
       held.unref();
       try {
@@ -162,11 +175,14 @@ async function* throughCursor(
         clearTimeout(held);
       }
       pace();
-      if (!more) return undefined;
+      // the chunk handed on was the last
+      if (!next) return undefined;
       if (ended) {
         await ended;
         return positionOf(last);
       }
+      rows = await next;
+      next = rows.length === chunk ? fetchNext() : undefined;
     }
   } finally {
     await end();
@@ -174,7 +190,7 @@ async function* throughCursor(
 }
 
 /**
- * The rows by keyset from `after` (or the newest), so each chunk is one index range read however
+ * The rows by keyset, from the chunk `first` will be, so each chunk is one index range read however
  * deep the export is. On PostgreSQL the next chunk is asked for as soon as a chunk has arrived,
  * before it is handed on (docs/decisions.md, "Exports read ahead on PostgreSQL"); SQLite answers
  * within this process, on the same thread: asking ahead would only keep two chunks alive.
@@ -183,21 +199,21 @@ async function* byKeyset(
   db: Db,
   filter: SubmissionFilter,
   chunk: number,
-  after: Position | undefined,
+  first: Promise<ExportRow[]>,
   pace: () => void,
 ): AsyncGenerator<ExportedSubmission[]> {
-  const readChunk = (from: Position | undefined) =>
-    ahead(exportQuery(db, filter, from).limit(chunk).execute());
   const readAhead = engineOf(db) === 'postgres';
-  let next: Promise<ExportRow[]> | undefined = readChunk(after);
+  let next: Promise<ExportRow[]> | undefined = first;
   while (next) {
     const rows = await next;
     next = undefined;
     const last = rows.at(-1);
     const position = rows.length === chunk && last ? positionOf(last) : undefined;
-    if (position && readAhead) next = readChunk(position);
-    yield rows.map(exported);
-    pace();
-    if (position && !readAhead) next = readChunk(position);
+    if (position && readAhead) next = readChunk(db, filter, chunk, position);
+    if (rows.length > 0) {
+      yield rows.map(exported);
+      pace();
+    }
+    if (position && !readAhead) next = readChunk(db, filter, chunk, position);
   }
 }

@@ -61,7 +61,6 @@ async function xlsxRows(payload: Buffer): Promise<{ name: string; rows: Cell[][]
   return { name: sheet.name, rows };
 }
 
-/** The exports' filter of every listed response of a form (accepted and flagged), no range. */
 function ndjsonRows(text: string): any[] {
   if (text === '') return [];
   expect(text.endsWith('\n')).toBe(true);

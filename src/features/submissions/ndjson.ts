@@ -11,8 +11,8 @@ import { notesOf, type StoredNote, type SubmissionFilter } from './repo.js';
  * The export as NDJSON (API.md §6.2): one response a line, each exactly as `GET /responses`
  * lists it in `data[]` (answers as the owner sees them, files with their signed links, notes),
  * UTF-8, every line ended by `\n`. For loading into another system rather than a spreadsheet:
- * no column order to keep, no formula guard (nothing evaluates JSON). Read in keyset chunks
- * and written as they come, as the CSV is.
+ * no column order to keep, no formula guard (nothing evaluates JSON). Read in chunks
+ * (export-chunks.ts) and written as they come, as the CSV is.
  */
 
 export function ndjsonStream(

@@ -47,6 +47,31 @@ describe.skipIf(!process.env.DATABASE_URL)('answerQueries', () => {
     expect(rows).toEqual([{ three: 3 }]);
   });
 
+  it('clears the deadline of a query answered: the connection serves on past it', async () => {
+    const client = await connected(200);
+    let ended = false;
+    client.on('end', () => {
+      ended = true;
+    });
+    expect((await client.query('select 5 as five')).rows).toEqual([{ five: 5 }]);
+    // a fixed wait on purpose: past the deadline of the query answered, which must not end the connection
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(ended).toBe(false);
+    expect((await client.query('select 6 as six')).rows).toEqual([{ six: 6 }]);
+  });
+
+  it('refuses a query pg refuses before sending it, and keeps no deadline for it', async () => {
+    const client = await connected(200);
+    let ended = false;
+    client.on('end', () => {
+      ended = true;
+    });
+    await expect(client.query(null as unknown as string)).rejects.toThrow(TypeError);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(ended).toBe(false);
+    expect((await client.query('select 7 as seven')).rows).toEqual([{ seven: 7 }]);
+  });
+
   it('fails a query past the deadline as unavailable, at the deadline, and ends its connection', async () => {
     const client = await connected(200);
     let ended = false;
@@ -71,8 +96,9 @@ describe.skipIf(!process.env.DATABASE_URL)('answerQueries', () => {
 
   it('leaves the rows of each answer to the young generation (V8 moved them all to the old one through pg’s own promise)', () => {
     // In a process of its own: 1,500 queries of 51 rows on one connection, the rows dropped at
-    // once, with and without answerQueries; what V8's scavenges promoted (--trace-gc-nvp).
-    const promoted = (answered: boolean) => {
+    // once; what V8's scavenges promoted (--trace-gc-nvp). Through pg's own promise it was 12 MB
+    // and more (Node 22 and 24, pg 8.23); that is pg's and V8's to change, so only ours is held.
+    const promoted = () => {
       const trace = execFileSync(
         process.execPath,
         [
@@ -86,7 +112,7 @@ describe.skipIf(!process.env.DATABASE_URL)('answerQueries', () => {
           const { answerQueries } = await import(${JSON.stringify(path.join(import.meta.dirname, 'pg-queries.ts'))});
           const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
           await client.connect();
-          if (${answered}) answerQueries(client, 10000);
+          answerQueries(client, 10000);
           const text = "select g as id, repeat('x', 300) as answers from generate_series(1, 51) g";
           for (let i = 0; i < 100; i++) await client.query(text);
           console.log('-- measured');
@@ -94,13 +120,17 @@ describe.skipIf(!process.env.DATABASE_URL)('answerQueries', () => {
           console.log('-- done');
           await client.end();`,
         ],
-        { encoding: 'utf8', cwd: path.join(import.meta.dirname, '..', '..', '..'), env: process.env },
+        {
+          encoding: 'utf8',
+          cwd: path.join(import.meta.dirname, '..', '..', '..'),
+          // V8's flags as Node's defaults, whatever the test runner was given
+          env: { ...process.env, NODE_OPTIONS: undefined },
+        },
       );
       const measured = trace.split('-- measured')[1]?.split('-- done')[0] ?? '';
       return [...measured.matchAll(/ promoted=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
     };
     // ~8 KB of rows an answer, 12 MB in all
-    expect(promoted(false)).toBeGreaterThan(4_000_000);
-    expect(promoted(true)).toBeLessThan(1_000_000);
+    expect(promoted()).toBeLessThan(1_000_000);
   });
 });

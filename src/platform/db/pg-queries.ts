@@ -27,9 +27,11 @@ export const READ_TIMEOUT = 'Query read timeout';
  * pool, it would hand the connection out again and every later query (a transaction's ROLLBACK
  * first) would wait behind the silent one, for as long as the server or the network stays silent.
  * Ended while a query is under way, `pg` destroys its socket; the pool drops the client and opens a
- * fresh one. A query object of `pg`'s own kind (a cursor, the statements' Close) and a call that
- * brings its own callback are passed on as they are, with no deadline of their own: a query asked
- * after them times out behind them and ends the connection all the same.
+ * fresh one. A query object of `pg`'s own kind (a cursor, the statements' Close), a call that
+ * brings its own callback and the session's `set statement_timeout` (sent before this is in place)
+ * are passed on as they are, with no deadline of their own: each is followed by a query asked
+ * through this, whose deadline runs while it waits behind them and ends the connection all the
+ * same.
  */
 export function answerQueries(client: QueryableClient, deadlineMs: number | undefined): void {
   const query = client.query.bind(client);
@@ -44,11 +46,17 @@ export function answerQueries(client: QueryableClient, deadlineMs: number | unde
               reject(new Error(READ_TIMEOUT));
               client.end().catch(() => undefined);
             }, deadlineMs);
-      query(config, values, (error: Error | null, result: unknown) => {
+      try {
+        query(config, values, (error: Error | null, result: unknown) => {
+          clearTimeout(timer);
+          if (error) reject(error);
+          else resolve(result);
+        });
+      } catch (error) {
+        // refused before anything was sent (no text, say): no deadline to keep
         clearTimeout(timer);
-        if (error) reject(error);
-        else resolve(result);
-      });
+        reject(error);
+      }
     });
   };
 }

@@ -166,7 +166,7 @@ interface PgConnection {
  * again, after the Close.
  */
 class CloseTakenBack {
-  /** Set by `pg` (its read timeout's timer is cleared by it): called once the Close is answered. */
+  /** Set by `pg` when it is given one (a client with `pg`'s own `query_timeout` sets its timer's): called once the Close is answered. */
   callback?: (error: Error | null) => void;
   submit(connection: PgConnection): null {
     connection.stream?.cork?.();

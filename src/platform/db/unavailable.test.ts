@@ -14,6 +14,7 @@ describe('which errors mean "the storage cannot serve now"', () => {
     ['a connection failure (08006)', withCode('08006')],
     ['a statement timeout (57014)', withCode('57014')],
     ['a standby after a failover (25006)', withCode('25006')],
+    ['a session ended for idling in its transaction (25P03)', withCode('25P03')],
     ['a deadlock (40P01)', withCode('40P01')],
     ['a lost connection, without a code', new Error('Connection terminated unexpectedly')],
     ['a client-side query timeout', new Error('Query read timeout')],

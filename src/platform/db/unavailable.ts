@@ -32,10 +32,12 @@ const NETWORK_CODES = new Set([
  * (not 08P01, a protocol violation: a bug or a misconfiguration, not an outage), class 53
  * (insufficient resources: disk full, out of memory, too many connections), 57P01–57P05 (shut
  * down, crashed, starting up, idle too long), 57014 (a statement timeout ran out), class 58
- * (system error: I/O), 25006 (a read-only transaction: a standby just after a failover), and
+ * (system error: I/O), 25006 (a read-only transaction: a standby just after a failover), 25P03
+ * (a session ended by the server's `idle_in_transaction_session_timeout`: an export's cursor held
+ * past a setting shorter than its own release), and
  * 40001/40P01 (a serialization failure, a deadlock: the retry is what the server asks for).
  */
-const PG_UNAVAILABLE = /^(?:080(?:00|01|03|04|06)|53\w{3}|57P0[1-5]|57014|58\w{3}|25006|40001|40P01)$/;
+const PG_UNAVAILABLE = /^(?:080(?:00|01|03|04|06)|53\w{3}|57P0[1-5]|57014|58\w{3}|25006|25P03|40001|40P01)$/;
 
 /** Messages `pg` (and Kysely) give to connection failures that carry no code. */
 const PG_MESSAGES = [
