@@ -1,7 +1,8 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type ControlledTransaction } from 'kysely';
 import type { Position } from '../../platform/cursor.js';
 import type { Db } from '../../platform/db/database.js';
 import { decodeJson, type Engine, engineOf } from '../../platform/db/dialect.js';
+import type { Schema } from '../../platform/db/schema.js';
 import { exportPacer } from '../../platform/promoted-memory.js';
 import type { StoredAnswers } from './pii.js';
 import { filtered, type SubmissionFilter } from './repo.js';
@@ -138,7 +139,7 @@ async function* throughCursor(
 ): AsyncGenerator<ExportedSubmission[], Position | undefined> {
   cursorsOpen += 1;
   let ended: Promise<void> | undefined;
-  let trx: Awaited<ReturnType<ReturnType<Db['startTransaction']>['execute']>> | undefined;
+  let trx: ControlledTransaction<Schema> | undefined;
   // read-only: a rollback ends it as a commit would, and closes the cursor
   const end = () => {
     ended ??= (async () => {
