@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { collectionWatch, underGcTrace } from '../../test/support/gc-trace.js';
 import { CHURN_BYTES, churnCounter } from './external-memory.js';
 
 describe('churnCounter', () => {
@@ -57,36 +57,16 @@ describe("the process's counter", () => {
   // the mark the child waits for a young collection to be done (Node's `gc` performance entries),
   // up to `waitMs`: the one asked for runs as a task, later on a loaded machine.
   const child = (flags: string[], waitMs: number) =>
-    execFileSync(
-      process.execPath,
-      [
-        ...flags,
-        '--trace-gc',
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        `const { PerformanceObserver, constants } = await import('node:perf_hooks');
-        const { countUploadedBytes, CHURN_BYTES } = await import(${JSON.stringify(path.join(import.meta.dirname, 'external-memory.ts'))});
-        const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-        countUploadedBytes(CHURN_BYTES - 1);
-        await pause(50);
-        console.log('-- passing the mark');
-        const collected = new Promise((resolve) => {
-          const observer = new PerformanceObserver((list) => {
-            if (list.getEntries().some((entry) => entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR)) {
-              observer.disconnect();
-              resolve();
-            }
-          });
-          observer.observe({ entryTypes: ['gc'] });
-        });
-        countUploadedBytes(1);
-        let timer;
-        await Promise.race([collected, new Promise((resolve) => { timer = setTimeout(resolve, ${waitMs}); })]);
-        clearTimeout(timer);`,
-      ],
-      { encoding: 'utf8', cwd: path.join(import.meta.dirname, '..', '..') },
+    underGcTrace(
+      flags,
+      `${collectionWatch}
+      const { countUploadedBytes, CHURN_BYTES } = await import(${JSON.stringify(path.join(import.meta.dirname, 'external-memory.ts'))});
+      countUploadedBytes(CHURN_BYTES - 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      console.log('-- passing the mark');
+      const collected = watchCollection('minor', false);
+      countUploadedBytes(1);
+      await collected(${waitMs});`,
     );
   // V8 names a collection asked for through `gc` "testing"; a young one is a scavenge (or, should
   // V8 switch, a minor mark-sweep)

@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { collectionWatch, underGcTrace } from '../../test/support/gc-trace.js';
 import { PROMOTED_GROWTH_BYTES, promotionPacer } from './promoted-memory.js';
 
 describe('promotionPacer', () => {
@@ -126,42 +126,22 @@ describe("the exports' pacer", () => {
   // what V8 itself reports (--trace-gc) after the check. A collection asked for through `gc` is
   // named "testing"; the one asked for runs as a task, so the child waits for it.
   const child = (flags: string[], waitMs: number) =>
-    execFileSync(
-      process.execPath,
-      [
-        ...flags,
-        '--trace-gc',
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        `const { exportPacer, oldGenerationBytes, PROMOTED_GROWTH_BYTES } = await import(${JSON.stringify(path.join(import.meta.dirname, 'promoted-memory.ts'))});
-        const check = exportPacer.start();
-        const before = oldGenerationBytes();
-        let garbage = [];
-        // kept until the mark is passed: young objects move to the old generation as they survive
-        while (oldGenerationBytes() - before < PROMOTED_GROWTH_BYTES) garbage.push(new Array(5_000).fill(garbage.length));
-        garbage = null;
-        const { PerformanceObserver, constants } = await import('node:perf_hooks');
-        const collected = new Promise((resolve) => {
-          const observer = new PerformanceObserver((list) => {
-            // the one asked for: a major collection V8 marks as forced
-            if (list.getEntries().some((entry) => entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR && entry.detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED)) {
-              observer.disconnect();
-              resolve();
-            }
-          });
-          observer.observe({ entryTypes: ['gc'] });
-        });
-        check();
-        console.log('-- checked, grown ' + (oldGenerationBytes() - before));
-        // the collection asked for runs as a task: waited for (up to 10 s on a loaded machine)
-        let timer;
-        await Promise.race([collected, new Promise((resolve) => { timer = setTimeout(resolve, ${waitMs}); })]);
-        clearTimeout(timer);
-        console.log('-- left ' + (oldGenerationBytes() - before));`,
-      ],
-      { encoding: 'utf8', cwd: path.join(import.meta.dirname, '..', '..') },
+    underGcTrace(
+      flags,
+      `${collectionWatch}
+      const { exportPacer, oldGenerationBytes, PROMOTED_GROWTH_BYTES } = await import(${JSON.stringify(path.join(import.meta.dirname, 'promoted-memory.ts'))});
+      const check = exportPacer.start();
+      const before = oldGenerationBytes();
+      let garbage = [];
+      // kept until the mark is passed: young objects move to the old generation as they survive
+      while (oldGenerationBytes() - before < PROMOTED_GROWTH_BYTES) garbage.push(new Array(5_000).fill(garbage.length));
+      garbage = null;
+      // the one asked for: a major collection V8 marks as forced
+      const collected = watchCollection('major', true);
+      check();
+      console.log('-- checked, grown ' + (oldGenerationBytes() - before));
+      await collected(${waitMs});
+      console.log('-- left ' + (oldGenerationBytes() - before));`,
     );
   const asked = (trace: string) =>
     trace.split('\n').filter((line) => /Mark-Compact.*testing/.test(line)).length;
