@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import { deleteAuditBefore } from '../../platform/audit.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { decodeJson } from '../../platform/db/dialect.js';
@@ -15,7 +16,8 @@ import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
  *   - outbox messages done or failed more than 7 days ago,
  *   - webhook deliveries succeeded or failed more than 7 days ago, with their attempts (their
  *     bodies carry answers, encrypted, possibly of submissions deleted since),
- *   - audit log entries older than AUDIT_RETENTION_DAYS (API.md §14).
+ *   - audit log entries older than AUDIT_RETENTION_DAYS (API.md §14),
+ *   - the `oncePer: "email"` claims of forms deleted (features/forms/repo.ts `deleteForm`).
  * Each statement deletes at most `batchSize` rows by primary key in a transaction of its
  * own, so no lock is held for long and submissions keep flowing meanwhile.
  */
@@ -36,6 +38,8 @@ export interface RetentionCounts {
   partials: number;
   /** The tokens of completed partials, once they would have expired. */
   completedTokens: number;
+  /** `oncePer: "email"` claims left by a form deleted while a submission to it was written. */
+  strayClaims: number;
 }
 
 export interface RetentionOptions {
@@ -87,6 +91,28 @@ async function* formsWithRetention(database: Database) {
   }
 }
 
+/**
+ * The forms claims are kept for that exist no more. `deleteForm` deletes a form's claims with it;
+ * what a race leaves (a flagged submission to a form that keeps none, written as the form was
+ * deleted) is found here. The claimed forms are read from the claims' key by skipping from one
+ * form to the next (one index lookup a form, on both engines), not by reading every claim.
+ */
+async function formsOfStrayClaims(database: Database): Promise<string[]> {
+  const { rows } = await sql<{ form_id: string }>`
+    with recursive claimed (form_id) as (
+      select min(form_id) from response_addresses
+      union all
+      select (select min(later.form_id) from response_addresses as later where later.form_id > claimed.form_id)
+      from claimed where claimed.form_id is not null
+    )
+    select form_id from claimed
+    where form_id is not null and not exists (select 1 from forms where forms.id = claimed.form_id)
+    union
+    select form_id from response_address_log as logged
+    where not exists (select 1 from forms where forms.id = logged.form_id)`.execute(database.db);
+  return rows.map((row) => row.form_id);
+}
+
 /** One pass of the retention job at `now`. */
 export async function runRetention(
   database: Database,
@@ -106,6 +132,7 @@ export async function runRetention(
     auditEntries: 0,
     partials: 0,
     completedTokens: 0,
+    strayClaims: 0,
   };
 
   for await (const form of formsWithRetention(database)) {
@@ -211,6 +238,29 @@ export async function runRetention(
       .executeTakeFirst();
     return result.numDeletedRows;
   });
+
+  for (const formId of await formsOfStrayClaims(database)) {
+    if (settings.stopping()) return counts;
+    counts.strayClaims += await drain(database, settings, async (trx, size) => {
+      const indexed = await trx
+        .deleteFrom('response_addresses')
+        .where('form_id', '=', formId)
+        .where('address_hash', 'in', (eb) =>
+          eb
+            .selectFrom('response_addresses')
+            .select('address_hash')
+            .where('form_id', '=', formId)
+            .limit(size),
+        )
+        .executeTakeFirst();
+      // the log is small (merged every few thousand claims): in one statement
+      const logged = await trx
+        .deleteFrom('response_address_log')
+        .where('form_id', '=', formId)
+        .executeTakeFirst();
+      return indexed.numDeletedRows + logged.numDeletedRows;
+    });
+  }
 
   const auditBefore = new Date(now.getTime() - settings.auditRetentionDays * DAY_MS).toISOString();
   counts.auditEntries = await drain(database, settings, (trx, size) =>

@@ -1,0 +1,144 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app.js';
+import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
+import type { Db } from '../../platform/db/database.js';
+import { down, up } from '../../platform/db/migrations/022-address-claims-unbound.js';
+import { runRetention } from './retention.js';
+
+/**
+ * The claims of `oncePer: "email"` have no foreign key to `forms` (migration 022, for the submit
+ * path's speed): a form's claims still go with the form, the retention job sweeps those a race
+ * leaves behind, and the migration keeps every claim, both ways, on both engines.
+ */
+
+describe('address claims without a key to their form', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitPublic: 1_000_000 });
+    owner = await signup(t);
+  });
+  afterAll(() => t.close());
+
+  const db = (): Db => t.app.intake.database.db;
+
+  const onceForm = () =>
+    createForm(t, owner.token, {
+      status: 'live',
+      fields: [{ id: 'email', type: 'email', label: 'E-mail', required: true }],
+      access: { oncePer: 'email', emailField: 'email' },
+    });
+
+  async function submit(formId: string, email: string): Promise<void> {
+    const response = await t.request({
+      method: 'POST',
+      url: `/forms/${formId}/submit`,
+      body: { answers: { email } },
+    });
+    expect(response.status, response.text).toBe(201);
+  }
+
+  /** A form's claims, wherever they are (on SQLite a claim waits in the log until its merge). */
+  async function claimsOf(formId: string): Promise<string[]> {
+    const rows = await db()
+      .selectFrom('response_addresses')
+      .select('address_hash')
+      .where('form_id', '=', formId)
+      .unionAll(db().selectFrom('response_address_log').select('address_hash').where('form_id', '=', formId))
+      .execute();
+    return rows.map((row) => row.address_hash).sort();
+  }
+
+  const claim = (formId: string, hash: string) => ({
+    form_id: formId,
+    address_hash: hash,
+    submission_id: `sub_${hash}`,
+    created_at: new Date().toISOString(),
+  });
+
+  it('deleting a form deletes its claims, and only its own', async () => {
+    const doomed = await onceForm();
+    const kept = await onceForm();
+    await submit(doomed.id, 'ada@example.com');
+    await submit(doomed.id, 'grace@example.com');
+    await submit(kept.id, 'ada@example.com');
+    // wherever an engine keeps them at the moment: SQLite's log until its merge, the indexed table
+    await db().insertInto('response_addresses').values(claim(doomed.id, 'indexed')).execute();
+    await db().insertInto('response_address_log').values(claim(doomed.id, 'logged')).execute();
+    expect(await claimsOf(doomed.id)).toHaveLength(4);
+    const deleted = await t.request({ method: 'DELETE', url: `/forms/${doomed.id}`, auth: owner.token });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await claimsOf(doomed.id)).toEqual([]);
+    expect(await claimsOf(kept.id)).toHaveLength(1);
+  });
+
+  it('the retention job sweeps the claims of forms that exist no more, and keeps the others', async () => {
+    const live = await onceForm();
+    await submit(live.id, 'ada@example.com');
+    const before = await claimsOf(live.id);
+    // what a race with a form's deletion could leave: claims of no form, indexed and in the log
+    const strays = Array.from({ length: 7 }, (_, i) => claim('frm_gone-00000000', `stray${i}`));
+    await db().insertInto('response_addresses').values(strays.slice(0, 5)).execute();
+    await db().insertInto('response_address_log').values(strays.slice(5)).execute();
+    await db().insertInto('response_addresses').values(claim('frm_gone-11111111', 'other')).execute();
+
+    const counts = await runRetention(t.app.intake.database, new Date(), { batchSize: 2 });
+    expect(counts.strayClaims).toBe(8);
+    expect(await claimsOf('frm_gone-00000000')).toEqual([]);
+    expect(await claimsOf('frm_gone-11111111')).toEqual([]);
+    expect(await claimsOf(live.id)).toEqual(before);
+    expect((await runRetention(t.app.intake.database)).strayClaims).toBe(0);
+  });
+
+  it('migration 022 drops the key and keeps every claim; undone, it brings the key back', async () => {
+    const form = await onceForm();
+    await submit(form.id, 'ada@example.com');
+    await db().insertInto('response_addresses').values(claim(form.id, 'indexed-by-hand')).execute();
+    await db().insertInto('response_address_log').values(claim(form.id, 'logged-by-hand')).execute();
+    const claims = await claimsOf(form.id);
+    expect(claims).toHaveLength(3);
+    const stray = () =>
+      db().insertInto('response_addresses').values(claim('frm_none-22222222', 'x')).execute();
+    const strayLogged = () =>
+      db().insertInto('response_address_log').values(claim('frm_none-22222222', 'y')).execute();
+
+    await db()
+      .transaction()
+      .execute((trx) => down(trx as unknown as Kysely<unknown>));
+    expect(await claimsOf(form.id)).toEqual(claims);
+    await expect(stray()).rejects.toThrow(/foreign key/i);
+    await expect(strayLogged()).rejects.toThrow(/foreign key/i);
+
+    await db()
+      .transaction()
+      .execute((trx) => up(trx as unknown as Kysely<unknown>));
+    expect(await claimsOf(form.id)).toEqual(claims);
+    await stray();
+    await strayLogged();
+    // the unique key and the submissions' index are there again
+    await expect(
+      db().insertInto('response_addresses').values(claim(form.id, 'indexed-by-hand')).execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+    const indexes =
+      t.app.intake.database.engine === 'sqlite'
+        ? await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and tbl_name = 'response_addresses'`.execute(
+            db(),
+          )
+        : await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where tablename = 'response_addresses' and schemaname = current_schema()`.execute(
+            db(),
+          );
+    expect(indexes.rows.map((row) => row.name)).toContain('response_addresses_submission');
+    // and the service goes on claiming: a second submission from the address is still refused
+    const again = await t.request({
+      method: 'POST',
+      url: `/forms/${form.id}/submit`,
+      body: { answers: { email: 'ADA@example.com' } },
+    });
+    expect(again.status, again.text).toBe(409);
+  });
+});
