@@ -10,6 +10,7 @@ import { formLookup } from './features/forms/repo.js';
 import { registerHealth } from './features/health/index.js';
 import { keyCredentials, registerKeys } from './features/keys/index.js';
 import { listKeysOfUser } from './features/keys/repo.js';
+import { addressBookOf } from './features/submissions/address-claims.js';
 import { registerSubmissions } from './features/submissions/index.js';
 import { registerWebhooks } from './features/webhooks/index.js';
 import { listWebhooksOfWorkspaces } from './features/webhooks/repo.js';
@@ -220,7 +221,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     masterKey: masterKey.key,
     sweepIntervalMs: options.fileSweepIntervalMs,
   });
-  await registerForms(app, context, { afterDelete: () => files.sweep.nudge() });
+  await registerForms(app, context, {
+    afterDelete: (formId) => {
+      files.sweep.nudge();
+      addressBookOf(database).doubtForm(formId);
+    },
+  });
   // the analytics count what forms that store nothing forward (registered below: bound late)
   let events: EventRecorder | undefined;
   const submissions = await registerSubmissions(app, context, {

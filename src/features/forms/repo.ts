@@ -50,8 +50,14 @@ const toRow = (form: StoredForm): FormRow => ({
   updated_at: form.updatedAt,
 });
 
+/**
+ * Inserts the form. An id its owner chose may have been a deleted form's: claims of `oncePer:
+ * "email"` that form left (the race `deleteForm` tells of, not swept yet) are not the new form's.
+ */
 export async function insertForm(trx: Trx, form: StoredForm): Promise<void> {
   await trx.insertInto('forms').values(toRow(form)).execute();
+  await trx.deleteFrom('response_addresses').where('form_id', '=', form.id).execute();
+  await trx.deleteFrom('response_address_log').where('form_id', '=', form.id).execute();
 }
 
 export async function findForm(db: Db | Trx, id: string): Promise<StoredForm | undefined> {

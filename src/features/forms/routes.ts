@@ -78,9 +78,12 @@ function callerDependent(reply: FastifyReply, principal: Principal | null): Fast
   return principal === null ? reply : reply.header('cache-control', 'private');
 }
 
-/** What features above forms hear of (handed down by app.ts): a deleted form's files are swept. */
+/**
+ * What features above forms hear of (handed down by app.ts), once a form's deletion has committed:
+ * its files are swept, and what this process holds of its `oncePer` claims in memory let go.
+ */
 export interface FormHooks {
-  afterDelete?: () => void;
+  afterDelete?: (formId: string) => void;
 }
 
 export const formRoutes =
@@ -402,7 +405,7 @@ export const formRoutes =
       async (request, reply) => {
         const environment = parseEnvironmentName(request.query.environment, false);
         await deleteFormById(context, requireSessionOrSecretKey(request), request.params.id, environment);
-        hooks.afterDelete?.();
+        hooks.afterDelete?.(request.params.id);
         return reply.status(204).send(null);
       },
     );

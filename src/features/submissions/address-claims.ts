@@ -241,6 +241,17 @@ export class AddressBook {
   }
 
   /**
+   * A deleted form's claims (`deleteForm` took them out of both tables): doubtful, so that a form
+   * given its id again (an id its owner chose) asks the log rather than this memory.
+   */
+  doubtForm(formId: string): void {
+    const prefix = keyOf(formId, '');
+    for (const generation of [this.recent, ...this.sealed])
+      for (const [key, entry] of generation)
+        if (key.startsWith(prefix)) this.doubtSubmission(key, entry.submissionId);
+  }
+
+  /**
    * SQLite: the whole merge, each of its transactions through the database's group commit: one
    * sorted statement while the indexed table is small, chunks of the oldest claims past
    * `CHUNKED_MERGE_PAST` rows, submissions written between them. A failure leaves what is not

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { deleteAuditBefore } from '../../platform/audit.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import { decodeJson } from '../../platform/db/dialect.js';
+import type { Schema } from '../../platform/db/schema.js';
 import { logFailure } from '../../platform/db/unavailable.js';
 import type { FormDefinition } from '../forms/schemas.js';
 import { uncountDeleted } from './counters.js';
@@ -241,6 +242,14 @@ export async function runRetention(
 
   for (const formId of await formsOfStrayClaims(database)) {
     if (settings.stopping()) return counts;
+    // the form may exist again meanwhile (an id its owner chose, used again): its claims are kept
+    const gone = (eb: ExpressionBuilder<Schema, 'response_addresses' | 'response_address_log'>) =>
+      eb.not(eb.exists(eb.selectFrom('forms').select('id').where('id', '=', formId)));
+    // the log is small (merged every few thousand claims) and has no index: read once
+    const logged = await database.transaction((trx) =>
+      trx.deleteFrom('response_address_log').where('form_id', '=', formId).where(gone).executeTakeFirst(),
+    );
+    counts.strayClaims += Number(logged.numDeletedRows);
     counts.strayClaims += await drain(database, settings, async (trx, size) => {
       const indexed = await trx
         .deleteFrom('response_addresses')
@@ -252,13 +261,9 @@ export async function runRetention(
             .where('form_id', '=', formId)
             .limit(size),
         )
+        .where(gone)
         .executeTakeFirst();
-      // the log is small (merged every few thousand claims): in one statement
-      const logged = await trx
-        .deleteFrom('response_address_log')
-        .where('form_id', '=', formId)
-        .executeTakeFirst();
-      return indexed.numDeletedRows + logged.numDeletedRows;
+      return indexed.numDeletedRows;
     });
   }
 

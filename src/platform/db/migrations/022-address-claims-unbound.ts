@@ -10,8 +10,10 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
  * sweeps the claims of a form deleted while a submission to it was being written
  * (features/submissions/retention.ts).
  *
- * PostgreSQL drops the constraint in place. SQLite cannot drop a constraint: both tables are built
- * again without it, in the migration's transaction.
+ * PostgreSQL drops the constraint in place (Kysely runs its migrations in a transaction there).
+ * SQLite cannot drop a constraint: both tables are built again without it, under a savepoint of
+ * their own (Kysely runs SQLite's migrations outside a transaction), so that a failure half-way
+ * (a full disk while the rows are copied) leaves the tables as they were.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
@@ -40,8 +42,21 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 
 const TABLES = ['response_addresses', 'response_address_log'] as const;
 
-/** Both tables built again with (`bound`) or without the foreign key, their rows and indexes kept. */
+/** Both tables built again with (`bound`) or without the foreign key, their rows and indexes kept, all or nothing. */
 async function rebuildSqlite(db: Kysely<unknown>, bound: boolean): Promise<void> {
+  // a savepoint opens a transaction outside one, and nests inside one (a test's)
+  await sql`savepoint rebuild_address_claims`.execute(db);
+  try {
+    await rebuildTables(db, bound);
+    await sql`release rebuild_address_claims`.execute(db);
+  } catch (error) {
+    await sql`rollback to rebuild_address_claims`.execute(db);
+    await sql`release rebuild_address_claims`.execute(db);
+    throw error;
+  }
+}
+
+async function rebuildTables(db: Kysely<unknown>, bound: boolean): Promise<void> {
   const formId = bound
     ? sql`form_id text not null references forms (id) on delete cascade`
     : sql`form_id text not null`;
