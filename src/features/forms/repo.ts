@@ -56,8 +56,13 @@ const toRow = (form: StoredForm): FormRow => ({
  */
 export async function insertForm(trx: Trx, form: StoredForm): Promise<void> {
   await trx.insertInto('forms').values(toRow(form)).execute();
-  await trx.deleteFrom('response_addresses').where('form_id', '=', form.id).execute();
-  await trx.deleteFrom('response_address_log').where('form_id', '=', form.id).execute();
+  await deleteClaimsOf(trx, form.id);
+}
+
+/** The `oncePer: "email"` claims kept under a form's id, in both tables (no foreign key cascades them: migration 022). */
+async function deleteClaimsOf(trx: Trx, formId: string): Promise<void> {
+  await trx.deleteFrom('response_addresses').where('form_id', '=', formId).execute();
+  await trx.deleteFrom('response_address_log').where('form_id', '=', formId).execute();
 }
 
 export async function findForm(db: Db | Trx, id: string): Promise<StoredForm | undefined> {
@@ -178,8 +183,7 @@ export async function updateForm(trx: Trx, next: StoredForm, expectedVersion: nu
 export async function deleteForm(trx: Trx, id: string): Promise<void> {
   forgetForm(id);
   await trx.deleteFrom('forms').where('id', '=', id).execute();
-  await trx.deleteFrom('response_addresses').where('form_id', '=', id).execute();
-  await trx.deleteFrom('response_address_log').where('form_id', '=', id).execute();
+  await deleteClaimsOf(trx, id);
 }
 
 /** Accepted submissions of a form so far (API.md §15 `maxSubmissions`): 0 before the first. */
