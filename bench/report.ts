@@ -167,7 +167,8 @@ export const cpuText = ({ service, postgres }: { service: number; postgres: numb
 const mark = (cell: Cell) => (cell.ok === undefined ? cell.text : `${cell.text} ${cell.ok ? '✓' : '✗'}`);
 const NA: Cell = { text: '—' };
 
-const SUBMIT_RATIO_TARGET = { sqlite: 0.7, postgres: 0.6 } as const;
+/** Issue 24: the submit path's share of the ceiling (the first submit issue's 70 % / 60 %, restated). */
+const SUBMIT_RATIO_TARGET = { sqlite: 0.45, postgres: 0.4 } as const;
 /** Issue 24: the hosted page's share of the ceiling, and its p99 at 50 connections. */
 const PAGE_RATIO_TARGET = { sqlite: 0.6, postgres: 0.5 } as const;
 const PAGE_P99_MS = 10;
@@ -185,7 +186,7 @@ function lines(results: Results): Line[] {
     out.push({ label, target, cells });
   };
   row('Submit, req/s', '', (e) => e.submit && { text: int(e.submit.load.requestsPerSecond) });
-  row('Submit, share of the ceiling', 'SQLite ≥ 70 %, PostgreSQL ≥ 60 %', (e) =>
+  row('Submit, share of the ceiling', 'SQLite ≥ 45 %, PostgreSQL ≥ 40 %', (e) =>
     e.submit?.ratio === undefined
       ? undefined
       : {

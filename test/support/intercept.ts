@@ -1,4 +1,5 @@
 import type { CompiledQuery } from 'kysely';
+import { shapesNotCached } from '../../src/platform/db/cached-statement.js';
 import type { Db } from '../../src/platform/db/database.js';
 
 /**
@@ -20,3 +21,11 @@ export function interceptQueries(db: Db, before: (query: CompiledQuery) => unkno
     },
   });
 }
+
+/**
+ * The service's own statement shapes that `executeCached` could not cache (cached-statement.ts):
+ * those a test names `test: …` to try the cache's refusals are left out, as the api files share
+ * their worker's loaded modules (vitest.config.ts) and so the list of shapes.
+ */
+export const serviceShapesNotCached = (): string[] =>
+  [...shapesNotCached()].filter((shape) => !shape.startsWith('test: '));

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
-import { interceptQueries } from '../../../test/support/intercept.js';
+import { interceptQueries, serviceShapesNotCached } from '../../../test/support/intercept.js';
 import { HOOK } from '../../../test/support/webhooks.js';
-import { executeCached, shapesNotCached } from '../../platform/db/cached-statement.js';
+import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Database } from '../../platform/db/database.js';
 import { namedStatements, resetStatementNames } from '../../platform/db/statement-names.js';
 import { newId } from '../../platform/ids.js';
@@ -167,7 +167,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     expect(await countsOf(first as string)).toEqual({ accepted: 5, listed: 5, unread: 5 });
     expect(await usageOf(quota)).toBe(8);
     // built by Kysely once per shape, its values where Kysely binds them (cached-statement.ts)
-    expect([...shapesNotCached()]).toEqual([]);
+    expect(serviceShapesNotCached()).toEqual([]);
   });
 
   it('counts a form that keeps no copy, and nudges the outbox after a statement that queued rows', async () => {
@@ -394,7 +394,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     expect([statements(), transactions()]).toEqual([2, 1]);
     expect(await countsOf(form)).toEqual({ accepted: 3, listed: 3, unread: 3 });
     expect((await stored(idsOf(second))).length).toBe(1);
-    expect([...shapesNotCached()]).toEqual([]);
+    expect(serviceShapesNotCached()).toEqual([]);
   });
 
   it('claims oncePer addresses in the statement; a taken one sends that batch alone to the transaction, which refuses it alone', async () => {
@@ -439,7 +439,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a plain batch in one statement (Post
     expect([statements(), transactions()]).toEqual([3, 2]);
     expect(await claimed()).toHaveLength(6);
     expect(await countsOf(form)).toEqual({ accepted: 6, listed: 6, unread: 6 });
-    expect([...shapesNotCached()]).toEqual([]);
+    expect(serviceShapesNotCached()).toEqual([]);
   });
 
   it('tells a taken address from a full form: only a full form sends its next batches straight to the transaction', async () => {

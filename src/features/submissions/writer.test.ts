@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
-import { interceptQueries } from '../../../test/support/intercept.js';
+import { interceptQueries, serviceShapesNotCached } from '../../../test/support/intercept.js';
 import { HOOK } from '../../../test/support/webhooks.js';
-import { shapesNotCached } from '../../platform/db/cached-statement.js';
 import { isStorageUnavailable, StorageUnavailable } from '../../platform/db/unavailable.js';
 import { newId } from '../../platform/ids.js';
 import { Problem } from '../../platform/problem.js';
@@ -225,7 +224,7 @@ describe('SubmissionWriter', () => {
       Array.from({ length: 32 }, (_, n) => submit(forms[n % 4] as string, n)),
     );
     for (const answer of answers) expect(answer.status, answer.text).toBe(201);
-    expect([...shapesNotCached()]).toEqual([]);
+    expect(serviceShapesNotCached()).toEqual([]);
   });
 
   it('flush() waits for every queued write', async () => {
