@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.js';
 import { createForm, signup, type TestUser } from '../../../test/support/factories.js';
 import type { Db } from '../../platform/db/database.js';
-import { down, up } from '../../platform/db/migrations/022-address-claims-unbound.js';
+import * as m022 from '../../platform/db/migrations/022-address-claims-unbound.js';
+import * as m023 from '../../platform/db/migrations/023-address-log-kept.js';
 import { runRetention } from './retention.js';
 
 /**
@@ -11,6 +12,16 @@ import { runRetention } from './retention.js';
  * path's speed): a form's claims still go with the form, the retention job sweeps those a race
  * leaves behind, and the migration keeps every claim, both ways, on both engines.
  */
+
+/** Migration 022 undone and done again, as on a database at that version: 023, which builds the log again after it, undone first and done again last. */
+const down = async (db: Kysely<unknown>) => {
+  await m023.down(db);
+  await m022.down(db);
+};
+const up = async (db: Kysely<unknown>) => {
+  await m022.up(db);
+  await m023.up(db);
+};
 
 describe('address claims without a key to their form', () => {
   let t: TestApp;
@@ -111,16 +122,20 @@ describe('address claims without a key to their form', () => {
             .execute(db())
             .then(({ rows }) => rows.map((row) => row.address_hash))
         : Promise.resolve([]);
+    // the log in its order of 022's time (a table with rowids): 023, which keys it, undone first
+    await m023.down(db() as unknown as Kysely<unknown>);
     const order = await logOrder();
-    await down(db() as unknown as Kysely<unknown>);
+    await m022.down(db() as unknown as Kysely<unknown>);
     expect(await claimsOf(form.id)).toEqual(claims);
     expect(await logOrder()).toEqual(order);
     await expect(stray()).rejects.toThrow(/foreign key/i);
     await expect(strayLogged()).rejects.toThrow(/foreign key/i);
 
-    await up(db() as unknown as Kysely<unknown>);
+    await m022.up(db() as unknown as Kysely<unknown>);
     expect(await claimsOf(form.id)).toEqual(claims);
     expect(await logOrder()).toEqual(order);
+    await m023.up(db() as unknown as Kysely<unknown>);
+    expect(await claimsOf(form.id)).toEqual(claims);
     await stray();
     await strayLogged();
     // the unique key and the submissions' index are there again
@@ -187,4 +202,45 @@ describe('address claims without a key to their form', () => {
       expect(await claimsOf(form.id)).toEqual(claims);
     },
   );
+
+  it('migration 023 keys the log by form and submission and keeps every claim, both ways; a failure half-way changes nothing', async () => {
+    const form = await onceForm();
+    await submit(form.id, 'barbara@example.com');
+    await db().insertInto('response_address_log').values(claim(form.id, 'logged-023')).execute();
+    const claims = await claimsOf(form.id);
+    const keyed = async () =>
+      sqlite()
+        ? (
+            await sql<{
+              sql: string;
+            }>`select sql from sqlite_master where name = 'response_address_log'`.execute(db())
+          ).rows.some((row) => /without rowid/i.test(row.sql))
+        : (
+            await sql<{ name: string }>`select indexname as name from pg_indexes
+              where tablename = 'response_address_log' and schemaname = current_schema()`.execute(db())
+          ).rows.some((row) => row.name === 'response_address_log_form');
+    expect(await keyed()).toBe(true);
+    await m023.down(db() as unknown as Kysely<unknown>);
+    expect(await keyed()).toBe(false);
+    expect(await claimsOf(form.id)).toEqual(claims);
+    if (sqlite()) {
+      // the copy cannot be made: nothing of the rebuild is kept
+      await sql`create table response_address_log_next (blocking integer)`.execute(db());
+      await expect(m023.up(db() as unknown as Kysely<unknown>)).rejects.toThrow(/already exists/);
+      expect(await keyed()).toBe(false);
+      expect(await claimsOf(form.id)).toEqual(claims);
+      await sql`drop table response_address_log_next`.execute(db());
+    }
+    await m023.up(db() as unknown as Kysely<unknown>);
+    expect(await keyed()).toBe(true);
+    expect(await claimsOf(form.id)).toEqual(claims);
+    // the service goes on: the address is refused again, another taken
+    const again = await t.request({
+      method: 'POST',
+      url: `/forms/${form.id}/submit`,
+      body: { answers: { email: 'Barbara@example.com' } },
+    });
+    expect(again.status, again.text).toBe(409);
+    await submit(form.id, 'donald@example.com');
+  });
 });

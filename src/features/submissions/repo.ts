@@ -345,7 +345,7 @@ export async function deleteSubmission(
     .returning(['form_id', 'status', 'read'])
     .execute();
   if (deleted.length === 0) return;
-  await addresses.release(trx, [submission.id]);
+  await addresses.release(trx, [{ formId: submission.formId, submissionId: submission.id }]);
   if (submission.status === 'accepted') await uncountAccepted(trx, submission.formId, 1);
   await uncountDeleted(trx, deleted);
 }

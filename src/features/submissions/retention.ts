@@ -105,12 +105,20 @@ async function formsOfStrayClaims(database: Database): Promise<string[]> {
       union all
       select (select min(later.form_id) from response_addresses as later where later.form_id > claimed.form_id)
       from claimed where claimed.form_id is not null
+    ),
+    logged (form_id) as (
+      select min(form_id) from response_address_log
+      union all
+      select (select min(later.form_id) from response_address_log as later where later.form_id > logged.form_id)
+      from logged where logged.form_id is not null
     )
     select form_id from claimed
     where form_id is not null and not exists (select 1 from forms where forms.id = claimed.form_id)
     union
-    select form_id from response_address_log as logged
-    where not exists (select 1 from forms where forms.id = logged.form_id)`.execute(database.db);
+    select form_id from logged
+    where form_id is not null and not exists (select 1 from forms where forms.id = logged.form_id)`.execute(
+    database.db,
+  );
   return rows.map((row) => row.form_id);
 }
 
@@ -245,11 +253,22 @@ export async function runRetention(
     // the form may exist again meanwhile (an id its owner chose, used again): its claims are kept
     const gone = (eb: ExpressionBuilder<Schema, 'response_addresses' | 'response_address_log'>) =>
       eb.not(eb.exists(eb.selectFrom('forms').select('id').where('id', '=', formId)));
-    // the log is small (merged every few thousand claims) and has no index: read once
-    const logged = await database.transaction((trx) =>
-      trx.deleteFrom('response_address_log').where('form_id', '=', formId).where(gone).executeTakeFirst(),
-    );
-    counts.strayClaims += Number(logged.numDeletedRows);
+    counts.strayClaims += await drain(database, settings, async (trx, size) => {
+      // the log's rows of the form, by its form index (SQLite keeps every claim there; PostgreSQL none)
+      const logged = await trx
+        .deleteFrom('response_address_log')
+        .where('form_id', '=', formId)
+        .where('submission_id', 'in', (eb) =>
+          eb
+            .selectFrom('response_address_log')
+            .select('submission_id')
+            .where('form_id', '=', formId)
+            .limit(size),
+        )
+        .where(gone)
+        .executeTakeFirst();
+      return logged.numDeletedRows;
+    });
     counts.strayClaims += await drain(database, settings, async (trx, size) => {
       const indexed = await trx
         .deleteFrom('response_addresses')

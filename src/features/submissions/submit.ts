@@ -215,6 +215,7 @@ export async function submitOutcome(input: SubmitInput, deps: SubmitDependencies
             submissionId: id,
             createdAt,
             refusal: () => alreadySubmitted(form),
+            took: false,
           }
         : undefined,
     outbox: messages,

@@ -98,7 +98,6 @@ export class SubmissionWriter {
   private readonly batcher: Batcher<Pending>;
   /** `oncePer: "email"`'s claims, shared by every writer of the database (address-claims.ts). */
   private readonly addresses: AddressBook;
-  private merging = false;
   /** Forms whose batches take the transaction until then (ms): their last one statement asked for it. */
   private readonly transactionUntil = new Map<string, number>();
 
@@ -175,12 +174,16 @@ export class SubmissionWriter {
 
   private async commit(batch: Pending[]): Promise<void> {
     if (await this.handledByOneStatement(batch)) return;
-    let written: { outcomes: Outcome[]; queuedSideEffects: boolean; claims: number };
+    let written: { outcomes: Outcome[]; queuedSideEffects: boolean };
     const claims = batch.flatMap(({ write }) => (write.address ? [write.address] : []));
     try {
-      // SQLite: the log's claims read the first time a batch claims, outside any transaction
+      // SQLite: a form's claims read the first time a batch claims for it, outside any transaction
       // (read inside one, a release in the same group commit undone with it would be missed)
-      if (claims.length > 0) await this.addresses.load(this.database);
+      if (claims.length > 0)
+        await this.addresses.load(
+          this.database,
+          claims.map((claim) => claim.formId),
+        );
     } catch (error) {
       for (const pending of batch) pending.reject(error);
       return;
@@ -210,7 +213,6 @@ export class SubmissionWriter {
       return;
     }
     if (written.queuedSideEffects) this.options.afterCommit?.();
-    this.afterClaims(written.claims);
     batch.forEach((pending, index) => {
       const outcome = written.outcomes[index];
       if (outcome?.ok) pending.resolve();
@@ -258,23 +260,10 @@ export class SubmissionWriter {
     return true;
   }
 
-  /** SQLite: the address log merged once it holds enough claims (address-claims.ts), one merge at a time. */
-  private afterClaims(kept: number): void {
-    if (this.database.engine !== 'sqlite' || kept === 0 || this.merging || !this.addresses.mergeDue) return;
-    this.merging = true;
-    this.addresses
-      .mergeLog(this.database)
-      // a failed merge (the database unavailable) is tried again after the next claims
-      .catch(() => undefined)
-      .finally(() => {
-        this.merging = false;
-      });
-  }
-
   private async writeBatch(
     trx: Trx,
     batch: readonly Pending[],
-  ): Promise<{ outcomes: Outcome[]; queuedSideEffects: boolean; claims: number }> {
+  ): Promise<{ outcomes: Outcome[]; queuedSideEffects: boolean }> {
     const outcomes: Outcome[] = batch.map(() => ({ ok: true }));
     const refuse = (index: number, error: unknown) => {
       outcomes[index] = { ok: false, error };
@@ -341,7 +330,7 @@ export class SubmissionWriter {
     for (const [formId, count] of uncounted) await uncountAccepted(trx, formId, count);
     const released = claimed.flatMap((index) => {
       const address = batch[index]?.write.address;
-      return !outcomes[index]?.ok && address ? [address.submissionId] : [];
+      return !outcomes[index]?.ok && address ? [address] : [];
     });
     await this.addresses.release(trx, released);
     // A submission refused by the quota gives its uploads back: they may be sent again.
@@ -390,7 +379,6 @@ export class SubmissionWriter {
     return {
       outcomes,
       queuedSideEffects: queued > 0 || written.some((write) => write.outbox.length > 0),
-      claims: claimed.length - released.length,
     };
   }
 }

@@ -21,6 +21,7 @@ import * as m019 from './019-form-counters.js';
 import * as m020 from './020-response-address-log.js';
 import * as m021 from './021-completed-progress.js';
 import * as m022 from './022-address-claims-unbound.js';
+import * as m023 from './023-address-log-kept.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '020-response-address-log': m020,
   '021-completed-progress': m021,
   '022-address-claims-unbound': m022,
+  '023-address-log-kept': m023,
 };
