@@ -177,23 +177,70 @@ describe('address claims', () => {
     const names = ['ada', 'grace', 'alan', 'edsger'];
     const claims = names.map((name) => claimOf(formId, name));
     await claim(freshBook(), claims);
-    for (const undone of [false, true]) {
-      // one row a read: the release and the claim below run between the reads
+    // ada's claim is the first the log gives (the oldest submission): read before the release runs
+    for (const undone of [true, false]) {
+      // one row a read: the release runs between the reads
       const book = freshBook(1);
       const loading = book.load(database, [formId]);
       const released = database.transaction(async (trx) => {
-        await book.release(trx, [claims[3] as AddressClaim]);
+        await book.release(trx, [claims[0] as AddressClaim]);
         if (undone) throw new Rollback();
       });
       await Promise.all([loading, released.catch((error) => expect(error).toBeInstanceOf(Rollback))]);
-      const edsger = await claim(book, [claimOf(formId, 'edsger')]);
-      expect(edsger).toEqual(undone ? [] : ['hash-of-edsger']);
-      if (!undone) {
-        // the claim that took it is what the tables hold now
-        const taken = (await stored(formId)).log;
-        expect(taken).toBe(4);
-      }
+      expect(await claim(book, [claimOf(formId, 'ada')])).toEqual(undone ? [] : ['hash-of-ada']);
     }
+    // the claim that took it is what the tables hold now, beside the three others
+    expect(await stored(formId)).toEqual({ log: 4, indexed: 0 });
+  });
+
+  it('keeps an address whose claim failed in one unit of a group commit and was taken by the next, doubted twice', async () => {
+    // the writer doubts a failed batch's claims in the unit's own catch and again after the
+    // transaction: between the two, another unit of the same transaction may take the address
+    const formId = await newForm();
+    const book = freshBook();
+    await book.load(database, [formId]);
+    const first = claimOf(formId, 'ada');
+    const second = claimOf(formId, 'ada');
+    const units = await Promise.allSettled([
+      database.transaction(async (trx) => {
+        try {
+          expect(await book.claim(trx, [first])).toEqual(new Set([first.submissionId]));
+          throw new Rollback();
+        } catch (error) {
+          book.doubt([first]);
+          throw error;
+        }
+      }),
+      database.transaction((trx) => book.claim(trx, [second])),
+    ]);
+    expect(units[0].status).toBe('rejected');
+    expect(units[1]).toEqual({ status: 'fulfilled', value: new Set([second.submissionId]) });
+    book.doubt([first]);
+    // the first submission tried again alone, and anyone else: the second holds the address
+    expect(await claim(book, [claimOf(formId, 'ada')])).toEqual([]);
+    const retried = { ...first };
+    expect(await database.transaction((trx) => book.claim(trx, [retried]))).toEqual(new Set());
+    expect(await stored(formId)).toEqual(sqlite ? { log: 1, indexed: 0 } : { log: 0, indexed: 1 });
+  });
+
+  it('keeps an address released and claimed again in one transaction that is then undone', async () => {
+    const formId = await newForm();
+    const book = freshBook();
+    const holder = claimOf(formId, 'ada');
+    expect(await claim(book, [holder])).toEqual(['hash-of-ada']);
+    // a response deleted, then its address claimed again, in a transaction whose COMMIT fails
+    const again = claimOf(formId, 'ada');
+    await expect(
+      database.transaction(async (trx) => {
+        await book.release(trx, [holder]);
+        expect(await book.claim(trx, [again])).toEqual(new Set([again.submissionId]));
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    book.doubt([again]);
+    // the first claim is stored again: the address stays taken
+    expect(await claim(book, [claimOf(formId, 'ada')])).toEqual([]);
+    expect(await stored(formId)).toEqual(sqlite ? { log: 1, indexed: 0 } : { log: 0, indexed: 1 });
   });
 
   it('frees the address of a claim undone with its transaction once the writer doubts it', async () => {

@@ -1,4 +1,4 @@
-import { type Compilable, type Insertable, sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Database, Trx } from '../../platform/db/database.js';
 import type { Engine } from '../../platform/db/dialect.js';
@@ -18,17 +18,19 @@ import { ClaimSet } from './claim-set.js';
  * in bulk later, the merges cost as much again (docs/decisions.md has the figures). So on SQLite
  * a claim is appended to `response_address_log`, whose one index (form, submission) grows at
  * each form's end like the submissions' (submission ids are in time order), and never moved; and this process holds every address of each
- * form it claims for in memory (`ClaimSet`, 16–32 bytes an address), read from both tables the
+ * form it claims for in memory (`ClaimSet`, 32–64 bytes an address), read from both tables the
  * first time a batch claims for that form (`response_addresses` holds what earlier versions
  * merged). An address is free when memory says so: nothing is looked up on the way.
  *
  * The tables are the truth, memory their index. A claim that may not have stayed in the tables
- * (its transaction failed, it was released by a transaction that may yet be undone) is doubtful:
- * memory keeps the submission that held it, and the next claim of that address asks the tables
- * whether that submission's claim is there (by that index). So memory never answers
- * "free" for an address the tables hold. It can answer "taken" for a claim just undone, until its
- * writer hears of the failure and doubts it: a refusal too many for a moment, never a second
- * submission stored.
+ * (its transaction failed, it was released by a transaction that may yet be undone) makes its
+ * address doubtful: memory keeps every submission that may hold the address from then on (those
+ * that claimed it, those released from it), and the next claim of that address asks the tables
+ * whether any of them holds it, by the log's key. None is ever dropped while the process runs: a
+ * claim that finds the address free may itself be undone with a release before it in the same
+ * transaction, which would put an earlier holder back. So memory never answers "free" for an
+ * address the tables hold. It can answer "taken" for a claim just undone, until its writer hears
+ * of the failure and doubts it: a refusal too many for a moment, never a second submission stored.
  */
 
 export interface AddressClaim {
@@ -54,28 +56,18 @@ export interface Held {
 /** SQLite: one form's claims in memory. */
 interface FormClaims {
   taken: ClaimSet;
-  /** Address → the submission whose claim of it may or may not be in the tables: ask them. */
-  doubtful: Map<string, string>;
+  /** Address → the submissions that may hold it (claimed or released it since it was first doubted): ask the tables. */
+  doubtful: Map<string, Set<string>>;
 }
 
 /** SQLite: a form whose claims are being read, and what happened to them meanwhile. */
 interface Loading {
   done: Promise<void>;
   /** Doubted while the read was under way: applied when it ends. */
-  doubted: Map<string, string>;
+  doubted: Map<string, Set<string>>;
   /** The form was deleted meanwhile: what was read is not kept. */
   dropped: boolean;
 }
-
-/** How a claim is asked of the tables (the fifth value of its row in the SQLite statement). */
-const Ask = {
-  /** Memory says free: appended without a look. */
-  nothing: 0,
-  /** Doubtful: taken if the claim of the submission that held it (the sixth value) is stored. */
-  holder: 1,
-  /** The form is not in memory (deleted meanwhile): taken if any claim of the address is stored. */
-  address: 2,
-} as const;
 
 const keyOf = (formId: string, hash: string) => `${formId}\u0000${hash}`;
 
@@ -138,36 +130,37 @@ export class AddressBook {
    */
   private async read(database: Database, formId: string, loading: Loading): Promise<void> {
     const taken = new ClaimSet();
-    let after = '';
+    let afterHash = '';
     for (;;) {
       const rows = await database.db
         .selectFrom('response_addresses')
         .select('address_hash')
         .where('form_id', '=', formId)
-        .where('address_hash', '>', after)
+        .where('address_hash', '>', afterHash)
         .orderBy('address_hash')
         .limit(this.loadSlice)
         .execute();
       for (const row of rows) taken.add(row.address_hash);
       const last = rows.at(-1);
       if (!last || rows.length < this.loadSlice) break;
-      after = last.address_hash;
+      afterHash = last.address_hash;
     }
-    let afterSubmission = '';
+    let after = { submission: '', hash: '' };
     for (;;) {
-      // by the log's (form, submission) index, in its order
+      // in the log's key order (form, submission, address)
       const rows = await database.db
         .selectFrom('response_address_log')
         .select(['address_hash', 'submission_id'])
         .where('form_id', '=', formId)
-        .where('submission_id', '>', afterSubmission)
+        .where(sql<boolean>`(submission_id, address_hash) > (${after.submission}, ${after.hash})`)
         .orderBy('submission_id')
+        .orderBy('address_hash')
         .limit(this.loadSlice)
         .execute();
       for (const row of rows) taken.add(row.address_hash);
       const last = rows.at(-1);
       if (!last || rows.length < this.loadSlice) break;
-      afterSubmission = last.submission_id;
+      after = { submission: last.submission_id, hash: last.address_hash };
     }
     if (loading.dropped) return;
     this.forms.set(formId, { taken, doubtful: loading.doubted });
@@ -187,57 +180,43 @@ export class AddressBook {
     return won;
   }
 
-  /** SQLite: appends the claims memory calls free or doubtful, asking the tables about the doubtful ones. */
+  /**
+   * SQLite: appends the claims memory calls free, and those doubtful ones the tables do not hold
+   * (asked one by one: a rare path).
+   */
   private async claimLogged(trx: Trx, claims: readonly AddressClaim[]): Promise<Set<string>> {
-    const asked: AddressClaim[] = [];
-    const values: unknown[] = [];
-    let asking = false;
+    const won: AddressClaim[] = [];
     const seen = new Set<string>();
     for (const claim of claims) {
       const key = keyOf(claim.formId, claim.hash);
       if (seen.has(key)) continue;
-      const form = this.forms.get(claim.formId);
-      const holder = form?.doubtful.get(claim.hash);
-      let ask: number = Ask.nothing;
-      if (!form) ask = Ask.address;
-      else if (holder !== undefined) ask = Ask.holder;
-      else if (form.taken.has(claim.hash)) continue;
       seen.add(key);
-      asked.push(claim);
-      values.push(claim.formId, claim.hash, claim.submissionId, claim.createdAt, ask, holder ?? '');
-      if (ask !== Ask.nothing) asking = true;
+      const form = this.forms.get(claim.formId);
+      const holders = form?.doubtful.get(claim.hash);
+      if (form && !holders && form.taken.has(claim.hash)) continue;
+      // a doubtful address, or a form not in memory (deleted meanwhile: its claims went with it)
+      if ((!form || holders) && (await heldInTables(trx, claim, holders))) {
+        form?.taken.add(claim.hash);
+        continue;
+      }
+      won.push(claim);
     }
-    if (asked.length === 0) return new Set();
-    let won: Set<string>;
-    if (asking) {
-      const { rows } = await executeCached(
-        trx,
-        `address claims: append ${asked.length}, asking the tables`,
-        values,
-        (bound) => appendAsking(trx, bound, asked.length),
-      );
-      won = new Set(rows.map(({ submission_id }) => submission_id));
-    } else {
-      // all free: the four columns of each row, appended without a look
-      const columns = values.filter((_, i) => i % 6 < 4);
-      await executeCached(trx, `address claims: append ${asked.length}`, columns, (bound) =>
-        trx
-          .insertInto('response_address_log')
-          .values(boundRows(bound, CLAIM_COLUMNS) as Insertable<Schema['response_address_log']>[]),
-      );
-      won = new Set(asked.map((claim) => claim.submissionId));
-    }
-    for (const claim of asked) {
-      // taken now, by this claim or by the one the tables hold
+    if (won.length === 0) return new Set();
+    const values = won.flatMap((claim) => [claim.formId, claim.hash, claim.submissionId, claim.createdAt]);
+    await executeCached(trx, `address claims: append ${won.length}`, values, (bound) =>
+      trx
+        .insertInto('response_address_log')
+        .values(boundRows(bound, CLAIM_COLUMNS) as Insertable<Schema['response_address_log']>[]),
+    );
+    for (const claim of won) {
       const form = this.forms.get(claim.formId);
       if (form) {
         form.taken.add(claim.hash);
-        form.doubtful.delete(claim.hash);
-      } else if (won.has(claim.submissionId)) {
-        this.loading.get(claim.formId)?.doubted.set(claim.hash, claim.submissionId);
-      }
+        // still doubtful: this claim may yet be undone with a release before it
+        form.doubtful.get(claim.hash)?.add(claim.submissionId);
+      } else this.noteWhileLoading(claim.formId, claim.hash, claim.submissionId);
     }
-    return won;
+    return new Set(won.map((claim) => claim.submissionId));
   }
 
   /**
@@ -287,8 +266,23 @@ export class AddressBook {
   }
 
   private doubtHeld(formId: string, hash: string, submissionId: string): void {
-    const doubtful = this.forms.get(formId)?.doubtful ?? this.loading.get(formId)?.doubted;
-    doubtful?.set(hash, submissionId);
+    const form = this.forms.get(formId);
+    if (!form) {
+      this.noteWhileLoading(formId, hash, submissionId);
+      return;
+    }
+    const holders = form.doubtful.get(hash);
+    if (holders) holders.add(submissionId);
+    else form.doubtful.set(hash, new Set([submissionId]));
+  }
+
+  /** A claim or a release of a form being read: doubtful once the read has ended. */
+  private noteWhileLoading(formId: string, hash: string, submissionId: string): void {
+    const doubted = this.loading.get(formId)?.doubted;
+    if (!doubted) return;
+    const holders = doubted.get(hash);
+    if (holders) holders.add(submissionId);
+    else doubted.set(hash, new Set([submissionId]));
   }
 }
 
@@ -308,38 +302,31 @@ async function claimIndexed(trx: Trx, claims: readonly AddressClaim[]): Promise<
 }
 
 /**
- * The SQLite claim of `count` addresses of which some are to be asked of the tables (`bound`: six
- * values each, the fifth how (`Ask`), the sixth the doubtful claim's submission): appends those
- * the tables do not hold, and names them. Run through executeCached, built once per batch size:
- * built through Kysely's `sql` each time, it cost as much as running it (measured: 309 µs a batch
- * of 16, against 81 µs in better-sqlite3 alone).
+ * SQLite: whether the tables hold the claim's address for its form: by one of `holders` (the log's
+ * key, the unique table's submission index), or, without them (a form not in memory), by any
+ * submission, which reads that form's rows of the log.
  */
-function appendAsking(
+async function heldInTables(
   trx: Trx,
-  bound: readonly unknown[],
-  count: number,
-): Compilable<{ submission_id: string }> {
-  const claims = Array.from({ length: count }, (_, i) => sql`(${sql.join(bound.slice(6 * i, 6 * i + 6))})`);
-  // by the submission's index in both tables; by address only for a form not in memory (deleted
-  // meanwhile), which reads that form's rows of the log (its form's claims are gone with it)
-  const statement = sql<{
-    submission_id: string;
-  }>`insert into response_address_log (form_id, address_hash, submission_id, created_at)
-    select claim.column1, claim.column2, claim.column3, claim.column4
-    from (values ${sql.join(claims)}) as claim
-    where not (
-      (claim.column5 = ${sql.lit(Ask.holder)} and (
-        exists (select 1 from response_addresses as stored
-          where stored.submission_id = claim.column6 and stored.form_id = claim.column1)
-        or exists (select 1 from response_address_log as logged
-          where logged.form_id = claim.column1 and logged.submission_id = claim.column6)))
-      or (claim.column5 = ${sql.lit(Ask.address)} and (
-        exists (select 1 from response_addresses as stored
-          where stored.form_id = claim.column1 and stored.address_hash = claim.column2)
-        or exists (select 1 from response_address_log as logged
-          where logged.form_id = claim.column1 and logged.address_hash = claim.column2))))
-    returning submission_id`;
-  return { compile: () => statement.compile(trx) };
+  claim: AddressClaim,
+  holders: ReadonlySet<string> | undefined,
+): Promise<boolean> {
+  const ids = holders ? [...holders] : undefined;
+  const logged = trx
+    .selectFrom('response_address_log')
+    .select(sql<number>`1`.as('held'))
+    .where('form_id', '=', claim.formId)
+    .where('address_hash', '=', claim.hash);
+  const indexed = trx
+    .selectFrom('response_addresses')
+    .select(sql<number>`1`.as('held'))
+    .where('form_id', '=', claim.formId)
+    .where('address_hash', '=', claim.hash);
+  const row = await (ids ? logged.where('submission_id', 'in', ids) : logged)
+    .unionAll(ids ? indexed.where('submission_id', 'in', ids) : indexed)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 function groupedByForm(submissions: readonly Held[]): Map<string, string[]> {

@@ -21,15 +21,22 @@ describe('ClaimSet', () => {
     expect(others.filter((hash) => set.has(hash))).toEqual([]);
   });
 
-  it('tells apart hashes that differ in one character anywhere in their first 128 bits', () => {
+  it('tells apart hashes that differ in any one of their first 128 bits', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const hash = hashOf('ada@example.com');
     const set = new ClaimSet();
     set.add(hash);
-    // the first 21 characters carry 126 bits, the 22nd its first 2 more: each changed in turn
-    for (let i = 0; i < 21; i++) {
-      const changed = `${hash.slice(0, i)}${hash[i] === 'A' ? 'B' : 'A'}${hash.slice(i + 1)}`;
-      expect(set.has(changed), `character ${i}`).toBe(false);
+    let flipped = 0;
+    // 21 characters of 6 bits, then the 22nd's top 2: 128 bits, each flipped in turn
+    for (let i = 0; i < 22; i++) {
+      for (let bit = 5; bit >= (i === 21 ? 4 : 0); bit--) {
+        const value = alphabet.indexOf(hash[i] as string) ^ (1 << bit);
+        const changed = `${hash.slice(0, i)}${alphabet[value]}${hash.slice(i + 1)}`;
+        expect(set.has(changed), `character ${i}, bit ${bit}`).toBe(false);
+        flipped++;
+      }
     }
+    expect(flipped).toBe(128);
     expect(set.has(hash)).toBe(true);
   });
 

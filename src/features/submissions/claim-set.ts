@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * A set of address hashes (`oncePer: "email"`'s keyed hashes, HMAC-SHA256 in base64url), each kept
  * as its first 128 bits in one typed array: open addressing, linear probing, at most half full.
  * Written by hand because JavaScript's `Set<string>` held 85 bytes a hash (a million hashes,
- * measured on Node 24); this holds 16 to 32, so that a form's every claim fits in memory (SQLite:
+ * measured on Node 24); this holds 32 to 64 (16 a slot, a quarter to a half of the slots used), so that a form's every claim fits in memory (SQLite:
  * address-claims.ts). Two different addresses share 128 bits of a keyed hash with a chance of
  * 2^-128 a pair: taken as equal, as the hash itself is taken for the address.
  *
