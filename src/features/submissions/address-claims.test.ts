@@ -179,7 +179,7 @@ describe('address claims', () => {
     await claim(freshBook(), claims);
     // ada's claim is the first the log gives (the oldest submission): read before the release runs
     for (const undone of [true, false]) {
-      // one row a read: the release runs between the reads
+      // one row a read, other work let in between two: the release runs between the reads
       const book = freshBook(1);
       const loading = book.load(database, [formId]);
       const released = database.transaction(async (trx) => {
@@ -241,6 +241,51 @@ describe('address claims', () => {
     // the first claim is stored again: the address stays taken
     expect(await claim(book, [claimOf(formId, 'ada')])).toEqual([]);
     expect(await stored(formId)).toEqual(sqlite ? { log: 1, indexed: 0 } : { log: 0, indexed: 1 });
+  });
+
+  it('a claim made and released in one unit (a refusal after the claim) leaves the address free and holds nothing, however often', async () => {
+    const formId = await newForm();
+    const book = freshBook();
+    await claim(book, [claimOf(formId, 'ada')]);
+    const holder = (
+      await database.db
+        .selectFrom(sqlite ? 'response_address_log' : 'response_addresses')
+        .select('submission_id')
+        .where('form_id', '=', formId)
+        .executeTakeFirstOrThrow()
+    ).submission_id;
+    // ada's response deleted: her address doubtful, her submission its one possible holder
+    await database.transaction((trx) => book.release(trx, [{ formId, submissionId: holder }]));
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const refused = claimOf(formId, 'ada');
+      await database.transaction(async (trx) => {
+        expect(await book.claim(trx, [refused])).toEqual(new Set([refused.submissionId]));
+        await book.release(trx, [refused], true);
+      });
+      expect(refused.took).toBe(false);
+      // the unit went on and failed after all: nothing of it to doubt
+      book.doubt([refused]);
+    }
+    expect(await stored(formId)).toEqual({ log: 0, indexed: 0 });
+    // ada's first submission the one possible holder still (PostgreSQL keeps no such memory)
+    expect(book.holdersOf(formId, 'hash-of-ada')).toBe(sqlite ? 1 : undefined);
+    expect(await claim(book, [claimOf(formId, 'ada')])).toEqual(['hash-of-ada']);
+    expect(await claim(book, [claimOf(formId, 'ada')])).toEqual([]);
+  });
+
+  it('on SQLite asks about any number of possible holders in one statement', async () => {
+    if (!sqlite) return;
+    const formId = await newForm();
+    const book = freshBook();
+    const ada = claimOf(formId, 'ada');
+    await claim(book, [ada]);
+    // 20,000 claims of ada that failed after taking it (more than SQLite binds values to a statement)
+    book.doubt(Array.from({ length: 20_000 }, () => ({ ...claimOf(formId, 'ada'), took: true })));
+    // ada's own claim, among them too, is stored: taken
+    book.doubt([ada]);
+    expect(await claim(book, [claimOf(formId, 'ada')])).toEqual([]);
+    await database.transaction((trx) => book.release(trx, [ada]));
+    expect(await claim(book, [claimOf(formId, 'ada')])).toEqual(['hash-of-ada']);
   });
 
   it('frees the address of a claim undone with its transaction once the writer doubts it', async () => {

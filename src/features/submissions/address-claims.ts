@@ -16,19 +16,21 @@ import { ClaimSet } from './claim-set.js';
  * allows a cheaper claim. Written into a unique index, each claim dirtied a random leaf page of it
  * (the hashes are random): more WAL to write and flush per batch, and more checkpoints; moved there
  * in bulk later, the merges cost as much again (docs/decisions.md has the figures). So on SQLite
- * a claim is appended to `response_address_log`, whose one index (form, submission) grows at
- * each form's end like the submissions' (submission ids are in time order), and never moved; and this process holds every address of each
- * form it claims for in memory (`ClaimSet`, 32–64 bytes an address), read from both tables the
- * first time a batch claims for that form (`response_addresses` holds what earlier versions
- * merged). An address is free when memory says so: nothing is looked up on the way.
+ * a claim is appended to `response_address_log`, keyed (form, submission, address) so that it
+ * grows at each form's end like the submissions' indexes (submission ids are in time order), and
+ * never moved; and this process holds every address of each form it claims for in memory
+ * (`ClaimSet`, 32–64 bytes an address), read from both tables the first time a batch claims for
+ * that form (`response_addresses` holds what earlier versions merged). An address is free when
+ * memory says so: nothing is looked up on the way.
  *
  * The tables are the truth, memory their index. A claim that may not have stayed in the tables
  * (its transaction failed, it was released by a transaction that may yet be undone) makes its
  * address doubtful: memory keeps every submission that may hold the address from then on (those
  * that claimed it, those released from it), and the next claim of that address asks the tables
- * whether any of them holds it, by the log's key. None is ever dropped while the process runs: a
- * claim that finds the address free may itself be undone with a release before it in the same
- * transaction, which would put an earlier holder back. So memory never answers "free" for an
+ * whether any of them holds it, by the tables' keys. None is dropped while the process runs (but a
+ * claim released in the unit that made it, which can never be stored after it): a claim that finds
+ * the address free may itself be undone with a release before it in the same transaction, which
+ * would put an earlier holder back. So memory never answers "free" for an
  * address the tables hold. It can answer "taken" for a claim just undone, until its writer hears
  * of the failure and doubts it: a refusal too many for a moment, never a second submission stored.
  */
@@ -101,6 +103,11 @@ export class AddressBook {
     return held;
   }
 
+  /** SQLite: how many submissions may hold an address, when it is doubtful (tests). */
+  holdersOf(formId: string, hash: string): number | undefined {
+    return this.forms.get(formId)?.doubtful.get(hash)?.size;
+  }
+
   /**
    * SQLite: reads the claims of these forms into memory, outside any transaction, before a batch
    * claims for them: the writer does it before each batch that claims (writer.ts), so a process
@@ -130,20 +137,28 @@ export class AddressBook {
    */
   private async read(database: Database, formId: string, loading: Loading): Promise<void> {
     const taken = new ClaimSet();
+    const read = (rows: readonly { address_hash: string; submission_id: string }[]) => {
+      for (const row of rows) {
+        taken.add(row.address_hash);
+        // doubted meanwhile: whoever the read finds holding it may hold it still
+        loading.doubted.get(row.address_hash)?.add(row.submission_id);
+      }
+    };
     let afterHash = '';
     for (;;) {
       const rows = await database.db
         .selectFrom('response_addresses')
-        .select('address_hash')
+        .select(['address_hash', 'submission_id'])
         .where('form_id', '=', formId)
         .where('address_hash', '>', afterHash)
         .orderBy('address_hash')
         .limit(this.loadSlice)
         .execute();
-      for (const row of rows) taken.add(row.address_hash);
+      read(rows);
       const last = rows.at(-1);
       if (!last || rows.length < this.loadSlice) break;
       afterHash = last.address_hash;
+      await betweenSlices();
     }
     let after = { submission: '', hash: '' };
     for (;;) {
@@ -157,10 +172,11 @@ export class AddressBook {
         .orderBy('address_hash')
         .limit(this.loadSlice)
         .execute();
-      for (const row of rows) taken.add(row.address_hash);
+      read(rows);
       const last = rows.at(-1);
       if (!last || rows.length < this.loadSlice) break;
       after = { submission: last.submission_id, hash: last.address_hash };
+      await betweenSlices();
     }
     if (loading.dropped) return;
     this.forms.set(formId, { taken, doubtful: loading.doubted });
@@ -195,7 +211,7 @@ export class AddressBook {
       const holders = form?.doubtful.get(claim.hash);
       if (form && !holders && form.taken.has(claim.hash)) continue;
       // a doubtful address, or a form not in memory (deleted meanwhile: its claims went with it)
-      if ((!form || holders) && (await heldInTables(trx, claim, holders))) {
+      if ((!form || (holders && holders.size > 0)) && (await heldInTables(trx, claim, holders))) {
         form?.taken.add(claim.hash);
         continue;
       }
@@ -227,9 +243,17 @@ export class AddressBook {
     for (const claim of claims) if (claim.took) this.doubtHeld(claim.formId, claim.hash, claim.submissionId);
   }
 
-  /** Gives the addresses of these submissions back (a deleted response, a submission refused after its claim). */
-  async release(trx: Trx, submissions: readonly Held[]): Promise<void> {
+  /**
+   * Gives the addresses of these submissions back (a deleted response, a submission refused after
+   * its claim). `sameUnit`: claims this unit of work made itself (the writer's refusals), undone or
+   * kept with their release, so never in the tables after it: their submissions are dropped from
+   * the address's possible holders rather than added (a refused submission sent again and again
+   * would otherwise grow the set without end).
+   */
+  async release(trx: Trx, submissions: readonly Held[], sameUnit = false): Promise<void> {
     if (submissions.length === 0) return;
+    // nothing of theirs left to doubt should the unit fail after all
+    if (sameUnit) for (const held of submissions) if ('took' in held) held.took = false;
     const columns = ['form_id', 'address_hash', 'submission_id'] as const;
     const released = await trx
       .deleteFrom('response_addresses')
@@ -241,7 +265,7 @@ export class AddressBook {
       .returning(columns)
       .execute();
     if (this.engine === 'postgres') return;
-    // by the log's (form, submission) index
+    // by the log's key (form, submission, address)
     for (const [formId, ids] of groupedByForm(submissions))
       released.push(
         ...(await trx
@@ -251,8 +275,11 @@ export class AddressBook {
           .returning(columns)
           .execute()),
       );
-    // doubtful, not dropped: should this transaction be rolled back, the tables hold the claim again
-    for (const row of released) this.doubtHeld(row.form_id, row.address_hash, row.submission_id);
+    for (const row of released) {
+      if (sameUnit) this.forgetHolder(row.form_id, row.address_hash, row.submission_id);
+      // doubtful, not dropped: should this transaction be rolled back, the tables hold the claim again
+      else this.doubtHeld(row.form_id, row.address_hash, row.submission_id);
+    }
   }
 
   /**
@@ -263,6 +290,17 @@ export class AddressBook {
     this.forms.delete(formId);
     const loading = this.loading.get(formId);
     if (loading) loading.dropped = true;
+  }
+
+  /** A claim undone within its own unit: the address is as free as before it, and this submission holds nothing. */
+  private forgetHolder(formId: string, hash: string, submissionId: string): void {
+    const form = this.forms.get(formId);
+    const doubtful = form?.doubtful ?? this.loading.get(formId)?.doubted;
+    if (!doubtful) return;
+    const holders = doubtful.get(hash);
+    if (holders) holders.delete(submissionId);
+    // taken in memory (a ClaimSet forgets nothing): doubtful with no possible holder, so free
+    else if (form) doubtful.set(hash, new Set());
   }
 
   private doubtHeld(formId: string, hash: string, submissionId: string): void {
@@ -303,15 +341,16 @@ async function claimIndexed(trx: Trx, claims: readonly AddressClaim[]): Promise<
 
 /**
  * SQLite: whether the tables hold the claim's address for its form: by one of `holders` (the log's
- * key, the unique table's submission index), or, without them (a form not in memory), by any
- * submission, which reads that form's rows of the log.
+ * key; the unique table's primary key, the address, with the holder), or, without them (a form not
+ * in memory), by any submission, which reads that form's rows of the log. The holders are bound as
+ * one JSON array: however many, one statement text and one bound value.
  */
 async function heldInTables(
   trx: Trx,
   claim: AddressClaim,
   holders: ReadonlySet<string> | undefined,
 ): Promise<boolean> {
-  const ids = holders ? [...holders] : undefined;
+  const ids = holders ? JSON.stringify([...holders]) : undefined;
   const logged = trx
     .selectFrom('response_address_log')
     .select(sql<number>`1`.as('held'))
@@ -322,12 +361,16 @@ async function heldInTables(
     .select(sql<number>`1`.as('held'))
     .where('form_id', '=', claim.formId)
     .where('address_hash', '=', claim.hash);
-  const row = await (ids ? logged.where('submission_id', 'in', ids) : logged)
-    .unionAll(ids ? indexed.where('submission_id', 'in', ids) : indexed)
+  const among = sql<boolean>`submission_id in (select value from json_each(${ids}))`;
+  const row = await (ids ? logged.where(among) : logged)
+    .unionAll(ids ? indexed.where(among) : indexed)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Lets other work run between two slices of a form's claims read into memory. */
+const betweenSlices = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function groupedByForm(submissions: readonly Held[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();

@@ -58,4 +58,16 @@ describe('ClaimSet', () => {
     expect(set.has(zeros)).toBe(true);
     expect(set.size).toBe(1);
   });
+
+  it('takes two hashes alike in their first 128 bits for one (the decoding is used, not a hash of the text)', () => {
+    const hash = hashOf('grace@example.com');
+    const set = new ClaimSet();
+    set.add(hash);
+    // the 22nd character's low 4 bits and the 21 after it are past the 128 bits kept
+    const tail = hash.slice(22) === 'A'.repeat(21) ? 'B'.repeat(21) : 'A'.repeat(21);
+    const alike = `${hash.slice(0, 22)}${tail}`;
+    expect(set.has(alike)).toBe(true);
+    set.add(alike);
+    expect(set.size).toBe(1);
+  });
 });

@@ -332,7 +332,8 @@ export class SubmissionWriter {
       const address = batch[index]?.write.address;
       return !outcomes[index]?.ok && address ? [address] : [];
     });
-    await this.addresses.release(trx, released);
+    // made and undone in this unit: the address is free again, and these submissions never hold it
+    await this.addresses.release(trx, released, true);
     // A submission refused by the quota gives its uploads back: they may be sent again.
     for (const index of attached) {
       const files = batch[index]?.write.files;

@@ -52,7 +52,7 @@ async function rebuild(db: Kysely<unknown>, keyed: boolean): Promise<void> {
       // are moved into the unique table first, as its merge would have, and the log left empty
       await sql`insert into response_addresses (form_id, address_hash, submission_id, created_at)
         select form_id, address_hash, submission_id, created_at from response_address_log
-        order by form_id, address_hash
+        where true order by form_id, address_hash
         on conflict do nothing`.execute(db);
       await sql`delete from response_address_log`.execute(db);
     }
