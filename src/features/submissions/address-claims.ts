@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { type Insertable, sql } from 'kysely';
 import { executeCached } from '../../platform/db/cached-statement.js';
 import type { Database, Trx } from '../../platform/db/database.js';
@@ -48,6 +49,12 @@ export interface AddressClaim {
 
 /** Claims read a statement when a form's claims are loaded: a large form is read a slice at a time. */
 export const LOAD_SLICE = 10_000;
+
+/** A claim as a form's read into memory sees it. */
+interface ClaimRow {
+  address_hash: string;
+  submission_id: string;
+}
 
 /** A submission that may hold an address of its form. */
 export interface Held {
@@ -137,49 +144,54 @@ export class AddressBook {
    */
   private async read(database: Database, formId: string, loading: Loading): Promise<void> {
     const taken = new ClaimSet();
-    const read = (rows: readonly { address_hash: string; submission_id: string }[]) => {
+    const read = (rows: readonly ClaimRow[]) => {
       for (const row of rows) {
         taken.add(row.address_hash);
         // doubted meanwhile: whoever the read finds holding it may hold it still
         loading.doubted.get(row.address_hash)?.add(row.submission_id);
       }
     };
-    let afterHash = '';
-    for (;;) {
-      const rows = await database.db
+    // each table in its key's order: the unique table's (form, address), the log's (form, submission, address)
+    await this.inSlices(read, (last) =>
+      database.db
         .selectFrom('response_addresses')
         .select(['address_hash', 'submission_id'])
         .where('form_id', '=', formId)
-        .where('address_hash', '>', afterHash)
+        .where('address_hash', '>', last?.address_hash ?? '')
         .orderBy('address_hash')
         .limit(this.loadSlice)
-        .execute();
-      read(rows);
-      const last = rows.at(-1);
-      if (!last || rows.length < this.loadSlice) break;
-      afterHash = last.address_hash;
-      await betweenSlices();
-    }
-    let after = { submission: '', hash: '' };
-    for (;;) {
-      // in the log's key order (form, submission, address)
-      const rows = await database.db
+        .execute(),
+    );
+    await this.inSlices(read, (last) =>
+      database.db
         .selectFrom('response_address_log')
         .select(['address_hash', 'submission_id'])
         .where('form_id', '=', formId)
-        .where(sql<boolean>`(submission_id, address_hash) > (${after.submission}, ${after.hash})`)
+        .where(
+          sql<boolean>`(submission_id, address_hash) > (${last?.submission_id ?? ''}, ${last?.address_hash ?? ''})`,
+        )
         .orderBy('submission_id')
         .orderBy('address_hash')
         .limit(this.loadSlice)
-        .execute();
-      read(rows);
-      const last = rows.at(-1);
-      if (!last || rows.length < this.loadSlice) break;
-      after = { submission: last.submission_id, hash: last.address_hash };
-      await betweenSlices();
-    }
+        .execute(),
+    );
     if (loading.dropped) return;
     this.forms.set(formId, { taken, doubtful: loading.doubted });
+  }
+
+  /** Reads `slice` after `slice` (each from the last row of the one before) until one comes short, other work let in between. */
+  private async inSlices(
+    read: (rows: readonly ClaimRow[]) => void,
+    slice: (last: ClaimRow | undefined) => Promise<ClaimRow[]>,
+  ): Promise<void> {
+    let last: ClaimRow | undefined;
+    for (;;) {
+      const rows = await slice(last);
+      read(rows);
+      last = rows.at(-1);
+      if (!last || rows.length < this.loadSlice) return;
+      await setImmediate();
+    }
   }
 
   /**
@@ -368,9 +380,6 @@ async function heldInTables(
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** Lets other work run between two slices of a form's claims read into memory. */
-const betweenSlices = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function groupedByForm(submissions: readonly Held[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();

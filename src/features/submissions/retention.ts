@@ -1,3 +1,4 @@
+import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { deleteAuditBefore } from '../../platform/audit.js';
@@ -50,8 +51,6 @@ export interface RetentionOptions {
   /** AUDIT_RETENTION_DAYS; default 365. */
   auditRetentionDays?: number;
 }
-
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Deletes batch after batch until a batch comes back short. */
 async function drain(
